@@ -1,0 +1,123 @@
+/**
+ * The core's driver: a queue of tasks and one pending decision (ENGINE-NOTES "one source of truth").
+ * - run(): executes queued tasks until a decision is pending, the game is over, or a phase boundary is
+ *   crossed (a task returns 'yield', so boardgame.io can enter its matching phase; advance() continues).
+ * - legalActions(): every answer the pending decision accepts from a seat.
+ * - apply(): checks an action against legalActions, answers the decision and runs on.
+ * Rules live in the modules whose tasks and decisions are registered here.
+ */
+import type { Faction } from '../content';
+import { actionKey, type Action } from './actions';
+import type { Rng } from './rng';
+import type { GameState, Pending, PendingKind, Task } from './state';
+import * as setup from './setup';
+import * as planning from './planning';
+import * as operations from './operations';
+import * as missions from './missions';
+import * as effects from './effects';
+import * as combat from './combat';
+import * as checks from './checks';
+import * as objectives from './objectives';
+import * as refresh from './refresh';
+
+export type TaskFn = (state: GameState, task: Task, rng: Rng) => void | 'yield';
+
+export interface DecisionHandler {
+  /** Every legal answer, in a deterministic order (the bots and the UI share it). */
+  legal(state: GameState, pending: Pending): Action[];
+  /** Apply a legal answer. `state.pending` is already cleared; queue tasks to continue. */
+  answer(state: GameState, pending: Pending, action: Action, rng: Rng): void;
+}
+
+export interface RulesModule {
+  tasks?: Record<string, TaskFn>;
+  decisions?: Partial<Record<PendingKind, DecisionHandler>>;
+}
+
+const MODULES: RulesModule[] = [setup, planning, operations, missions, effects, combat, checks, objectives, refresh];
+const TASKS: Record<string, TaskFn> = {};
+const DECISIONS: Partial<Record<PendingKind, DecisionHandler>> = {};
+for (const m of MODULES) {
+  Object.assign(TASKS, m.tasks ?? {});
+  Object.assign(DECISIONS, m.decisions ?? {});
+}
+
+/** Run queued tasks until a decision is pending, the game ends, or a phase boundary yields. */
+export function run(state: GameState, rng: Rng): void {
+  while (!state.pending && !state.winner && state.queue.length > 0) {
+    const t = state.queue.shift() as Task;
+    const fn = TASKS[t.t];
+    if (!fn) throw new Error(`unknown task ${t.t}`);
+    if (fn(state, t, rng) === 'yield') return;
+  }
+}
+
+/** Continue after a phase boundary. Does nothing while a decision is pending or the game is over. */
+export const advance = run;
+
+/** True when the core needs advance() (no decision pending, game not over, work queued). */
+export function needsAdvance(state: GameState): boolean {
+  return !state.pending && !state.winner && state.queue.length > 0;
+}
+
+export function legalActions(state: GameState, seat: Faction): Action[] {
+  const p = state.pending;
+  if (!p || p.seat !== seat || state.winner) return [];
+  const h = DECISIONS[p.kind];
+  if (!h) throw new Error(`no handler for decision ${p.kind}`);
+  return h.legal(state, p);
+}
+
+/** Structural equality for JSON values with identical key sets (input from the network may be anything). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    return a.length === bb.length && a.every((x, i) => sameJson(x, bb[i]));
+  }
+  const ka = Object.keys(a);
+  const kb = Object.keys(b as object);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k)
+    && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/** The legal action equal to `raw`, or null. Never throws, whatever `raw` is. */
+export function findLegal(state: GameState, seat: Faction, raw: unknown): Action | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const type = (raw as { type?: unknown }).type;
+  if (typeof type !== 'string') return null;
+  for (const a of legalActions(state, seat)) {
+    if (a.type === type && sameJson(a, raw)) return a;
+  }
+  return null;
+}
+
+/** Answer the pending decision with an action already known to be legal, then run on. */
+export function applyLegal(state: GameState, action: Action, rng: Rng): void {
+  const p = state.pending as Pending;
+  const h = DECISIONS[p.kind] as DecisionHandler;
+  state.pending = null;
+  h.answer(state, p, action, rng);
+  run(state, rng);
+}
+
+/**
+ * Apply `raw` for `seat` if it is legal now. Returns false (and changes nothing) otherwise: wrong seat,
+ * nothing pending, malformed or illegal action.
+ */
+export function apply(state: GameState, seat: Faction, raw: unknown, rng: Rng): boolean {
+  const a = findLegal(state, seat, raw);
+  if (!a) return false;
+  applyLegal(state, a, rng);
+  return true;
+}
+
+/** Deep copy of a state (plain JSON), for bots and simulations. */
+export function cloneState(state: GameState): GameState {
+  return structuredClone(state);
+}
+
+export { actionKey };

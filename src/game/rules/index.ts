@@ -1,0 +1,10 @@
+/** The pure rules core's public API. No boardgame.io, React or I/O below this line. */
+export * from './state';
+export * from './actions';
+export * from './rng';
+export { createState } from './setup';
+export { run, advance, needsAdvance, legalActions, findLegal, apply, applyLegal, cloneState } from './engine';
+export { log, type LogEvent } from './log';
+export * as board from './board';
+export { missionTargets } from './missions';
+export { claimableObjectives } from './objectives';

@@ -1,0 +1,141 @@
+/** R4.2.4 – R4.2.6 — revealing a planned mission: target, opposition window, attempt, reward, return. */
+import { FACTION_LEADERS, MISSIONS, iconCount, type Faction, type LeaderId, type MissionId, type PlanetId } from '../content';
+import type { Action } from './actions';
+import { other } from './board';
+import type { DecisionHandler, TaskFn } from './engine';
+import { log } from './log';
+import { holdsAll } from './predicates';
+import { now, task } from './queue';
+import { d6 } from './rng';
+import type { GameState } from './state';
+
+/** Legal targets of a mission right now (R4.2.4 step 1), in grid order. */
+export function missionTargets(state: GameState, card: MissionId): PlanetId[] {
+  const req = MISSIONS[card].requirement;
+  return state.grid.filter((p) => holdsAll(state, p, req));
+}
+
+/** Every legal Reveal a Mission of `f`. */
+export function revealableMissions(state: GameState, f: Faction): Action[] {
+  const out: Action[] = [];
+  for (const pm of state.planned[f]) {
+    for (const target of missionTargets(state, pm.card)) out.push({ type: 'revealMission', card: pm.card, target });
+  }
+  return out;
+}
+
+/** Leaders the opponent could send to oppose (R4.2.5): pool, or on one of their facedown planned missions. */
+export function opposingLeaders(state: GameState, f: Faction): LeaderId[] {
+  return FACTION_LEADERS[f].filter((id) => {
+    const l = state.leaders[id];
+    return !l.captured && (l.at === 'pool' || l.at === 'plan');
+  });
+}
+
+/** Leaders of faction `f` on planet `p`; the captured Rebel leader counts for the Rebel (R6.1.5). */
+export function leadersOn(state: GameState, f: Faction, p: PlanetId): LeaderId[] {
+  return FACTION_LEADERS[f].filter((id) => state.leaders[id].at === p);
+}
+
+const oppose: DecisionHandler = {
+  legal(state, p) {
+    return [
+      ...opposingLeaders(state, p.seat).map((leader) => ({ type: 'oppose', leader }) as Action),
+      { type: 'declineOpposition' },
+    ];
+  },
+  answer(state, p, a) {
+    const m = state.mission;
+    if (!m) return;
+    if (a.type === 'oppose') {
+      const l = state.leaders[a.leader];
+      if (l.at === 'plan') {
+        // R4.2.5 — the planned mission under that leader goes back to hand unrevealed.
+        const f = p.seat;
+        const pm = state.planned[f].find((x) => x.leader === a.leader);
+        if (pm) {
+          state.planned[f] = state.planned[f].filter((x) => x !== pm);
+          state.hands[f].push(pm.card);
+        }
+        log(state, 'opposed', { faction: f, leader: a.leader, from: 'plan', target: m.target });
+      } else {
+        log(state, 'opposed', { faction: p.seat, leader: a.leader, from: 'pool', target: m.target });
+      }
+      l.at = m.target;
+    } else {
+      log(state, 'notOpposed', { faction: p.seat });
+    }
+    now(state, task('missionAttempt'));
+  },
+};
+
+export const tasks: Record<string, TaskFn> = {
+  /** R4.2.4 steps 2–4. */
+  revealMission(state, t) {
+    const f = t.f as Faction;
+    const card = t.card as MissionId;
+    const target = t.target as PlanetId;
+    const pm = state.planned[f].find((x) => x.card === card);
+    if (!pm) return;
+    state.planned[f] = state.planned[f].filter((x) => x !== pm);
+    state.leaders[pm.leader].at = target;
+    state.mission = { card, faction: f, target, leader: pm.leader, opposed: false, success: null, effect: 0 };
+    if (f === 'I') state.known.rebelKnowsImperial = state.known.rebelKnowsImperial.filter((c) => c !== card);
+    log(state, 'missionRevealed', { faction: f, card, target, leader: pm.leader });
+    if (MISSIONS[card].attribute === null) {
+      // C17 — no attribute: no window, automatic success.
+      state.mission.success = true;
+      log(state, 'missionSucceeded', { card, unopposable: true });
+      now(state, task('missionEffects'), task('missionEnd'));
+      return;
+    }
+    const opp = other(f);
+    if (opposingLeaders(state, opp).length > 0) state.pending = { kind: 'oppose', seat: opp };
+    else now(state, task('missionAttempt'));
+  },
+  /** R4.2.4 step 5 and R4.2.6 — opposed if any opposing leader is on the target; then roll. */
+  missionAttempt(state, _t, rng) {
+    const m = state.mission;
+    if (!m) return;
+    const opp = other(m.faction);
+    const attr = MISSIONS[m.card].attribute!;
+    m.opposed = leadersOn(state, opp, m.target).length > 0;
+    if (!m.opposed) {
+      m.success = true;
+      log(state, 'missionSucceeded', { card: m.card, opposed: false });
+    } else {
+      const icons = (f: Faction) => leadersOn(state, f, m.target).reduce((s, id) => s + iconCount(id, attr), 0);
+      const dieMine = d6(rng); // the revealing player's die first (R3 intro)
+      const dieOpp = d6(rng);
+      const mine = dieMine + icons(m.faction);
+      const theirs = dieOpp + icons(opp);
+      m.success = state.config.tiesToRevealer ? mine >= theirs : mine > theirs;
+      log(state, 'missionAttempt', {
+        card: m.card, faction: m.faction, die: dieMine, total: mine, oppDie: dieOpp, oppTotal: theirs, success: m.success,
+      });
+    }
+    if (m.success) now(state, task('missionEffects'), task('missionEnd'));
+    else now(state, task('missionEnd'));
+  },
+  /** R4.2.4 step 6 — apply the reward's effects one by one; an effect may ask a decision. */
+  missionEffects(state) {
+    const m = state.mission;
+    if (!m) return;
+    const effects = MISSIONS[m.card].effects;
+    if (m.effect >= effects.length) return;
+    const idx = m.effect++;
+    now(state, task('missionEffects'));
+    now(state, task('effect', { idx }));
+  },
+  /** R4.2.4 steps 7–8 — the card returns to hand or goes to the discard pile; state checks. */
+  missionEnd(state) {
+    const m = state.mission;
+    if (!m) return;
+    if (MISSIONS[m.card].starting) state.hands[m.faction].push(m.card);
+    else state.discards[m.faction].push(m.card);
+    state.mission = null;
+    now(state, task('stateChecks'));
+  },
+};
+
+export const decisions = { oppose };

@@ -1,0 +1,86 @@
+/** R4.2 — Operations: alternate turns of Move a Fleet, Reveal a Mission or Pass, until both have passed. */
+import type { Faction } from '../content';
+import type { Action } from './actions';
+import { adjacent, other } from './board';
+import type { DecisionHandler, TaskFn } from './engine';
+import { log } from './log';
+import { fleetChoices, fleetSources, moveUnits, poolLeaders } from './movement';
+import { revealableMissions } from './missions';
+import { now, task } from './queue';
+
+/** R4.2.3 — every legal Move a Fleet for `f`, in grid order of source and destination. */
+export function fleetMoveActions(state: Parameters<typeof poolLeaders>[0], f: Faction): Action[] {
+  const leaders = poolLeaders(state, f);
+  if (leaders.length === 0) return [];
+  const out: Action[] = [];
+  for (const from of fleetSources(state, f)) {
+    const choices = fleetChoices(state, f, from);
+    for (const to of adjacent(state, from)) {
+      for (const ch of choices) {
+        for (const leader of leaders) {
+          out.push({ type: 'moveFleet', from, to, units: ch.units, captive: ch.captive, leader });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+const turn: DecisionHandler = {
+  legal(state, p) {
+    return [...fleetMoveActions(state, p.seat), ...revealableMissions(state, p.seat), { type: 'pass' }];
+  },
+  answer(state, p, a) {
+    const f = p.seat;
+    if (a.type === 'moveFleet') {
+      moveUnits(state, f, a.from, a.to, a.units, a.captive, a.leader);
+      now(state, task('stateChecks'), task('endTurn', { f }));
+    } else if (a.type === 'revealMission') {
+      now(state, task('revealMission', { f, card: a.card, target: a.target }), task('endTurn', { f }));
+    } else {
+      passTurn(state, f);
+    }
+  },
+};
+
+function passTurn(state: Parameters<typeof poolLeaders>[0], f: Faction): void {
+  state.passed[f] = true;
+  log(state, 'passed', { faction: f });
+  now(state, task('endTurn', { f }));
+}
+
+export const tasks: Record<string, TaskFn> = {
+  startOperations(state) {
+    state.phase = 'operations';
+    state.turn = 'R';
+    state.passed = { R: false, I: false };
+    now(state, task('opsTurn'));
+    return 'yield';
+  },
+  /** R4.2.1 / R4.2.2 — ask the player whose turn it is; pass automatically only if nothing is possible. */
+  opsTurn(state) {
+    if (state.passed.R && state.passed.I) {
+      now(state, task('endOperations'));
+      return;
+    }
+    const f = state.passed[state.turn] ? other(state.turn) : state.turn;
+    state.turn = f;
+    const canAct = fleetMoveActions(state, f).length > 0 || revealableMissions(state, f).length > 0;
+    if (!canAct && state.planned[f].length === 0) {
+      passTurn(state, f);
+      return;
+    }
+    state.pending = { kind: 'turn', seat: f };
+  },
+  endTurn(state, t) {
+    const f = t.f as Faction;
+    if (!state.passed[other(f)]) state.turn = other(f);
+    now(state, task('opsTurn'));
+  },
+  /** R4.2.9 — occupation check, end-of-Operations window, then the Objective phase. */
+  endOperations(state) {
+    now(state, task('checkOccupation'), task('objectiveWindow', { window: 'operations' }), task('startObjectivePhase'));
+  },
+};
+
+export const decisions = { turn };

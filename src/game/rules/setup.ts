@@ -1,0 +1,152 @@
+/** R3 — setup. createState() draws RNG-1 … RNG-9 in rule order; the two setup choices are decisions. */
+import {
+  DECK_I, DECK_II, DECK_MISSIONS, DEFAULT_CONFIG, IMPERIUM_INDEX, LETTERS, PLANET_IDS, ROW_LETTERS,
+  SECRET_PLANS, STARTING_CANDIDATES, STARTING_LOYALTY, STARTING_MISSIONS,
+  type GameConfig, type LetterId, type PlanetId,
+} from '../content';
+import type { Action } from './actions';
+import { emptyUnits } from './board';
+import type { DecisionHandler, TaskFn } from './engine';
+import { log } from './log';
+import { now, task } from './queue';
+import { shuffleInPlace, type Rng } from './rng';
+import type { GameState, PlanetState } from './state';
+
+/** R3.1–R3.6 and R3.8: the state before the two setup decisions (R3.7 Imperial, then R3.9 Rebel). */
+export function createState(rng: Rng, config: GameConfig = DEFAULT_CONFIG): GameState {
+  // R3.1 — Imperium at (1,3); RNG-1, RNG-2, RNG-3 shuffle each row's letters into its free positions.
+  const row1 = shuffleInPlace(rng, [...ROW_LETTERS[0]]);
+  const row2 = shuffleInPlace(rng, [...ROW_LETTERS[1]]);
+  const row3 = shuffleInPlace(rng, [...ROW_LETTERS[2]]);
+  const grid: PlanetId[] = [...row1.slice(0, IMPERIUM_INDEX), 'IMP', ...row1.slice(IMPERIUM_INDEX), ...row2, ...row3];
+
+  const planets = {} as Record<PlanetId, PlanetState>;
+  for (const id of PLANET_IDS) {
+    planets[id] = {
+      id, loyalty: STARTING_LOYALTY.includes(id as LetterId), disrupt: false, destroyed: false,
+      R: emptyUnits(), I: emptyUnits(),
+    };
+  }
+
+  // R3.3 — RNG-4 deck I, RNG-5 deck II; deck I (its top config.deckISize cards, B7.3) on top of deck II.
+  let deckI = shuffleInPlace(rng, [...DECK_I]).slice(0, config.deckISize);
+  if (config.secretPlansTopN !== null && !deckI.slice(0, config.secretPlansTopN).includes(SECRET_PLANS)) {
+    // B7.5 switch: move Secret Plans into the top N (deterministic: to position N-1).
+    deckI = deckI.filter((c) => c !== SECRET_PLANS);
+    deckI.splice(Math.max(0, config.secretPlansTopN - 1), 0, SECRET_PLANS);
+  }
+  const deckII = shuffleInPlace(rng, [...DECK_II]);
+  const objDeck = [...deckI, ...deckII];
+  const objHand = [objDeck.shift()!];
+
+  // R3.4 — RNG-6 Rebel deck, RNG-7 Imperial deck.
+  const rebelDeck = shuffleInPlace(rng, [...DECK_MISSIONS.R]);
+  const imperialDeck = shuffleInPlace(rng, [...DECK_MISSIONS.I]);
+
+  // R3.6 — RNG-8 Imperial starting planet from {F, G, H}; RNG-9 the Rebel's from the two left.
+  const impStart = STARTING_CANDIDATES[rng.int(3)];
+  const left = STARTING_CANDIDATES.filter((p) => p !== impStart);
+  const rebStart = left[rng.int(2)];
+
+  const sup = config.supply;
+  const state: GameState = {
+    config,
+    round: 0,
+    phase: 'setup',
+    grid,
+    planets,
+    start: { R: rebStart, I: impStart },
+    time: 1,
+    objective: config.objectiveStart,
+    leaders: {
+      'LD-R1': { at: 'pool', captured: false }, 'LD-R2': { at: 'pool', captured: false },
+      'LD-R3': { at: 'pool', captured: false }, 'LD-I1': { at: 'pool', captured: false },
+      'LD-I2': { at: 'pool', captured: false }, 'LD-I3': { at: 'pool', captured: false },
+    },
+    hands: { R: [...STARTING_MISSIONS.R], I: [...STARTING_MISSIONS.I] },
+    decks: { R: rebelDeck, I: imperialDeck },
+    discards: { R: [], I: [] },
+    planned: { R: [], I: [] },
+    mission: null,
+    objectives: { deck: objDeck, hand: objHand, scoring: [], discard: [], bottomKnown: [], revealedThisWindow: 0 },
+    // R3.8 — the Imperial starting planet's probe card goes to the probe hand, publicly flagged (R8.3 item 11).
+    probes: { deck: LETTERS.filter((l) => l !== impStart), hand: [impStart], flagged: [impStart] },
+    base: { planet: 'A', revealed: false, units: emptyUnits(), relocatedRound: 0 },
+    supply: { R: { f: sup.R.f, c: sup.R.c, s: 0 }, I: { f: sup.I.f, c: sup.I.c, s: sup.I.s } },
+    queues: {
+      R: Array.from({ length: config.queueSpots }, emptyUnits),
+      I: Array.from({ length: config.queueSpots }, emptyUnits),
+    },
+    sfOut: false,
+    turn: 'R',
+    passed: { R: false, I: false },
+    arrivals: { R: emptyUnits(), I: emptyUnits() },
+    placedThisRound: {},
+    combat: null,
+    lastCombat: null,
+    arrival: null,
+    known: { secretPlansShown: false, rebelKnowsImperial: [], cleared: [], baseSector: null },
+    pending: { kind: 'imperialSetup', seat: 'I' },
+    queue: [],
+    winner: null,
+    log: [],
+    stats: { combats: 0, captures: 0, rescues: 0, relocations: 0, baseRevealedRound: 0 },
+  };
+  log(state, 'setup', { grid, start: state.start });
+  return state;
+}
+
+const imperialSetup: DecisionHandler = {
+  legal(state) {
+    const out: Action[] = [];
+    for (const capitalOn of ['IMP', state.start.I] as PlanetId[]) {
+      for (let n = 0; n <= 5; n++) out.push({ type: 'imperialSetup', capitalOn, fightersOnImperium: n });
+    }
+    return out;
+  },
+  // R3.7 — capital ship on one planet, SF on the other; 5 starfighters split between them.
+  answer(state, _p, a) {
+    if (a.type !== 'imperialSetup') return;
+    const start = state.start.I;
+    const sfOn: PlanetId = a.capitalOn === 'IMP' ? start : 'IMP';
+    state.planets[a.capitalOn].I.c += 1;
+    state.planets[sfOn].I.s += 1;
+    state.planets.IMP.I.f += a.fightersOnImperium;
+    state.planets[start].I.f += 5 - a.fightersOnImperium;
+    state.supply.I.c -= 1;
+    state.supply.I.s -= 1;
+    state.supply.I.f -= 5;
+    // R3.9 — the Rebel's 2 starfighters on their starting planet, no loyalty marker.
+    state.planets[state.start.R].R.f += 2;
+    state.supply.R.f -= 2;
+    log(state, 'imperialSetup', { capitalOn: a.capitalOn, sfOn, fightersOnImperium: a.fightersOnImperium });
+    state.pending = { kind: 'chooseBase', seat: 'R' };
+  },
+};
+
+const chooseBase: DecisionHandler = {
+  // R3.9 — any probe card of the remaining 13 whose planet holds no Imperial units.
+  legal(state) {
+    return state.probes.deck
+      .filter((l) => state.planets[l].I.f + state.planets[l].I.c + state.planets[l].I.s === 0)
+      .map((planet) => ({ type: 'chooseBase', planet }) as Action);
+  },
+  answer(state, _p, a) {
+    if (a.type !== 'chooseBase') return;
+    state.probes.deck = state.probes.deck.filter((l) => l !== a.planet);
+    state.base.planet = a.planet;
+    log(state, 'baseChosen', { planet: a.planet }, 'R');
+    log(state, 'baseHidden', {});
+    now(state, task('shuffleProbeDeck'), task('startRound'));
+  },
+};
+
+export const tasks: Record<string, TaskFn> = {
+  // R3.10 — RNG-10; also used after every relocation (R6.2.7 step 2).
+  shuffleProbeDeck(state, _t, rng) {
+    state.probes.deck.sort();
+    shuffleInPlace(rng, state.probes.deck);
+  },
+};
+
+export const decisions = { imperialSetup, chooseBase };

@@ -1,0 +1,178 @@
+/**
+ * The complete game state of the pure core. Plain JSON only (ENGINE-NOTES): no classes, Maps, Sets or undefined.
+ * The state holds every secret; src/game/rules/view.ts cuts it down per seat (RULES §8).
+ */
+import type {
+  Faction, GameConfig, LeaderId, LetterId, MissionId, ObjectiveId, PlanetId, UnitType,
+} from '../content';
+import type { Action } from './actions';
+import type { LogEvent } from './log';
+
+export type Phase = 'setup' | 'planning' | 'operations' | 'objective' | 'refresh' | 'gameover';
+
+/** Unit counts at one location. `s` (Star Fortress) is always 0 for the Rebel. */
+export interface Units { f: number; c: number; s: number }
+
+export interface PlanetState {
+  id: PlanetId;
+  loyalty: boolean;
+  disrupt: boolean;
+  destroyed: boolean;
+  R: Units;
+  I: Units;
+}
+
+/** Where a leader is (R1.4 leader states). `plan` = on a facedown planned mission; a PlanetId = committed there. */
+export interface LeaderState { at: 'pool' | 'plan' | PlanetId; captured: boolean }
+
+export interface PlannedMission { card: MissionId; leader: LeaderId }
+
+/** A mission being resolved (between reveal and its return, R4.2.4). */
+export interface ActiveMission {
+  card: MissionId;
+  faction: Faction;
+  target: PlanetId;
+  leader: LeaderId;
+  opposed: boolean;
+  success: boolean | null;
+  /** Index of the next effect of the card to run. */
+  effect: number;
+}
+
+/** One unit taking part in a combat or hit by a strike roll, with its current HP (R5.4). */
+export interface CombatUnit { f: Faction; t: UnitType; hp: number }
+
+/** R5 — the combat state machine, also used for strike rolls (R5.12: one roll, nothing fires back). */
+export interface CombatState {
+  kind: 'combat' | 'strike';
+  planet: PlanetId;
+  attacker: Faction; // for strikes: the faction rolling
+  wave: number;
+  /** 'attack' | 'defend': whose roll is next or being assigned; 'remove' = step 3. */
+  step: 'attack' | 'defend' | 'remove' | 'done';
+  units: CombatUnit[];
+  /** The roll being assigned, or null before rolling. Dice are kept for display. */
+  roll: null | {
+    by: Faction;
+    dice: { colour: 'w' | 'b'; value: number }[];
+    black: number; // black basic hits left to assign
+    white: number; // white basic hits left to assign
+    crit: number; // critical hits left to assign
+    plansAsked: boolean; // R5.9: asked at most once per roll
+    plansActive: boolean; // Secret Plans shown for this roll
+  };
+  destroyed: { f: Faction; t: UnitType }[];
+}
+
+/** R5.10 — the record of the last finished combat, read by "after a combat" objectives (R4.5.3). */
+export interface CombatRecord {
+  planet: PlanetId;
+  attacker: Faction;
+  winner: Faction | 'none';
+  destroyed: { f: Faction; t: UnitType }[];
+}
+
+/**
+ * A decision the core waits for. Exactly one is pending at a time; `seat` must answer it with one action
+ * (src/game/rules/actions.ts). Options are not stored: legalActions() derives them, so secrets never sit here
+ * except in the few fields the view strips (cards drawn for R-09, probe cards seen for R-S4, R-08's list).
+ */
+export type Pending =
+  | { kind: 'imperialSetup'; seat: 'I' } // R3.7
+  | { kind: 'chooseBase'; seat: 'R' } // R3.9
+  | { kind: 'plan'; seat: Faction } // R4.1.2, R4.1.3
+  | { kind: 'turn'; seat: Faction } // R4.2.1 (forced pass: only Pass, R4.2.2)
+  | { kind: 'oppose'; seat: Faction } // R4.2.5, about state.mission
+  | { kind: 'assignHit'; seat: Faction } // R5.8, about state.combat.roll
+  | { kind: 'secretPlans'; seat: 'R' } // R5.9
+  | { kind: 'objective'; seat: 'R'; window: 'operations' | 'refresh' | 'combat' } // R4.5.2, R4.5.5
+  | { kind: 'detain'; seat: 'I' } // I-S1 leader choice
+  | { kind: 'subjugate'; seat: 'I' } // I-S2 token choice
+  | { kind: 'patrol'; seat: 'I' } // I-S3 planet naming
+  | { kind: 'pursuit'; seat: 'I' } // I-07 fleet move from state.mission.target
+  | { kind: 'slipstream'; seat: 'R' } // R-03
+  | { kind: 'queueSabotage'; seat: 'R' } // R-05 queue unit choice
+  | { kind: 'intercept'; seat: 'R'; cards: MissionId[] } // R-08 (cards: the Imperial planned missions, secret)
+  | { kind: 'council'; seat: 'R'; cards: ObjectiveId[] } // R-09 (cards drawn, secret)
+  | { kind: 'relocate'; seat: 'R'; cards: LetterId[] } // R6.2.7 (top probe cards, secret)
+  | { kind: 'handLimit'; seat: Faction } // R4.4.2
+  | { kind: 'shortfall'; seat: Faction; unit: 'f' | 'c'; due: number[]; available: number } // R4.4.6
+  | { kind: 'deploy'; seat: Faction } // R4.4.7, arrivals in state.arrivals
+  | { kind: 'baseMoves'; seat: 'R' }; // R4.4.8
+
+export type PendingKind = Pending['kind'];
+
+/** A unit of deferred work in the core's queue (src/game/rules/engine.ts runs them in order). */
+export interface Task { t: string; [key: string]: unknown }
+
+export interface GameState {
+  config: GameConfig;
+  round: number;
+  phase: Phase;
+  /** R1.4 — 15 positions in grid order; index = (row-1)*5 + (col-1). */
+  grid: PlanetId[];
+  planets: Record<PlanetId, PlanetState>;
+  /** R3.6 — public starting planets. */
+  start: { R: LetterId; I: LetterId };
+  time: number; // R7.9 time token space
+  objective: number; // objective token space
+  leaders: Record<LeaderId, LeaderState>;
+  /** Mission cards. Decks: index 0 is the top. */
+  hands: { R: MissionId[]; I: MissionId[] };
+  decks: { R: MissionId[]; I: MissionId[] };
+  discards: { R: MissionId[]; I: MissionId[] };
+  planned: { R: PlannedMission[]; I: PlannedMission[] };
+  mission: ActiveMission | null;
+  /** Objectives: deck index 0 is the top; `bottomKnown` lists cards known to be at the bottom (R8.3 item 10). */
+  objectives: {
+    deck: ObjectiveId[];
+    hand: ObjectiveId[];
+    scoring: ObjectiveId[];
+    discard: ObjectiveId[];
+    bottomKnown: { card: ObjectiveId; by: 'R' | 'both' }[];
+    revealedThisWindow: number;
+  };
+  /** Probe cards (R6.2.1: deck + hand + base card partition the 14 letters). Deck index 0 is the top. */
+  probes: { deck: LetterId[]; hand: LetterId[]; flagged: LetterId[] };
+  base: {
+    planet: LetterId; // the probe card under the base card
+    revealed: boolean;
+    units: Units; // units on the base card (R6.2.2)
+    relocatedRound: number; // round of the last relocation, 0 = never
+  };
+  supply: { R: Units; I: Units };
+  /** R7.4 — build queues, spot 1 at index 0. */
+  queues: { R: Units[]; I: Units[] };
+  sfOut: boolean; // the SF was destroyed and is out of the game
+  /** Operations (R4.2.1): whose turn, who has passed. */
+  turn: Faction;
+  passed: { R: boolean; I: boolean };
+  /** R4.4.7 — arrivals waiting to be placed, and units placed per location this round (key: PlanetId or BASE). */
+  arrivals: { R: Units; I: Units };
+  placedThisRound: Record<string, number>;
+  combat: CombatState | null;
+  lastCombat: CombatRecord | null;
+  /** The faction whose units arrived last on a planet, for R5.2 (set by moves and mission placements). */
+  arrival: { planet: PlanetId; faction: Faction } | null;
+  /** Public knowledge (R8.2). */
+  known: {
+    secretPlansShown: boolean; // R5.9: it is public that the Rebel holds Secret Plans
+    /** Imperial cards the Rebel knows to be in the Imperial hand or planned (R-08, R8.3 item 10). */
+    rebelKnowsImperial: MissionId[];
+    /** Planets publicly shown not to hold the hidden base since the last relocation (I-S3, Imperial units). */
+    cleared: LetterId[];
+    /** I-06: the announced sector of the hidden base, until the next relocation. */
+    baseSector: 1 | 2 | 3 | null;
+  };
+  pending: Pending | null;
+  queue: Task[];
+  winner: null | { faction: Faction; reason: WinReason };
+  /** Typed log of events; private ones carry `to` (src/game/rules/log.ts). */
+  log: LogEvent[];
+  /** Running counters for statistics and property tests. */
+  stats: { combats: number; captures: number; rescues: number; relocations: number; baseRevealedRound: number };
+}
+
+export type WinReason = 'occupation' | 'obliterator' | 'objectives';
+
+export type { Action };
