@@ -126,8 +126,10 @@ const imperialSetup: DecisionHandler = {
 
 const chooseBase: DecisionHandler = {
   // R3.9 — any probe card of the remaining 13 whose planet holds no Imperial units.
+  // Computed from public facts only (the probe deck's contents are hidden), so it works on the Rebel's view.
   legal(state) {
-    return state.probes.deck
+    return LETTERS
+      .filter((l) => l !== state.start.I && !state.probes.flagged.includes(l))
       .filter((l) => state.planets[l].I.f + state.planets[l].I.c + state.planets[l].I.s === 0)
       .map((planet) => ({ type: 'chooseBase', planet }) as Action);
   },
