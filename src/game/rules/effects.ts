@@ -216,6 +216,10 @@ function special(state: GameState, id: string, m: ActiveMission, rng: Rng): void
       return;
     }
     case 'patrol': {
+      if (state.base.revealed) {
+        log(state, 'patrolNamed', { planet: null, result: 'baseAlreadyRevealed' }); // I-S3: nothing else happens
+        return;
+      }
       const opts = patrolOptions(state, p);
       if (opts.length === 1) patrol(state, opts[0]);
       else if (opts.length > 1) state.pending = { kind: 'patrol', seat: 'I' };

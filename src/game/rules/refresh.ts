@@ -294,8 +294,7 @@ export function drawObjective(state: GameState): void {
   }
   state.objectives.hand.push(card);
   state.objectives.bottomKnown = state.objectives.bottomKnown.filter((b) => b.card !== card);
-  const bothKnew = false;
-  log(state, 'objectiveDrawn', bothKnew ? { card } : {});
+  log(state, 'objectiveDrawn', {});
   log(state, 'objectiveDrawnCard', { card }, 'R');
 }
 
