@@ -252,7 +252,8 @@ function special(state: GameState, id: string, m: ActiveMission, rng: Rng): void
       removeFromObjectiveHand(state, card);
       state.objectives.deck.push(card);
       state.objectives.bottomKnown.push({ card, by: 'both' });
-      log(state, 'objectiveBuried', { card });
+      log(state, 'objectiveBuried', {});
+      log(state, 'objectiveBuriedCard', { card }, 'players'); // R8.3 item 10: both players, not spectators
     }
   }
 }
