@@ -1,0 +1,181 @@
+/**
+ * The typed game log rendered into plain sentences (BOARD-DESIGN "Game log"). Pure: no React here, so the
+ * same text serves the board, tests and the server's logs. Wording is this project's own.
+ */
+import {
+  LEADERS, MISSIONS, OBJECTIVES, PLANETS,
+  type Faction, type LeaderId, type MissionId, type ObjectiveId, type PlanetId,
+} from '../../game/content';
+import type { LogEvent } from '../../game/rules';
+
+type Viewer = Faction | null;
+
+const FACTION: Record<Faction, string> = { R: 'the Rebel', I: 'the Imperial' };
+const UNIT: Record<string, [string, string]> = {
+  f: ['starfighter', 'starfighters'],
+  c: ['capital ship', 'capital ships'],
+  s: ['Star Fortress', 'Star Fortresses'],
+};
+
+function cap(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+function who(f: unknown, viewer: Viewer): string {
+  if (f !== 'R' && f !== 'I') return 'someone';
+  return f === viewer ? 'you' : FACTION[f];
+}
+
+function planet(p: unknown): string {
+  if (p === 'BASE') return 'the base card';
+  const def = PLANETS[p as PlanetId];
+  return def ? (def.letter ? `${def.name} (${def.letter})` : def.name) : String(p);
+}
+
+function leader(l: unknown): string {
+  return LEADERS[l as LeaderId]?.name ?? 'a leader';
+}
+
+function mission(c: unknown): string {
+  return MISSIONS[c as MissionId]?.name ?? 'a mission';
+}
+
+function objective(c: unknown): string {
+  return OBJECTIVES[c as ObjectiveId]?.name ?? 'an objective';
+}
+
+export function unitCount(n: number, t: string): string {
+  const [one, many] = UNIT[t] ?? [t, t];
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function unitList(u: unknown): string {
+  const units = (u ?? {}) as Record<string, number>;
+  const parts = (['f', 'c', 's'] as const).filter((t) => (units[t] ?? 0) > 0).map((t) => unitCount(units[t], t));
+  if (parts.length === 0) return 'no units';
+  if (parts.length === 1) return parts[0];
+  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+const WINDOW: Record<string, string> = {
+  operations: 'end of Operations',
+  refresh: 'end of Refresh',
+  combat: 'after the combat',
+};
+
+const REASON: Record<string, string> = {
+  occupation: 'the Imperial holds the revealed base',
+  obliterator: 'the base planet was destroyed',
+  objectives: 'the objective token reached the time token',
+};
+
+/** One sentence for an event as `viewer` sees it, or null for events not worth a line. */
+export function describeEvent(ev: LogEvent, viewer: Viewer): string | null {
+  const d = ev as Record<string, unknown>;
+  const W = (f: unknown) => cap(who(f, viewer));
+  switch (ev.e) {
+    case 'setup': return 'The planets are dealt and the starting planets drawn.';
+    case 'imperialSetup':
+      return `The Imperial fleet deploys: capital ship on ${planet(d.capitalOn)}, Star Fortress on ${planet(d.sfOn)}, ${unitCount(d.fightersOnImperium as number, 'f')} on Imperium.`;
+    case 'baseChosen': return `You hid your base on ${planet(d.planet)}.`;
+    case 'baseHidden': return 'The Rebel hides their base.';
+    case 'roundStarted': return `Round ${d.round} begins.`;
+    case 'missionDrawn': return `${W(d.faction)} drew a mission card.`;
+    case 'missionDrawnCard': return `You drew ${mission(d.card)}.`;
+    case 'missionDeckReshuffled': return `${W(d.faction)} shuffled the mission discard pile into a new deck.`;
+    case 'missionDeckEmpty': return `${W(d.faction)} had no mission card left to draw.`;
+    case 'missionPlanned': return `${W(d.faction)} planned a mission with ${leader(d.leader)}.`;
+    case 'missionPlannedCard': return `You planned ${mission(d.card)} with ${leader(d.leader)}.`;
+    case 'planningDone': return `${W(d.faction)} finished planning (${d.count} mission${d.count === 1 ? '' : 's'}).`;
+    case 'passed': return `${W(d.faction)} passed.`;
+    case 'fleetMoved':
+      return `${W(d.faction)} moved ${unitList(d.units)} from ${planet(d.from)} to ${planet(d.to)}${d.leader ? `, led by ${leader(d.leader)}` : ''}${d.captive ? ', taking the prisoner along' : ''}.`;
+    case 'missionRevealed': return `${W(d.faction)} revealed ${mission(d.card)} on ${planet(d.target)}.`;
+    case 'opposed':
+      return `${W(d.faction)} opposed with ${leader(d.leader)}${d.from === 'plan' ? ', pulled from a planned mission' : ''}.`;
+    case 'notOpposed': return `${W(d.faction)} did not send a leader to oppose.`;
+    case 'missionAttempt':
+      return `${mission(d.card)}: ${d.total} (die ${d.die}) against ${d.oppTotal} (die ${d.oppDie}) — ${d.success ? 'success' : 'failure'}.`;
+    case 'missionSucceeded': return d.unopposable ? `${mission(d.card)} cannot be opposed and succeeds.` : `${mission(d.card)} is unopposed and succeeds.`;
+    case 'tokenPlaced': return `A ${d.token === 'loyalty' ? 'loyalty marker' : 'disrupt token'} now lies on ${planet(d.planet)}.`;
+    case 'tokensRemoved': {
+      const t = (d.tokens as string[]) ?? [];
+      return t.length ? `${cap(t.map((x) => (x === 'loyalty' ? 'the loyalty marker' : 'the disrupt token')).join(' and '))} removed from ${planet(d.planet)}.` : `Nothing to remove on ${planet(d.planet)}.`;
+    }
+    case 'unitsPlaced':
+      return (d.count as number) > 0 ? `${W(d.faction)} placed ${unitCount(d.count as number, d.unit as string)} on ${planet(d.planet)}.` : `${W(d.faction)} had no unit left in supply to place.`;
+    case 'combatStarted': return `Combat on ${planet(d.planet)}: ${who(d.attacker, viewer)} attack${d.attacker === viewer ? '' : 's'}.`;
+    case 'strikeStarted': return `${W(d.by)} strike${d.by === viewer ? '' : 's'} at ${planet(d.planet)}.`;
+    case 'diceRolled': {
+      const dice = (d.dice as { colour: string; value: number }[]) ?? [];
+      const text = dice.map((x) => `${x.colour === 'w' ? 'white' : 'black'} ${x.value}`).join(', ');
+      return `${W(d.by)} rolled ${text || 'no dice'}${d.kind === 'combat' ? ` (wave ${d.wave})` : ''}.`;
+    }
+    case 'hit': return `A hit on ${who(d.by === 'R' ? 'I' : 'R', viewer) === 'you' ? 'your' : `${FACTION[(d.by === 'R' ? 'I' : 'R') as Faction]}'s`} ${UNIT[d.unit as string]?.[0] ?? d.unit} (${d.hpLeft} HP left).`;
+    case 'unitDestroyed': return `${cap(FACTION[d.faction as Faction] ?? 'A')}'s ${UNIT[d.unit as string]?.[0] ?? d.unit} is destroyed.`;
+    case 'combatEnded':
+      return d.winner === 'none' ? `The combat on ${planet(d.planet)} ends with both sides wiped out.` : `${W(d.winner)} won the combat on ${planet(d.planet)}.`;
+    case 'strikeEnded': return null;
+    case 'secretPlansShown': return 'The Rebel shows Secret Plans: the Star Fortress can be finished off.';
+    case 'secretPlansPromptClosed': return null;
+    case 'baseRevealed': return `The Rebel base is exposed on ${planet(d.planet)}!`;
+    case 'leaderCaptured': return `${leader(d.leader)} is captured on ${planet(d.planet)}.`;
+    case 'leaderRescued': return `${leader(d.leader)} is free again.`;
+    case 'patrolNamed':
+      if (d.result === 'found') return `The patrol sweeps ${planet(d.planet)} — and finds the base.`;
+      if (d.result === 'notHere') return `The patrol sweeps ${planet(d.planet)} — the base is not there.`;
+      return 'The base is already known; the patrol learns nothing new.';
+    case 'probeTaken': return `The Imperial takes the probe card of ${planet(d.card)}: the base is not there.`;
+    case 'probeAlreadyHeld': return `The Imperial already held the probe card of ${planet(d.card)}; now everyone knows it.`;
+    case 'probeNotMoved': return 'No probe card moved.';
+    case 'planetDestroyed': return `${planet(d.planet)} is destroyed${d.base ? ' — with the Rebel base on it' : ''}.`;
+    case 'probeDrawn': return d.card ? `The Imperial drew the probe card of ${planet(d.card)}.` : `The Imperial drew a probe card.`;
+    case 'probeDrawnCard': return `Your probe shows the base is not on ${planet(d.card)}.`;
+    case 'probeDeckEmpty': return 'The probe deck is empty.';
+    case 'relocationStarted': return 'The Rebel starts a covert relocation.';
+    case 'probesSeen': return `You look at the probe cards ${((d.cards as string[]) ?? []).map(planet).join(', ') || '(none)'}.`;
+    case 'relocated': return d.hidden ? 'The relocation is over; the base is hidden.' : 'The relocation is over; the base stays where it is, still exposed.';
+    case 'relocatedTo': return d.to ? `Your base moved from ${planet(d.from)} to ${planet(d.to)}.` : `Your base stays on ${planet(d.from)}.`;
+    case 'slipstreamed': return `The Rebel jumps ${unitList(d.units)} from ${planet(d.from)} to ${planet(d.to)}.`;
+    case 'queueSabotaged': return `An Imperial ${UNIT[d.unit as string]?.[0]} is pulled from build spot ${d.spot} back to supply.`;
+    case 'interceptNothing': return 'No Imperial mission was planned: the Rebel draws a card instead.';
+    case 'interceptSeen': return `You read the Imperial plans: ${((d.cards as string[]) ?? []).map(mission).join(', ')}.`;
+    case 'missionIntercepted': return `An Imperial plan is cancelled; ${leader(d.leader)} is stuck on ${planet(d.planet)}.`;
+    case 'missionInterceptedCard': return `You cancelled ${mission(d.card)}.`;
+    case 'councilDrew': return 'The Rebel draws two objectives and keeps one.';
+    case 'councilCards': return `You drew ${((d.cards as string[]) ?? []).map(objective).join(' and ')}.`;
+    case 'councilKept': return null;
+    case 'councilKeptCard': return `You kept ${objective(d.kept)} and put ${objective(d.bottom)} under the deck.`;
+    case 'baseSectorAnnounced': return `Under interrogation the Rebel admits the base is in sector ${d.sector}.`;
+    case 'objectiveBuried': return 'An objective is taken from the Rebel at random and put under the deck.';
+    case 'objectiveBuriedCard': return `The buried objective is ${objective(d.card)}.`;
+    case 'propagandaNothing': return 'The Rebel holds no objective to take.';
+    case 'objectiveWindowOpened': return viewer === 'R' ? `Objective window (${WINDOW[d.window as string]}).` : null;
+    case 'objectiveWindowClosed': return null;
+    case 'objectiveRevealed': return `The Rebel reveals the objective ${objective(d.card)}.`;
+    case 'objectiveScored': return `${objective(d.card)} scores: the objective token moves to ${d.objective}.`;
+    case 'objectiveDrawn': return 'The Rebel draws an objective.';
+    case 'objectiveDrawnCard': return `You drew the objective ${objective(d.card)}.`;
+    case 'objectiveDeckEmpty': return 'The objective deck is empty.';
+    case 'leadersRetrieved': return 'Leaders return to their pools.';
+    case 'missionDiscarded': return `${W(d.faction)} discarded ${mission(d.card)}.`;
+    case 'timeAdvanced': return `The time token moves to ${d.time}.`;
+    case 'built': return `${W(d.faction)} queued ${unitCount((d.counts as number[]).reduce((a, b) => a + b, 0), d.unit as string)}.`;
+    case 'arrivals': return `${unitList(d.units)} arrive for ${who(d.faction, viewer)}.`;
+    case 'arrivalsReturned': return `${cap(unitList(d.units))} found nowhere to land and went back to supply.`;
+    case 'deployed': return `${W(d.faction)} deployed a ${UNIT[d.unit as string]?.[0]} to ${planet(d.to)}.`;
+    case 'baseMoved': return `The Rebel moved a ${UNIT[d.unit as string]?.[0]} from the base card to ${planet(d.to)}.`;
+    case 'gameOver': return `${cap(FACTION[d.winner as Faction])} wins: ${REASON[d.reason as string] ?? d.reason}.`;
+    default: return null;
+  }
+}
+
+/** Every event the viewer may see, as sentences, with the round they belong to. */
+export function describeLog(events: LogEvent[], viewer: Viewer): { round: number; text: string; private: boolean }[] {
+  const out: { round: number; text: string; private: boolean }[] = [];
+  for (const ev of events) {
+    const text = describeEvent(ev, viewer);
+    if (text) out.push({ round: ev.round, text, private: ev.to !== undefined });
+  }
+  return out;
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { describeEvent, describeLog } from '../../src/ui/log/sentences';
+import { randomGameFromSeed } from '../../src/sim/randomGame';
+
+/** Events that deliberately produce no line (bookkeeping shown elsewhere on the board). */
+const SILENT = new Set(['strikeEnded', 'secretPlansPromptClosed', 'councilKept', 'objectiveWindowClosed', 'objectiveWindowOpened']);
+
+describe('game log sentences', () => {
+  it('every event type seen in 60 random games renders to a sentence', () => {
+    const missing = new Set<string>();
+    for (let s = 0; s < 60; s++) {
+      const { state } = randomGameFromSeed(`log-${s}`);
+      for (const ev of state.log) {
+        const text = describeEvent(ev, ev.to === 'I' ? 'I' : 'R');
+        if (text === null && !SILENT.has(ev.e)) missing.add(ev.e);
+        if (text !== null) expect(text).not.toMatch(/undefined|NaN|\[object/);
+      }
+    }
+    expect([...missing]).toEqual([]);
+  });
+
+  it('speaks to the viewer as "you" and to others by faction', () => {
+    const ev = { e: 'passed', round: 2, faction: 'I' };
+    expect(describeEvent(ev, 'I')).toBe('You passed.');
+    expect(describeEvent(ev, 'R')).toBe('The Imperial passed.');
+    expect(describeEvent(ev, null)).toBe('The Imperial passed.');
+  });
+
+  it('I-S3 answers read as the board would say them', () => {
+    expect(describeEvent({ e: 'patrolNamed', round: 1, planet: 'J', result: 'notHere' }, 'R'))
+      .toBe('The patrol sweeps Ashfall (J) — the base is not there.');
+    expect(describeEvent({ e: 'missionRevealed', round: 1, faction: 'I', card: 'I-02', target: 'J' }, 'R'))
+      .toBe('The Imperial revealed Deep Scan on Ashfall (J).');
+  });
+
+  it('marks private lines as private', () => {
+    const lines = describeLog([
+      { e: 'missionDrawn', round: 1, faction: 'R' },
+      { e: 'missionDrawnCard', round: 1, faction: 'R', card: 'R-05', to: 'R' },
+    ], 'R');
+    expect(lines).toEqual([
+      { round: 1, text: 'You drew a mission card.', private: false },
+      { round: 1, text: 'You drew Sabotage Cell.', private: true },
+    ]);
+  });
+});
