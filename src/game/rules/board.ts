@@ -32,6 +32,15 @@ export function adjacent(state: GameState, p: PlanetId): PlanetId[] {
   return out;
 }
 
+/** True if `test` holds for some orthogonal neighbour of `p` (adjacent(state, p).some(test), without the array). */
+export function someAdjacent(state: GameState, p: PlanetId, test: (q: PlanetId) => boolean): boolean {
+  const i = state.grid.indexOf(p);
+  const r = Math.floor(i / GRID_COLS);
+  const c = i % GRID_COLS;
+  return (r > 0 && test(state.grid[i - GRID_COLS])) || (c > 0 && test(state.grid[i - 1]))
+    || (c < GRID_COLS - 1 && test(state.grid[i + 1])) || (r < 2 && test(state.grid[i + GRID_COLS]));
+}
+
 /** Planets in grid order (R1.4), the deterministic tie-break. */
 export function gridOrder(state: GameState): PlanetId[] {
   return state.grid;

@@ -203,6 +203,9 @@ function special(state: GameState, id: string, m: ActiveMission, rng: Rng): void
         drawObjective(state);
         return;
       }
+      // R8.3 item 10 — a known bottom card drawn here has left the bottom: forget it, as drawObjective does
+      // (otherwise it stays listed, and is listed twice if put back, and views would show a stale card).
+      state.objectives.bottomKnown = state.objectives.bottomKnown.filter((b) => !drawn.includes(b.card));
       log(state, 'councilDrew', {});
       log(state, 'councilCards', { cards: drawn }, 'R');
       state.pending = { kind: 'council', seat: 'R', cards: drawn };
@@ -319,7 +322,7 @@ const slipstream: DecisionHandler = {
       state.planets[a.to].R.f += a.units.f;
       state.planets[a.to].R.c += a.units.c;
     }
-    log(state, 'slipstreamed', { from, to: a.to, units: { ...a.units } });
+    log(state, 'slipstreamed', { from, dest: a.to, units: { ...a.units } }); // `dest`: `to` is the audience key (R8.1)
   },
 };
 
@@ -380,7 +383,7 @@ const relocate: DecisionHandler = {
       state.known.baseSector = null;
     }
     log(state, 'relocated', { hidden: !state.base.revealed });
-    log(state, 'relocatedTo', { from: old, to: a.planet }, 'R');
+    log(state, 'relocatedTo', { from: old, dest: a.planet }, 'R'); // `dest`: `to` is the audience key (R8.1)
     now(state, task('shuffleProbeDeck'));
   },
 };

@@ -24,6 +24,14 @@ export function revealableMissions(state: GameState, f: Faction): Action[] {
   return out;
 }
 
+/** True if `f` has a legal Reveal a Mission (revealableMissions(state, f) is not empty), without listing them. */
+export function canRevealMission(state: GameState, f: Faction): boolean {
+  return state.planned[f].some((pm) => {
+    const req = MISSIONS[pm.card].requirement;
+    return state.grid.some((p) => holdsAll(state, p, req));
+  });
+}
+
 /** Leaders the opponent could send to oppose (R4.2.5): pool, or on one of their facedown planned missions. */
 export function opposingLeaders(state: GameState, f: Faction): LeaderId[] {
   return FACTION_LEADERS[f].filter((id) => {

@@ -1,5 +1,5 @@
 /** R4.2.3 — fleet moves, shared by Move a Fleet, I-07 Rapid Pursuit (and the unit sets of R-03). */
-import type { Faction, LeaderId, PlanetId } from '../content';
+import { FACTION_LEADERS, type Faction, type LeaderId, type PlanetId } from '../content';
 import type { UnitSet } from './actions';
 import { addUnits, adjacent, captiveLeader, captivePlanet, subUnits, total } from './board';
 import { log } from './log';
@@ -44,20 +44,37 @@ export function fleetChoices(state: GameState, faction: Faction, from: PlanetId)
   return out;
 }
 
+/**
+ * True if some unit set can leave (unitSubsets(units, faction) is not empty): any unit for the Rebel; for the
+ * Imperial a capital-class unit, since starfighters alone may not move (step 5).
+ */
+export function canLeave(units: Units, faction: Faction): boolean {
+  return faction === 'I' ? units.c + units.s > 0 : units.f + units.c + units.s > 0;
+}
+
 /** R4.2.3 step 2 — the player's own non-captured leaders on a planet block it as a source. */
 export function ownLeaderOn(state: GameState, faction: Faction, p: PlanetId): boolean {
-  const ids: LeaderId[] = faction === 'R' ? ['LD-R1', 'LD-R2', 'LD-R3'] : ['LD-I1', 'LD-I2', 'LD-I3'];
-  return ids.some((id) => state.leaders[id].at === p && !state.leaders[id].captured);
+  for (const id of FACTION_LEADERS[faction]) {
+    if (state.leaders[id].at === p && !state.leaders[id].captured) return true;
+  }
+  return false;
 }
 
 export function poolLeaders(state: GameState, faction: Faction): LeaderId[] {
-  const ids: LeaderId[] = faction === 'R' ? ['LD-R1', 'LD-R2', 'LD-R3'] : ['LD-I1', 'LD-I2', 'LD-I3'];
-  return ids.filter((id) => state.leaders[id].at === 'pool' && !state.leaders[id].captured);
+  const out: LeaderId[] = [];
+  for (const id of FACTION_LEADERS[faction]) {
+    if (state.leaders[id].at === 'pool' && !state.leaders[id].captured) out.push(id);
+  }
+  return out;
 }
 
 /** Valid sources of a Move a Fleet (step 2), in grid order. */
 export function fleetSources(state: GameState, faction: Faction): PlanetId[] {
-  return state.grid.filter((p) => total(state.planets[p][faction]) > 0 && !ownLeaderOn(state, faction, p));
+  const out: PlanetId[] = [];
+  for (const p of state.grid) {
+    if (total(state.planets[p][faction]) > 0 && !ownLeaderOn(state, faction, p)) out.push(p);
+  }
+  return out;
 }
 
 export { adjacent };
@@ -78,7 +95,8 @@ export function moveUnits(
   }
   if (leader) state.leaders[leader].at = to;
   state.arrival = { planet: to, faction };
-  log(state, 'fleetMoved', { faction, from, to, units: { ...units }, captive, leader });
+  // `dest`, not `to`: `to` is the log's audience key (log.ts); a planet there hid the event from both seats (R8.1).
+  log(state, 'fleetMoved', { faction, from, dest: to, units: { ...units }, captive, leader });
   if (faction === 'I' && to !== 'IMP') {
     if (!state.base.revealed && state.base.planet === to) revealBase(state, 'fleet');
     else if (!state.base.revealed && !state.known.cleared.includes(to as never)) state.known.cleared.push(to as never);

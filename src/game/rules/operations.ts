@@ -4,9 +4,10 @@ import type { Action } from './actions';
 import { adjacent, other } from './board';
 import type { DecisionHandler, TaskFn } from './engine';
 import { log } from './log';
-import { fleetChoices, fleetSources, moveUnits, poolLeaders } from './movement';
-import { revealableMissions } from './missions';
+import { canLeave, fleetChoices, fleetSources, moveUnits, poolLeaders } from './movement';
+import { canRevealMission, revealableMissions } from './missions';
 import { now, task } from './queue';
+import type { GameState } from './state';
 
 /** R4.2.3 — every legal Move a Fleet for `f`, in grid order of source and destination. */
 export function fleetMoveActions(state: Parameters<typeof poolLeaders>[0], f: Faction): Action[] {
@@ -26,9 +27,21 @@ export function fleetMoveActions(state: Parameters<typeof poolLeaders>[0], f: Fa
   return out;
 }
 
+/**
+ * True if `f` has a legal Move a Fleet (fleetMoveActions(state, f) is not empty), without listing them: a pool
+ * leader and a source from which some units may leave (every grid position has a neighbour).
+ */
+export function canMoveFleet(state: GameState, f: Faction): boolean {
+  if (poolLeaders(state, f).length === 0) return false;
+  return fleetSources(state, f).some((from) => canLeave(state.planets[from][f], f));
+}
+
 const turn: DecisionHandler = {
   legal(state, p) {
-    return [...fleetMoveActions(state, p.seat), ...revealableMissions(state, p.seat), { type: 'pass' }];
+    const out = fleetMoveActions(state, p.seat);
+    for (const a of revealableMissions(state, p.seat)) out.push(a);
+    out.push({ type: 'pass' });
+    return out;
   },
   answer(state, p, a) {
     const f = p.seat;
@@ -65,7 +78,7 @@ export const tasks: Record<string, TaskFn> = {
     }
     const f = state.passed[state.turn] ? other(state.turn) : state.turn;
     state.turn = f;
-    const canAct = fleetMoveActions(state, f).length > 0 || revealableMissions(state, f).length > 0;
+    const canAct = canMoveFleet(state, f) || canRevealMission(state, f);
     if (!canAct && state.planned[f].length === 0) {
       passTurn(state, f);
       return;

@@ -29,8 +29,9 @@ const plan: DecisionHandler = {
   legal(state, p) {
     const f = p.seat;
     const out: Action[] = [];
+    const leaders = poolLeaders(state, f);
     for (const card of state.hands[f]) {
-      for (const leader of poolLeaders(state, f)) out.push({ type: 'planMission', card, leader });
+      for (const leader of leaders) out.push({ type: 'planMission', card, leader });
     }
     out.push({ type: 'endPlanning' });
     return out;

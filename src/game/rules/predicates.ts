@@ -1,7 +1,7 @@
 /** Evaluates the requirement / condition vocabulary of src/game/content/predicates.ts. */
 import { PLANETS, type ObjectiveCond, type PlanetId, type PlanetPred, type Threshold } from '../content';
 import {
-  adjacent, aligned, captivePlanet, capitalClassCount, revealedBasePlanet, total, unitsOf,
+  aligned, captivePlanet, capitalClassCount, revealedBasePlanet, someAdjacent, total, unitsOf,
 } from './board';
 import type { GameState } from './state';
 
@@ -9,23 +9,26 @@ export function threshold(state: GameState, t: Threshold): number {
   return typeof t === 'number' ? t : state.config.thresholds[t.cfg];
 }
 
+/**
+ * Does planet `p` satisfy `pred`? Hot (mission targets are tested for every planned card and planet at every
+ * turn): plain loops, no intermediate arrays, and the planet is looked up only by the cases that need it.
+ */
 export function holds(state: GameState, p: PlanetId, pred: PlanetPred): boolean {
-  const pl = state.planets[p];
   switch (pred.k) {
-    case 'intact': return !pl.destroyed;
+    case 'intact': return !state.planets[p].destroyed;
     case 'lettered': return p !== 'IMP';
     case 'units': {
-      const n = total(pl[pred.f]);
+      const n = total(state.planets[p][pred.f]);
       return n >= (pred.min ?? 0) && n <= (pred.max ?? Infinity);
     }
-    case 'unitType': return pl[pred.f][pred.unit] >= pred.min;
-    case 'capitalClass': return capitalClassCount(pl[pred.f]) > 0;
-    case 'sf': return (pl.I.s > 0) === pred.has;
-    case 'loyalty': return pl.loyalty === pred.has;
-    case 'disrupt': return pl.disrupt === pred.has;
+    case 'unitType': return state.planets[p][pred.f][pred.unit] >= pred.min;
+    case 'capitalClass': return capitalClassCount(state.planets[p][pred.f]) > 0;
+    case 'sf': return (state.planets[p].I.s > 0) === pred.has;
+    case 'loyalty': return state.planets[p].loyalty === pred.has;
+    case 'disrupt': return state.planets[p].disrupt === pred.has;
     case 'aligned': return aligned(state, p, pred.f);
     case 'revealedBase': return revealedBasePlanet(state) === p;
-    case 'type': return !pl.destroyed && PLANETS[p].type === pred.type;
+    case 'type': return !state.planets[p].destroyed && PLANETS[p].type === pred.type;
     case 'sector': return PLANETS[p].sector === pred.sector;
     case 'planet': return p === pred.id;
     case 'startPlanet': return state.start[pred.f] === p;
@@ -38,9 +41,11 @@ export function holds(state: GameState, p: PlanetId, pred: PlanetPred): boolean 
       return n >= pred.min;
     }
     case 'captiveHere': return captivePlanet(state) === p;
-    case 'adjacent': return adjacent(state, p).some((q) => holds(state, q, pred.p));
-    case 'any': return pred.of.some((x) => holds(state, p, x));
-    case 'all': return pred.of.every((x) => holds(state, p, x));
+    case 'adjacent': return holdsNextTo(state, p, pred.p);
+    case 'any':
+      for (const x of pred.of) if (holds(state, p, x)) return true;
+      return false;
+    case 'all': return holdsAll(state, p, pred.of);
     case 'not': return !holds(state, p, pred.p);
     case 'noCaptive': return captivePlanet(state) === null;
     case 'notRelocatedLastRound':
@@ -48,15 +53,27 @@ export function holds(state: GameState, p: PlanetId, pred: PlanetPred): boolean 
   }
 }
 
+/**
+ * Some neighbour of `p` satisfies `pred`. A separate function so that `holds` creates no closure: a closure
+ * capturing its arguments would make V8 allocate a context object on every call of `holds`.
+ */
+function holdsNextTo(state: GameState, p: PlanetId, pred: PlanetPred): boolean {
+  return someAdjacent(state, p, (q) => holds(state, q, pred));
+}
+
 export function holdsAll(state: GameState, p: PlanetId, preds: PlanetPred[]): boolean {
-  return preds.every((x) => holds(state, p, x));
+  for (const x of preds) if (!holds(state, p, x)) return false;
+  return true;
 }
 
 /** R7.7, R7.8 — objective conditions. "Planets" are board planets; the base card never counts. */
 export function conditionMet(state: GameState, cond: ObjectiveCond): boolean {
   switch (cond.k) {
-    case 'countPlanets':
-      return state.grid.filter((p) => holds(state, p, cond.p)).length >= threshold(state, cond.min);
+    case 'countPlanets': {
+      let n = 0;
+      for (const p of state.grid) if (holds(state, p, cond.p)) n++;
+      return n >= threshold(state, cond.min);
+    }
     case 'sumUnits': {
       let n = 0;
       for (const p of state.grid) {

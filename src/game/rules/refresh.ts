@@ -62,21 +62,26 @@ function putOnQueue(state: GameState, f: Faction, unit: 'f' | 'c', counts: numbe
   if (n > 0) log(state, 'built', { faction: f, unit, counts });
 }
 
+/** R4.4.7 — the deployment cap: fewer than `deployCap` units were placed at `loc` this round. */
+function room(state: GameState, loc: DeployLocation): boolean {
+  return (state.placedThisRound[loc] ?? 0) < state.config.deployCap;
+}
+
 /** R4.4.7 — legal deployment locations for one arriving unit. */
 export function deployLocations(state: GameState, f: Faction): DeployLocation[] {
-  const cap = state.config.deployCap;
-  const room = (loc: DeployLocation) => (state.placedThisRound[loc] ?? 0) < cap;
   const out: DeployLocation[] = [];
   const sf = sfPlanet(state);
   const baseP = revealedBasePlanet(state);
   for (const p of state.grid) {
     const pl = state.planets[p];
-    if (total(pl[f === 'R' ? 'I' : 'R']) > 0 || !room(p)) continue; // never next to enemy units
-    if (f === 'R') {
-      if ((aligned(state, p, 'R') && !pl.disrupt) || p === baseP) out.push(p);
-    } else if ((aligned(state, p, 'I') && !pl.disrupt) || p === sf) out.push(p);
+    if (total(pl[f === 'R' ? 'I' : 'R']) > 0) continue; // never next to enemy units
+    const ok = f === 'R'
+      ? (aligned(state, p, 'R') && !pl.disrupt) || p === baseP
+      : (aligned(state, p, 'I') && !pl.disrupt) || p === sf;
+    // room() last: the keyed lookup in placedThisRound (keys added in any order) is the costliest test here.
+    if (ok && room(state, p)) out.push(p);
   }
-  if (f === 'R' && !state.base.revealed && room('BASE')) out.push('BASE');
+  if (f === 'R' && !state.base.revealed && room(state, 'BASE')) out.push('BASE');
   return out;
 }
 
@@ -103,7 +108,7 @@ function deployOne(state: GameState, f: Faction, unit: 'f' | 'c' | 's', to: Depl
   if (to === 'BASE') state.base.units[unit] += 1;
   else state.planets[to][f][unit] += 1;
   state.placedThisRound[to] = (state.placedThisRound[to] ?? 0) + 1;
-  log(state, 'deployed', { faction: f, unit, to });
+  log(state, 'deployed', { faction: f, unit, dest: to }); // `dest`: `to` is the audience key (R8.1)
 }
 
 const deploy: DecisionHandler = {
@@ -131,7 +136,7 @@ const baseMoves: DecisionHandler = {
       state.base.units[a.unit] -= 1;
       state.planets[a.to].R[a.unit] += 1;
       state.placedThisRound[a.to] = (state.placedThisRound[a.to] ?? 0) + 1;
-      log(state, 'baseMoved', { unit: a.unit, to: a.to });
+      log(state, 'baseMoved', { unit: a.unit, dest: a.to }); // `dest`: `to` is the audience key (R8.1)
       now(state, task('baseMoves'));
     }
   },

@@ -89,7 +89,7 @@ export function describeEvent(ev: LogEvent, viewer: Viewer): string | null {
     case 'planningDone': return `${W(d.faction)} finished planning (${d.count} mission${d.count === 1 ? '' : 's'}).`;
     case 'passed': return `${W(d.faction)} passed.`;
     case 'fleetMoved':
-      return `${W(d.faction)} moved ${unitList(d.units)} from ${planet(d.from)} to ${planet(d.to)}${d.leader ? `, led by ${leader(d.leader)}` : ''}${d.captive ? ', taking the prisoner along' : ''}.`;
+      return `${W(d.faction)} moved ${unitList(d.units)} from ${planet(d.from)} to ${planet(d.dest)}${d.leader ? `, led by ${leader(d.leader)}` : ''}${d.captive ? ', taking the prisoner along' : ''}.`;
     case 'missionRevealed': return `${W(d.faction)} revealed ${mission(d.card)} on ${planet(d.target)}.`;
     case 'opposed':
       return `${W(d.faction)} opposed with ${leader(d.leader)}${d.from === 'plan' ? ', pulled from a planned mission' : ''}.`;
@@ -135,8 +135,8 @@ export function describeEvent(ev: LogEvent, viewer: Viewer): string | null {
     case 'relocationStarted': return 'The Rebel starts a covert relocation.';
     case 'probesSeen': return `You look at the probe cards ${((d.cards as string[]) ?? []).map(planet).join(', ') || '(none)'}.`;
     case 'relocated': return d.hidden ? 'The relocation is over; the base is hidden.' : 'The relocation is over; the base stays where it is, still exposed.';
-    case 'relocatedTo': return d.to ? `Your base moved from ${planet(d.from)} to ${planet(d.to)}.` : `Your base stays on ${planet(d.from)}.`;
-    case 'slipstreamed': return `The Rebel jumps ${unitList(d.units)} from ${planet(d.from)} to ${planet(d.to)}.`;
+    case 'relocatedTo': return d.dest ? `Your base moved from ${planet(d.from)} to ${planet(d.dest)}.` : `Your base stays on ${planet(d.from)}.`;
+    case 'slipstreamed': return `The Rebel jumps ${unitList(d.units)} from ${planet(d.from)} to ${planet(d.dest)}.`;
     case 'queueSabotaged': return `An Imperial ${UNIT[d.unit as string]?.[0]} is pulled from build spot ${d.spot} back to supply.`;
     case 'interceptNothing': return 'No Imperial mission was planned: the Rebel draws a card instead.';
     case 'interceptSeen': return `You read the Imperial plans: ${((d.cards as string[]) ?? []).map(mission).join(', ')}.`;
@@ -163,8 +163,8 @@ export function describeEvent(ev: LogEvent, viewer: Viewer): string | null {
     case 'built': return `${W(d.faction)} queued ${unitCount((d.counts as number[]).reduce((a, b) => a + b, 0), d.unit as string)}.`;
     case 'arrivals': return `${unitList(d.units)} arrive for ${who(d.faction, viewer)}.`;
     case 'arrivalsReturned': return `${cap(unitList(d.units))} found nowhere to land and went back to supply.`;
-    case 'deployed': return `${W(d.faction)} deployed a ${UNIT[d.unit as string]?.[0]} to ${planet(d.to)}.`;
-    case 'baseMoved': return `The Rebel moved a ${UNIT[d.unit as string]?.[0]} from the base card to ${planet(d.to)}.`;
+    case 'deployed': return `${W(d.faction)} deployed a ${UNIT[d.unit as string]?.[0]} to ${planet(d.dest)}.`;
+    case 'baseMoved': return `The Rebel moved a ${UNIT[d.unit as string]?.[0]} from the base card to ${planet(d.dest)}.`;
     case 'gameOver': return `${cap(FACTION[d.winner as Faction])} wins: ${REASON[d.reason as string] ?? d.reason}.`;
     default: return null;
   }

@@ -1,0 +1,79 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { MATCHES, MATCH_LOG } from './schema';
+
+/**
+ * Schema migrations, applied in name order by Kysely's Migrator, which records what it ran in
+ * `bgio_storage_migration` and holds a lock while it runs (a Postgres advisory lock; SQLite runs
+ * them inside one write transaction). Running them again is a no-op, so every process may call
+ * connect() at start-up. Never edit a migration that has shipped: add a new one.
+ */
+const migrations: Record<string, Migration> = {
+  '001_matches_and_log': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable(MATCHES)
+        .ifNotExists()
+        .addColumn('match_id', 'text', (c) => c.primaryKey())
+        .addColumn('game_name', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('state_id', 'integer', (c) => c.notNull())
+        .addColumn('initial_state', 'text', (c) => c.notNull())
+        .addColumn('metadata', 'text', (c) => c.notNull())
+        .addColumn('is_gameover', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('log_length', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable(MATCH_LOG)
+        .ifNotExists()
+        .addColumn('match_id', 'text', (c) => c.notNull())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('entry', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint(`${MATCH_LOG}_pk`, ['match_id', 'seq'])
+        .addForeignKeyConstraint(`${MATCH_LOG}_match_fk`, ['match_id'], MATCHES, ['match_id'], (fk) =>
+          fk.onDelete('cascade'),
+        )
+        .execute();
+      await db.schema
+        .createIndex(`${MATCHES}_game_updated_idx`)
+        .ifNotExists()
+        .on(MATCHES)
+        .columns(['game_name', 'updated_at'])
+        .execute();
+      await db.schema
+        .createIndex(`${MATCHES}_gameover_updated_idx`)
+        .ifNotExists()
+        .on(MATCHES)
+        .columns(['is_gameover', 'updated_at'])
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable(MATCH_LOG).ifExists().execute();
+      await db.schema.dropTable(MATCHES).ifExists().execute();
+    },
+  },
+};
+
+const provider: MigrationProvider = {
+  async getMigrations() {
+    return migrations;
+  },
+};
+
+/** Brings the schema up to date; throws if a migration fails. */
+export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider,
+    // Own names, so another Kysely user of the same database or schema keeps its own history.
+    migrationTableName: 'bgio_storage_migration',
+    migrationLockTableName: 'bgio_storage_migration_lock',
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    throw error instanceof Error ? error : new Error(`storage migration failed: ${String(error)}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

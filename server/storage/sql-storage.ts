@@ -1,0 +1,371 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { LogEntry, Server, State, StorageAPI } from 'boardgame.io';
+import { Async } from 'boardgame.io/internal';
+import { migrateToLatest } from './migrations';
+import { MATCHES, MATCH_LOG, type StorageDatabase } from './schema';
+
+export type StorageDialect = 'sqlite' | 'postgres';
+
+export interface SqlStorageOptions {
+  /**
+   * Postgres only: keep the tables in this schema (created if missing) instead of `public`.
+   * Tests use a unique schema per run. Letters, digits and `_` only.
+   */
+  schema?: string;
+  /** Postgres only: connection pool size. Default 10. */
+  poolSize?: number;
+  /** Default threshold for cleanupStaleMatches(). Default 24 hours. */
+  staleMatchMs?: number;
+}
+
+/** Outcome of one state write, from {@link SqlStorage.trySetState}. */
+export type SetStateResult = 'written' | 'stale' | 'missing';
+
+export const DEFAULT_SQLITE_FILE = 'data/mint-imperium.sqlite';
+export const DEFAULT_STALE_MATCH_MS = 24 * 60 * 60 * 1000;
+
+/** Rows per INSERT when appending log entries (3 parameters a row; SQLite allows 32766). */
+const LOG_INSERT_CHUNK = 500;
+
+type Target =
+  | { dialect: 'sqlite'; filename: string }
+  | { dialect: 'postgres'; connectionString: string };
+
+/**
+ * boardgame.io storage adapter (StorageAPI.Async) on SQL, through Kysely: one implementation
+ * for an embedded SQLite file (better-sqlite3) and for PostgreSQL (pg).
+ *
+ * Semantics beyond boardgame.io's contract (see docs/STORAGE.md):
+ * - setState writes only if state._stateID is greater than the stored one; otherwise the
+ *   write and its deltalog are dropped (boardgame.io can run two updates of one match at once).
+ * - setState / setMetadata on a match that does not exist (never created, or wiped) do nothing:
+ *   they never resurrect a wiped match.
+ * - createMatch on an existing matchID keeps the existing match (first writer wins).
+ * - Every write is one transaction; fetch of several parts reads one snapshot.
+ */
+export class SqlStorage extends Async {
+  readonly dialect: StorageDialect;
+  /** SQLite file path (absolute), or undefined for Postgres. */
+  readonly filename: string | undefined;
+  readonly schema: string | undefined;
+  readonly staleMatchMs: number;
+
+  private readonly db: Kysely<StorageDatabase>;
+  private connecting: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(target: Target, options: SqlStorageOptions = {}) {
+    super();
+    this.dialect = target.dialect;
+    this.staleMatchMs = options.staleMatchMs ?? DEFAULT_STALE_MATCH_MS;
+    if (options.schema !== undefined && !/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(options.schema)) {
+      throw new Error(`invalid schema name: ${JSON.stringify(options.schema)}`);
+    }
+
+    if (target.dialect === 'sqlite') {
+      if (options.schema !== undefined) throw new Error('the schema option is for Postgres only');
+      const filename = target.filename === ':memory:' ? ':memory:' : resolve(target.filename);
+      this.filename = filename;
+      this.schema = undefined;
+      this.db = new Kysely<StorageDatabase>({
+        dialect: new SqliteDialect({
+          // Opened lazily, on the first query (from connect()).
+          database: async () => {
+            if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+            const conn = new Database(filename);
+            if (filename !== ':memory:') conn.pragma('journal_mode = WAL');
+            // FULL: a committed move survives a power cut too, not only a process crash.
+            conn.pragma('synchronous = FULL');
+            conn.pragma('foreign_keys = ON');
+            // Another process writing the same file: wait instead of failing with SQLITE_BUSY.
+            conn.pragma('busy_timeout = 5000');
+            return conn;
+          },
+        }),
+      });
+    } else {
+      this.filename = undefined;
+      this.schema = options.schema;
+      const pool = new pg.Pool({
+        connectionString: target.connectionString,
+        max: options.poolSize ?? 10,
+      });
+      // An idle client losing its connection (server restart) emits 'error' on the pool;
+      // unhandled, that would crash the process. The pool drops the client and reconnects.
+      pool.on('error', (err) => {
+        console.error('[storage] postgres pool error:', err.message);
+      });
+      const base = new Kysely<StorageDatabase>({ dialect: new PostgresDialect({ pool }) });
+      this.db = options.schema ? base.withSchema(options.schema) : base;
+    }
+  }
+
+  /** Creates the tables if missing (idempotent). boardgame.io's Server calls it on start. */
+  connect(): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('storage is closed'));
+    if (!this.connecting) {
+      this.connecting = this.migrate().catch((err) => {
+        this.connecting = undefined; // let a later call retry
+        throw err;
+      });
+    }
+    return this.connecting;
+  }
+
+  private async migrate(): Promise<void> {
+    if (this.schema) {
+      try {
+        await sql`create schema if not exists ${sql.id(this.schema)}`.execute(this.db);
+      } catch (err) {
+        // Two processes creating the same schema at once: one of them gets a unique violation.
+        if ((err as { code?: string }).code !== '23505') throw err;
+      }
+    }
+    try {
+      await migrateToLatest(this.db, this.schema);
+    } catch (err) {
+      // Two processes migrating one SQLite file at once can collide (Kysely's SQLite migration
+      // lock is per process); the loser's transaction rolls back. Once more sees it done.
+      if (this.dialect !== 'sqlite') throw err;
+      await new Promise((r) => setTimeout(r, 50));
+      await migrateToLatest(this.db, this.schema);
+    }
+  }
+
+  private async ready(): Promise<void> {
+    if (this.closed) throw new Error('storage is closed');
+    await this.connect();
+  }
+
+  /** Closes the SQLite file / the Postgres pool. The adapter cannot be used afterwards. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    // Let a running migration finish before tearing the connection down.
+    await this.connecting?.catch(() => undefined);
+    await this.db.destroy();
+  }
+
+  async createMatch(matchID: string, opts: StorageAPI.CreateMatchOpts): Promise<void> {
+    await this.ready();
+    const { initialState, metadata } = opts;
+    const initialJson = JSON.stringify(initialState);
+    await this.db
+      .insertInto(MATCHES)
+      .values({
+        match_id: matchID,
+        state: initialJson,
+        state_id: initialState._stateID ?? 0,
+        initial_state: initialJson,
+        log_length: 0,
+        ...metadataColumns(metadata),
+      })
+      .onConflict((oc) => oc.column('match_id').doNothing())
+      .execute();
+  }
+
+  /**
+   * Writes the state and appends `deltalog` to the log, in one transaction, if
+   * state._stateID is greater than the stored one. boardgame.io's Master may process two
+   * actions for one match concurrently and finish them out of order; this keeps the newer one.
+   */
+  async setState(matchID: string, state: State, deltalog?: LogEntry[]): Promise<void> {
+    await this.trySetState(matchID, state, deltalog);
+  }
+
+  /** setState that tells what happened: 'written', 'stale' (guard refused it) or 'missing'. */
+  async trySetState(matchID: string, state: State, deltalog?: LogEntry[]): Promise<SetStateResult> {
+    await this.ready();
+    const stateID = state._stateID;
+    if (!Number.isInteger(stateID)) throw new Error(`setState(${matchID}): state._stateID is not an integer`);
+    const entries = deltalog ?? [];
+    const stateJson = JSON.stringify(state);
+
+    return this.db.transaction().execute(async (trx) => {
+      // One conditional UPDATE: it takes the row lock (Postgres) and checks the guard
+      // against the committed row, so two concurrent writers cannot both pass it.
+      const row = await trx
+        .updateTable(MATCHES)
+        .set((eb) => ({
+          state: stateJson,
+          state_id: stateID,
+          log_length: eb('log_length', '+', entries.length),
+        }))
+        .where('match_id', '=', matchID)
+        .where('state_id', '<', stateID)
+        .returning('log_length')
+        .executeTakeFirst();
+
+      if (!row) {
+        const exists = await trx
+          .selectFrom(MATCHES)
+          .select('match_id')
+          .where('match_id', '=', matchID)
+          .executeTakeFirst();
+        return exists ? 'stale' : 'missing';
+      }
+
+      const first = Number(row.log_length) - entries.length;
+      for (let i = 0; i < entries.length; i += LOG_INSERT_CHUNK) {
+        const chunk = entries.slice(i, i + LOG_INSERT_CHUNK).map((entry, j) => ({
+          match_id: matchID,
+          seq: first + i + j,
+          // Serialized here, inside the transaction: an entry that cannot be serialized
+          // aborts the whole write, state included.
+          entry: JSON.stringify(entry),
+        }));
+        await trx.insertInto(MATCH_LOG).values(chunk).execute();
+      }
+      return 'written';
+    });
+  }
+
+  /** Replaces the metadata. Does nothing if the match does not exist. */
+  async setMetadata(matchID: string, metadata: Server.MatchData): Promise<void> {
+    await this.ready();
+    await this.db
+      .updateTable(MATCHES)
+      .set(metadataColumns(metadata))
+      .where('match_id', '=', matchID)
+      .execute();
+  }
+
+  /**
+   * Returns the requested parts. For an unknown match each requested part is undefined,
+   * except log, which is [] (as in boardgame.io's InMemory storage).
+   */
+  async fetch<O extends StorageAPI.FetchOpts>(matchID: string, opts: O): Promise<StorageAPI.FetchResult<O>> {
+    await this.ready();
+    const result: Partial<StorageAPI.FetchFields> = {};
+    const columns = [
+      ...(opts.state ? (['state'] as const) : []),
+      ...(opts.metadata ? (['metadata'] as const) : []),
+      ...(opts.initialState ? (['initial_state'] as const) : []),
+    ];
+    if (columns.length === 0 && !opts.log) return result as StorageAPI.FetchResult<O>;
+
+    const read = async (q: Kysely<StorageDatabase> | Transaction<StorageDatabase>) => {
+      const row =
+        columns.length > 0
+          ? await q.selectFrom(MATCHES).select(columns).where('match_id', '=', matchID).executeTakeFirst()
+          : undefined;
+      const logRows = opts.log
+        ? await q
+            .selectFrom(MATCH_LOG)
+            .select('entry')
+            .where('match_id', '=', matchID)
+            .orderBy('seq')
+            .execute()
+        : undefined;
+      return { row, logRows };
+    };
+
+    let parts: Awaited<ReturnType<typeof read>>;
+    if (opts.log && columns.length > 0) {
+      // State and log from one snapshot, so the log matches the state.
+      const tx = this.db.transaction();
+      parts = await (this.dialect === 'postgres' ? tx.setIsolationLevel('repeatable read') : tx).execute(read);
+    } else {
+      parts = await read(this.db);
+    }
+
+    const row = parts.row as Partial<Record<'state' | 'metadata' | 'initial_state', string>> | undefined;
+    if (opts.state) result.state = row?.state === undefined ? undefined : JSON.parse(row.state);
+    if (opts.metadata) result.metadata = row?.metadata === undefined ? undefined : JSON.parse(row.metadata);
+    if (opts.initialState) {
+      result.initialState = row?.initial_state === undefined ? undefined : JSON.parse(row.initial_state);
+    }
+    if (opts.log) result.log = (parts.logRows ?? []).map((r) => JSON.parse(r.entry) as LogEntry);
+    return result as StorageAPI.FetchResult<O>;
+  }
+
+  /** Deletes the match: state, initial state, metadata and log (the log by cascade). */
+  async wipe(matchID: string): Promise<void> {
+    await this.ready();
+    await this.db.deleteFrom(MATCHES).where('match_id', '=', matchID).execute();
+  }
+
+  /**
+   * IDs of matches matching the filters, oldest created first. As in boardgame.io's storages,
+   * `updatedBefore`/`updatedAfter` are strict, and a match is over when metadata.gameover is set.
+   */
+  async listMatches(opts: StorageAPI.ListMatchesOpts = {}): Promise<string[]> {
+    await this.ready();
+    let q = this.db.selectFrom(MATCHES).select('match_id');
+    if (opts.gameName !== undefined) q = q.where('game_name', '=', opts.gameName);
+    const where = opts.where ?? {};
+    if (where.isGameover !== undefined) q = q.where('is_gameover', '=', where.isGameover ? 1 : 0);
+    if (where.updatedBefore !== undefined) q = q.where('updated_at', '<', where.updatedBefore);
+    if (where.updatedAfter !== undefined) q = q.where('updated_at', '>', where.updatedAfter);
+    const rows = await q.orderBy('created_at').orderBy('match_id').execute();
+    return rows.map((r) => r.match_id);
+  }
+
+  /**
+   * Wipes every unfinished match whose metadata.updatedAt is older than `olderThanMs`
+   * (default: the staleMatchMs option) before `now`. Finished matches are kept.
+   * One DELETE statement: a match updated while it runs is judged on its new updatedAt.
+   * Returns the wiped IDs.
+   */
+  async cleanupStaleMatches(olderThanMs: number = this.staleMatchMs, now: number = Date.now()): Promise<string[]> {
+    if (!(olderThanMs >= 0)) throw new Error(`cleanupStaleMatches: bad threshold ${olderThanMs}`);
+    await this.ready();
+    const rows = await this.db
+      .deleteFrom(MATCHES)
+      .where('is_gameover', '=', 0)
+      .where('updated_at', '<', now - olderThanMs)
+      .returning('match_id')
+      .execute();
+    return rows.map((r) => r.match_id).sort();
+  }
+}
+
+function metadataColumns(metadata: Server.MatchData) {
+  const now = Date.now();
+  const createdAt = finiteOr(metadata.createdAt, now);
+  return {
+    game_name: metadata.gameName,
+    metadata: JSON.stringify(metadata),
+    is_gameover: metadata.gameover !== undefined && metadata.gameover !== null ? 1 : 0,
+    created_at: createdAt,
+    updated_at: finiteOr(metadata.updatedAt, createdAt),
+  };
+}
+
+function finiteOr(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : fallback;
+}
+
+/** Which backend a URL names. */
+export function parseStorageUrl(url: string | undefined): Target {
+  const u = (url ?? '').trim();
+  if (u === '') return { dialect: 'sqlite', filename: DEFAULT_SQLITE_FILE };
+  if (/^postgres(ql)?:\/\//i.test(u)) return { dialect: 'postgres', connectionString: u };
+  if (/^sqlite:/i.test(u)) {
+    // sqlite:relative/path, sqlite:///absolute/path, sqlite::memory:
+    const rest = u.slice('sqlite:'.length);
+    const filename = rest.startsWith('//') ? rest.slice(2) : rest;
+    if (filename === '') throw new Error(`no file in storage URL ${JSON.stringify(url)}`);
+    return { dialect: 'sqlite', filename };
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(u)) {
+    throw new Error(`unsupported storage URL scheme in ${JSON.stringify(u.replace(/\/\/[^@/]*@/, '//***@'))}`);
+  }
+  return { dialect: 'sqlite', filename: u }; // a plain path, or :memory:
+}
+
+/**
+ * Storage for the boardgame.io server:
+ * - `postgres://…` / `postgresql://…`: PostgreSQL;
+ * - `sqlite:PATH`, a plain PATH, or `:memory:`: SQLite;
+ * - nothing (the default: `process.env.DATABASE_URL`, if that is unset or empty too):
+ *   SQLite at data/mint-imperium.sqlite (relative to the working directory).
+ * Call `connect()` (boardgame.io's Server does) before use, and `close()` at shutdown.
+ */
+export function createStorage(url: string | undefined = process.env.DATABASE_URL, options?: SqlStorageOptions) {
+  return new SqlStorage(parseStorageUrl(url), options);
+}

@@ -1,0 +1,81 @@
+/**
+ * npm run simulate -- --games N --seed S [--via core|bgio] [--config file.json]
+ *
+ * Plays N random legal games (src/sim/simulate.ts) and prints ONE JSON line on stdout:
+ * { games, rebelWins, imperialWins, winReasons, rounds: {median, min, max}, errors, via, seed }.
+ * A progress bar goes to stderr when it is a terminal; the first few failed games are described on stderr.
+ * `--config` holds a partial GameConfig (balance knobs), merged over the defaults with makeConfig.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { makeConfig, type GameConfig } from '../game/content';
+import { simulate, type Via } from '../sim/simulate';
+import { progress } from './progress';
+
+const USAGE = 'usage: npm run simulate -- --games N --seed S [--via core|bgio] [--config file.json]';
+const DESCRIBE_ERRORS = 3;
+
+export interface SimulateArgs { games: number; seed: string; via: Via; config?: GameConfig }
+
+export function parseSimulateArgs(argv: string[]): SimulateArgs {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      games: { type: 'string', short: 'n', default: '100' },
+      seed: { type: 'string', short: 's', default: '1' },
+      via: { type: 'string', default: 'core' },
+      config: { type: 'string', short: 'c' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  const games = Number(values.games);
+  if (!Number.isInteger(games) || games < 0) throw new Error(`--games must be a non-negative integer, not ${values.games}`);
+  const via = values.via as Via;
+  if (via !== 'core' && via !== 'bgio') throw new Error(`--via must be core or bgio, not ${values.via}`);
+  let config: GameConfig | undefined;
+  if (values.config) {
+    const raw = JSON.parse(readFileSync(values.config, 'utf8')) as Partial<GameConfig>;
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('--config: a JSON object is expected');
+    config = makeConfig(raw);
+  }
+  return { games, seed: values.seed as string, via, config };
+}
+
+export async function main(argv = process.argv.slice(2)): Promise<number> {
+  let args: SimulateArgs;
+  try {
+    args = parseSimulateArgs(argv);
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  const bar = progress(args.games, { label: `simulate ${args.via}` });
+  let described = 0;
+  const { summary } = await simulate({
+    ...args,
+    onGame(outcome, done) {
+      if (outcome.error !== undefined && described < DESCRIBE_ERRORS) {
+        described++;
+        process.stderr.write(`\ngame ${outcome.index} (seed ${outcome.seed}) failed: ${outcome.stack ?? outcome.error}\n`);
+      }
+      bar.update(done);
+    },
+  });
+  bar.done();
+  if (summary.errors > described) process.stderr.write(`… ${summary.errors - described} more failed games\n`);
+  process.stdout.write(`${JSON.stringify(summary)}\n`);
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().then((code) => { process.exitCode = code; }, (e) => {
+    process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);
+    process.exitCode = 1;
+  });
+}

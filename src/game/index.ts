@@ -1,0 +1,307 @@
+/**
+ * The boardgame.io Game: a thin adapter over the pure rules core (src/game/rules).
+ *
+ * One source of truth (ENGINE-NOTES): `G` is the core's GameState, and everything boardgame.io keeps in `ctx`
+ * is derived from it after every move and hook:
+ * - phase:    ctx.phase follows G.phase. Each phase ends when G.phase moves on (`endIf`), `next` is G.phase, and
+ *             `onBegin` calls the core's advance() to run the work queued behind the phase boundary.
+ *             The Objective phase asks nothing: it resolves in onBegin and ends at once.
+ * - turn:     the turn belongs to G.turn in Operations and to the seat of G.pending elsewhere (turnOwner).
+ *             `turn.order.first/next` read it, and `turn.endIf` ends the turn with `{ next: owner }` as soon as
+ *             the owner changes.
+ * - stage:    when the pending seat is not the turn owner (opposition, hit assignment, Secret Plans, card
+ *             choices, objective windows), that seat alone is put in stage `respond` (turn.onBegin/onMove call
+ *             setActivePlayers); it is cleared when the decision returns to the owner.
+ * - gameover: the game's endIf reads G.winner.
+ * So exactly the seat of G.pending may move (checked by `flowMismatch`, used by the guard plugin and tests).
+ *
+ * Security (docs/bgio-notes.md, STACK.md):
+ * - a plugin named 'random' replaces the stock time-derived seed by a crypto-random one (hole 3);
+ * - moves that carry a secret are `redact: true`, so their args never reach the opponent's log;
+ * - `client: false` on every move: a client only holds its playerView (secrets are 'HIDDEN'), on which the
+ *   core cannot run faithfully, so clients wait for the master instead of guessing optimistically;
+ * - `disableUndo`: boardgame.io makes every move undoable by default, which would let a player take back a
+ *   move after seeing what it revealed (opposition, dice, drawn cards);
+ * - the 'mint-guard' plugin refuses any action (notably a raw GAME_EVENT such as endGame, setActivePlayers
+ *   or pass{remove}, which the master accepts from any active player whatever `events` says) that would leave
+ *   ctx out of line with G, and lets moves refuse arguments that boardgame.io cannot print (see makeMove);
+ * - moves live on a null-prototype object, so 'toString' & co. are not moves;
+ * - `acceptClientAction` is the filter the server should apply to socket actions (what the Game cannot stop).
+ */
+import type { Ctx, FnContext, Game, PlayerID } from 'boardgame.io';
+import { INVALID_MOVE } from 'boardgame.io/core';
+import { DEFAULT_CONFIG, type Faction, type GameConfig } from './content';
+import {
+  ACTION_TYPES, SECRET_ACTIONS, advance, apply, createState, legalActions,
+  type ActionType, type GameState, type Phase, type Rng,
+} from './rules';
+import { viewFor } from './rules/view';
+
+export type PlayerSeat = '0' | '1';
+
+/** Player "0" is the Rebel, player "1" the Imperial. Anything else (spectators, junk) has no seat. */
+export function seatOf(playerID: PlayerID | null | undefined): Faction | null {
+  if (playerID === '0') return 'R';
+  if (playerID === '1') return 'I';
+  return null;
+}
+
+export function playerOf(faction: Faction): PlayerSeat {
+  return faction === 'R' ? '0' : '1';
+}
+
+/** The core's Rng backed by boardgame.io's random plugin: Die(n) - 1 is Alea like the core's seededRng. */
+export function rngFrom(random: { Die(spotvalue?: number): number }): Rng {
+  return { int: (n: number) => random.Die(n) - 1 };
+}
+
+/** 128 random bits as hex, from the Web Crypto API (globalThis.crypto: Node ≥ 19 and every browser). */
+export function cryptoSeed(): string {
+  const c = (globalThis as { crypto?: { getRandomValues?: (a: Uint8Array) => Uint8Array } }).crypto;
+  if (!c || typeof c.getRandomValues !== 'function') {
+    // Never fall back to a guessable seed (STACK.md hole 3).
+    throw new Error('no crypto.getRandomValues: cannot seed the game safely');
+  }
+  const bytes = c.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const PHASES: Exclude<Phase, 'gameover'>[] = ['setup', 'planning', 'operations', 'objective', 'refresh'];
+
+/** The seat whose turn it is: G.turn in Operations, else the seat of the pending decision; null when over. */
+export function turnOwner(G: GameState): Faction | null {
+  if (G.winner) return null;
+  if (G.phase === 'operations') return G.turn;
+  return G.pending ? G.pending.seat : null;
+}
+
+/** ctx.activePlayers as derived from G for a turn held by `currentPlayer`: the pending seat in `respond`. */
+export function expectedActivePlayers(G: GameState, currentPlayer: PlayerID): Record<string, string> | null {
+  if (G.winner || !G.pending) return null;
+  const p = playerOf(G.pending.seat);
+  return p === currentPlayer ? null : { [p]: 'respond' };
+}
+
+/** The game's end, as boardgame.io's `ctx.gameover`. */
+export function gameoverOf(G: GameState): { winner: PlayerSeat; reason: string } | undefined {
+  return G.winner ? { winner: playerOf(G.winner.faction), reason: G.winner.reason } : undefined;
+}
+
+function sameActive(a: Record<string, unknown> | null | undefined, b: Record<string, unknown> | null | undefined):
+boolean {
+  const ka = a ? Object.keys(a) : [];
+  const kb = b ? Object.keys(b) : [];
+  return ka.length === kb.length && ka.every((k) => b !== null && b !== undefined && b[k] === a![k]);
+}
+
+/**
+ * Why ctx is not what G says it should be, or null when they agree. After every accepted action: the phase is
+ * G.phase, the turn is the owner's, and exactly the pending seat may move (in `respond` if it is not the owner).
+ */
+export function flowMismatch(G: GameState, ctx: Ctx): string | null {
+  const over = gameoverOf(G);
+  if (over) {
+    const go = ctx.gameover as { winner?: unknown; reason?: unknown } | undefined;
+    if (!go || go.winner !== over.winner || go.reason !== over.reason) return 'gameover differs from G.winner';
+    return null;
+  }
+  if (ctx.gameover !== undefined) return 'gameover without G.winner';
+  if (ctx.phase !== G.phase) return `phase ${String(ctx.phase)} but G.phase ${G.phase}`;
+  if (ctx.playOrder.length !== 2 || ctx.playOrder[0] !== '0' || ctx.playOrder[1] !== '1') return 'play order changed';
+  const owner = turnOwner(G);
+  if (owner && ctx.currentPlayer !== playerOf(owner)) {
+    return `turn of ${ctx.currentPlayer} but G gives it to ${playerOf(owner)}`;
+  }
+  if (!sameActive(ctx.activePlayers, expectedActivePlayers(G, ctx.currentPlayer))) {
+    return `activePlayers ${JSON.stringify(ctx.activePlayers)} not derived from G.pending`;
+  }
+  return null;
+}
+
+const MAX_ACTION_FIELDS = 8;
+
+/**
+ * The core action for move `type` called with `args`: one plain-object argument (the action without `type`),
+ * or none / null for actions with no field. Anything else is refused here; the core checks the rest.
+ */
+function toAction(type: ActionType, args: unknown[]): unknown {
+  if (args.length > 1) return null;
+  const arg = args[0];
+  if (arg === undefined || arg === null) return { type };
+  if (typeof arg !== 'object' || Array.isArray(arg)) return null;
+  const proto = Object.getPrototypeOf(arg);
+  if (proto !== Object.prototype && proto !== null) return null;
+  if (Object.prototype.hasOwnProperty.call(arg, 'type')) return null;
+  // No action has more than a handful of fields: refuse huge objects before copying them (cheap early exit).
+  let keys = 0;
+  for (const _k in arg) if (++keys > MAX_ACTION_FIELDS) return null;
+  return { type, ...(arg as Record<string, unknown>) };
+}
+
+/** The guard plugin's name and API (a move uses it to refuse without INVALID_MOVE, see makeMove). */
+const GUARD = 'mint-guard';
+interface GuardApi { refuse(): void; refused(): boolean }
+
+type MoveContext = {
+  G: GameState;
+  playerID: PlayerID;
+  random: { Die(spotvalue?: number): number };
+  [GUARD]?: GuardApi;
+};
+
+/** True when `String(x)` works: boardgame.io formats a refused move's args into its error message. */
+function printable(x: unknown): boolean {
+  try {
+    String(x);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function makeMove(type: ActionType) {
+  return {
+    move: (context: MoveContext, ...args: unknown[]) => {
+      try {
+        // On INVALID_MOVE the reducer logs `invalid move: ${type} args: ${args}`, which throws for args without
+        // a usable toString (Object.create(null), or JSON such as {"toString": 1}) — on a server, an unhandled
+        // rejection that stops the process. Such calls are refused through the guard plugin instead: the move
+        // changes nothing and the guard declares the action invalid, so the state is restored all the same.
+        if (!printable(args)) {
+          if (!context[GUARD]) return INVALID_MOVE;
+          context[GUARD].refuse();
+          return undefined;
+        }
+        const { G, playerID, random } = context;
+        const seat = seatOf(playerID);
+        if (!seat) return INVALID_MOVE;
+        const action = toAction(type, args);
+        if (!action) return INVALID_MOVE;
+        // apply() checks the action against legalActions (seat, pending decision, exact shape) and never throws
+        // on bad input; any throw here is a core bug, and the draft is then discarded with the move.
+        if (!apply(G, seat, action, rngFrom(random))) return INVALID_MOVE;
+        return undefined;
+      } catch {
+        return INVALID_MOVE;
+      }
+    },
+    redact: SECRET_ACTIONS.includes(type),
+    client: false,
+  };
+}
+
+/** turn.onBegin / turn.onMove: put the pending seat in `respond` when it is not the turn owner, else no stage. */
+function syncStage({ G, ctx, events }: FnContext<GameState>): void {
+  const want = expectedActivePlayers(G, ctx.currentPlayer);
+  if (sameActive(ctx.activePlayers, want)) return;
+  events.setActivePlayers(want ? { value: want } : []);
+}
+
+/** Index in playOrder of the turn owner (both first and next; playOrder stays ['0', '1']). */
+function ownerPos({ G, ctx }: FnContext<GameState>): number {
+  const owner = turnOwner(G);
+  const pos = owner ? ctx.playOrder.indexOf(playerOf(owner)) : -1;
+  return pos >= 0 ? pos : Math.max(0, ctx.playOrderPos);
+}
+
+/** The move names (one per core action type). */
+export const MOVE_NAMES: readonly ActionType[] = ACTION_TYPES;
+
+/**
+ * For the server, before an action from a socket reaches boardgame.io's master: true only for a MAKE_MOVE of
+ * one of our moves, made as `playerID` (the seat the socket authenticated, when given: STACK.md hole 2), with
+ * args boardgame.io can print. The master passes any GAME_EVENT from an active player to the flow whatever
+ * `events` says, and an event named like an Object.prototype method ('toString', 'hasOwnProperty', 'valueOf')
+ * throws inside the reducer, as does a move whose `type` is not a string; this game never needs a client event,
+ * undo, redo or plugin action.
+ */
+export function acceptClientAction(action: unknown, playerID?: PlayerID): boolean {
+  if (typeof action !== 'object' || action === null) return false;
+  const { type, payload } = action as { type?: unknown; payload?: unknown };
+  if (type !== 'MAKE_MOVE' || typeof payload !== 'object' || payload === null) return false;
+  const p = payload as { type?: unknown; args?: unknown; playerID?: unknown };
+  return typeof p.type === 'string' && (MOVE_NAMES as readonly string[]).includes(p.type)
+    && (p.args === undefined || (Array.isArray(p.args) && printable(p.args)))
+    && typeof p.playerID === 'string' && (playerID === undefined || p.playerID === playerID);
+}
+
+export interface MintImperiumOptions {
+  /** Fixed seed (tests, replays). Without it every match gets a fresh crypto-random seed. */
+  seed?: string;
+  config?: GameConfig;
+}
+
+export function makeMintImperium(opts: MintImperiumOptions = {}): Game<GameState> {
+  const config = opts.config ?? DEFAULT_CONFIG;
+
+  // Null prototype: boardgame.io looks moves up with `name in moves`, so on a plain object a raw action named
+  // 'toString', 'constructor' or 'hasOwnProperty' would run Object.prototype methods as moves (and throw).
+  const moves: Record<string, ReturnType<typeof makeMove>> = Object.create(null);
+  for (const type of ACTION_TYPES) moves[type] = makeMove(type);
+
+  const phases: NonNullable<Game<GameState>['phases']> = {};
+  for (const name of PHASES) {
+    phases[name] = {
+      start: name === 'setup',
+      onBegin: ({ G, random }) => {
+        advance(G, rngFrom(random));
+      },
+      endIf: ({ G }) => G.phase !== name,
+      // Evaluated after onEnd, when ctx.phase is already null (bgio-notes a): read G only.
+      next: ({ G }) => ((PHASES as string[]).includes(G.phase) ? G.phase : undefined),
+    };
+  }
+
+  const game: Game<GameState> = {
+    name: 'mint-imperium',
+    minPlayers: 2,
+    maxPlayers: 2,
+    disableUndo: true,
+    // No event dispatchers on clients; the guard below also refuses raw GAME_EVENT actions that break the flow.
+    events: {
+      endGame: false, endPhase: false, endTurn: false, setPhase: false, endStage: false, setStage: false,
+      pass: false, setActivePlayers: false,
+    },
+    plugins: [
+      // Replaces the stock seed (Date.now() in base 36) by 128 crypto-random bits: docs/bgio-notes.md c.
+      // No flush here, so the core random plugin's flush still saves the PRNG state.
+      { name: 'random', setup: () => ({ seed: opts.seed ?? cryptoSeed() }) },
+      {
+        name: GUARD,
+        api: (): GuardApi => {
+          let refused = false;
+          return { refuse: () => { refused = true; }, refused: () => refused };
+        },
+        flush: ({ api }: { api?: GuardApi }) => (api?.refused() ? { refused: true } : {}),
+        isInvalid: ({ G, ctx, data }: { G: GameState; ctx: Ctx; data?: { refused?: boolean } }) => (data?.refused
+          ? 'move refused'
+          : flowMismatch(G, ctx) ?? false),
+      },
+    ],
+    setup: ({ random }) => createState(rngFrom(random), config),
+    moves: moves as unknown as Game<GameState>['moves'],
+    phases,
+    turn: {
+      order: { first: ownerPos, next: ownerPos },
+      endIf: ({ G, ctx }) => {
+        const owner = turnOwner(G);
+        return owner && playerOf(owner) !== ctx.currentPlayer ? { next: playerOf(owner) } : false;
+      },
+      onBegin: syncStage,
+      onMove: syncStage,
+      stages: { respond: {} },
+    },
+    endIf: ({ G }) => gameoverOf(G),
+    playerView: ({ G, playerID }) => viewFor(G, seatOf(playerID)),
+    ai: {
+      enumerate: (G: GameState, ctx: Ctx, playerID: PlayerID) => {
+        const seat = seatOf(playerID);
+        if (!seat || ctx.gameover !== undefined) return [];
+        return legalActions(G, seat).map(({ type, ...rest }) => ({ move: type, args: [rest] }));
+      },
+    },
+  };
+  return game;
+}
+
+export const MintImperium: Game<GameState> = makeMintImperium();

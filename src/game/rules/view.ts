@@ -1,0 +1,221 @@
+/**
+ * RULES §8 — per-seat views. `viewFor(state, seat)` is a deep copy of the state cut down to exactly what that
+ * seat (or a spectator, `null`) may see (R8.2, R8.3). Hidden things keep their shape: a hidden card id becomes the
+ * placeholder `HIDDEN` and every array keeps its length, so the UI can draw card backs and counts, a bot can sample
+ * the hidden part (src/game/rules/sample.ts), and `legalActions(view, seat)` lists exactly what it lists on the
+ * full state for that seat.
+ *
+ * Representation decisions (each also noted where it is made):
+ * - Opponent's mission hand (R8.2 "count only"): `[cards this seat knows are in that hand, sorted…, HIDDEN…]`.
+ *   Hand order is not shown: it would tell when a card was drawn or which card left the hand.
+ * - Imperial cards seen with R-08 (R8.3 items 4 and 10): `known.rebelKnowsImperial` (Rebel and Imperial views)
+ *   lists them; the Rebel knows each is "in the Imperial hand or planned". Where exactly is only known in the round
+ *   of the R-08 (no mission can be planned after it until the next Planning): in that round the Rebel's view shows
+ *   every Imperial planned card and the known cards in the hand. In later rounds the known cards are shown nowhere
+ *   but in `known`, since showing one in the hand would tell the Rebel it was not planned again (and vice versa).
+ * - Planned missions keep their order and their public leader (R4.1.3); the card is HIDDEN for the non-owner.
+ * - Mission decks: HIDDEN for everyone, the owner included (R8.2 "mission deck orders: no"); counts kept.
+ * - Rebel objective hand for the Imperial and spectators: `['O1-8' if shown under R5.9, HIDDEN…]` (R8.3 item 2:
+ *   holding Secret Plans is public once shown, so spectators see it too).
+ * - Objective deck: HIDDEN except the bottom cards this seat knows (R8.3 item 10): R-09's card ('R') for the Rebel,
+ *   I-09's card ('both') for both players. Spectators see neither: I-09 shows the card to the Imperial, it does not
+ *   make it public. `bottomKnown` keeps its entries (its length and `by` are public) with `card` HIDDEN where unseen.
+ * - Imperial probe hand for the Rebel and spectators (R8.3 items 5, 11): `[flagged cards in the hand, in flag
+ *   order…, HIDDEN…]`. Flagged cards first, because the position of a card found in the hand by I-01/I-02 would
+ *   tell when it was drawn.
+ * - Probe deck (R8.2 "order: no; contents: no" except flagged cards): for every seat `[flagged cards in the deck, in
+ *   flag order…, HIDDEN…]`. A flagged card's presence is public, its position is not.
+ * - Hidden base (R8.3 item 1): `base.planet` is HIDDEN for the Imperial and spectators while `base.revealed` is false.
+ * - Pending decisions that carry cards (intercept R-08, council R-09, relocate R6.2.7): `cards` become HIDDEN (length
+ *   kept: it is public) for everyone but the Rebel. R-08's cards are the Imperial's own planned cards, which its
+ *   view shows in `planned` anyway.
+ * - Objective backs (deck I / II) are not marked: they follow from the public counts (R3.3 stacks deck I on top).
+ *   The sampler uses them.
+ * - Log: events the seat may not see (`to`, src/game/rules/log.ts `canSee`) are dropped; spectators see public
+ *   events only. The events themselves are shared with the state, not copied: log events are immutable records.
+ * - `known.rebelKnowsImperial` is empty for spectators (it names Imperial cards).
+ * Everything else is public (R8.2 last rows): board, units, leaders, combat, queues, supplies, time, the active
+ * mission (revealed), `known` (cleared planets, announced sector, Secret Plans shown), `objectives.revealedThisWindow`,
+ * stats, config. The task queue never carries a secret: its only card-carrying task (`revealMission`) runs in the
+ * same apply() that queued it, before any decision can be pending, and names a card being revealed anyway.
+ */
+import {
+  SECRET_PLANS, type Faction, type LeaderId, type LetterId, type MissionId, type ObjectiveId, type PlanetId,
+} from '../content';
+import { canSee } from './log';
+import type { GameState, LeaderState, PlannedMission, PlanetState, Units } from './state';
+
+/** The placeholder for a card the viewer may not see. */
+export const HIDDEN = 'HIDDEN' as const;
+export type Hidden = typeof HIDDEN;
+
+export function isHidden(x: unknown): x is Hidden {
+  return x === HIDDEN;
+}
+
+/** How viewFor treats each top-level field. A new GameState field fails to compile until it is classified here. */
+const FIELDS: Record<keyof GameState, 'public' | 'cut'> = {
+  config: 'public', round: 'public', phase: 'public', grid: 'public', planets: 'public', start: 'public',
+  time: 'public', objective: 'public', leaders: 'public', hands: 'cut', decks: 'cut', discards: 'public',
+  planned: 'cut', mission: 'public', objectives: 'cut', probes: 'cut', base: 'cut', supply: 'public',
+  queues: 'public', sfOut: 'public', turn: 'public', passed: 'public', arrivals: 'public', placedThisRound: 'public',
+  combat: 'public', lastCombat: 'public', arrival: 'public', known: 'cut', pending: 'cut', queue: 'public',
+  winner: 'public', log: 'cut', stats: 'public',
+};
+export const VIEW_FIELDS = FIELDS;
+
+/** Deep copy of a plain-JSON value. */
+export function copyJson<T>(x: T): T {
+  if (typeof x !== 'object' || x === null) return x;
+  if (Array.isArray(x)) {
+    const out = new Array(x.length);
+    for (let i = 0; i < x.length; i++) out[i] = copyJson(x[i]);
+    return out as T;
+  }
+  const out: Record<string, unknown> = {};
+  for (const k in x) out[k] = copyJson((x as Record<string, unknown>)[k]);
+  return out as T;
+}
+
+const units = (u: Units): Units => ({ f: u.f, c: u.c, s: u.s });
+
+/**
+ * Deep copy of a state, fast (no JSON round trip, no structuredClone): the object literals are typed, so a new
+ * required field anywhere fails to compile until it is copied here. The log is a new array sharing the events
+ * (immutable records). With `shareConfig` the (never mutated) config object is shared too.
+ */
+export function copyState(s: GameState, shareConfig = false): GameState {
+  const planets = {} as Record<PlanetId, PlanetState>;
+  for (const id in s.planets) {
+    const p = s.planets[id as PlanetId];
+    planets[id as PlanetId] = { id: p.id, loyalty: p.loyalty, disrupt: p.disrupt, destroyed: p.destroyed, R: units(p.R), I: units(p.I) };
+  }
+  const leaders = {} as Record<LeaderId, LeaderState>;
+  for (const id in s.leaders) {
+    const l = s.leaders[id as LeaderId];
+    leaders[id as LeaderId] = { at: l.at, captured: l.captured };
+  }
+  const plans = (xs: PlannedMission[]): PlannedMission[] => xs.map((pm) => ({ card: pm.card, leader: pm.leader }));
+  const o = s.objectives;
+  const out: GameState = {
+    config: shareConfig ? s.config : copyJson(s.config),
+    round: s.round,
+    phase: s.phase,
+    grid: s.grid.slice(),
+    planets,
+    start: { R: s.start.R, I: s.start.I },
+    time: s.time,
+    objective: s.objective,
+    leaders,
+    hands: { R: s.hands.R.slice(), I: s.hands.I.slice() },
+    decks: { R: s.decks.R.slice(), I: s.decks.I.slice() },
+    discards: { R: s.discards.R.slice(), I: s.discards.I.slice() },
+    planned: { R: plans(s.planned.R), I: plans(s.planned.I) },
+    mission: s.mission && { ...s.mission },
+    objectives: {
+      deck: o.deck.slice(), hand: o.hand.slice(), scoring: o.scoring.slice(), discard: o.discard.slice(),
+      bottomKnown: o.bottomKnown.map((b) => ({ card: b.card, by: b.by })), revealedThisWindow: o.revealedThisWindow,
+    },
+    probes: { deck: s.probes.deck.slice(), hand: s.probes.hand.slice(), flagged: s.probes.flagged.slice() },
+    base: { planet: s.base.planet, revealed: s.base.revealed, units: units(s.base.units), relocatedRound: s.base.relocatedRound },
+    supply: { R: units(s.supply.R), I: units(s.supply.I) },
+    queues: { R: s.queues.R.map(units), I: s.queues.I.map(units) },
+    sfOut: s.sfOut,
+    turn: s.turn,
+    passed: { R: s.passed.R, I: s.passed.I },
+    arrivals: { R: units(s.arrivals.R), I: units(s.arrivals.I) },
+    placedThisRound: { ...s.placedThisRound },
+    combat: copyJson(s.combat),
+    lastCombat: copyJson(s.lastCombat),
+    arrival: s.arrival && { planet: s.arrival.planet, faction: s.arrival.faction },
+    known: {
+      secretPlansShown: s.known.secretPlansShown, rebelKnowsImperial: s.known.rebelKnowsImperial.slice(),
+      cleared: s.known.cleared.slice(), baseSector: s.known.baseSector,
+    },
+    pending: copyJson(s.pending),
+    queue: copyJson(s.queue),
+    winner: s.winner && { faction: s.winner.faction, reason: s.winner.reason },
+    log: s.log.slice(),
+    stats: { ...s.stats },
+  };
+  return out;
+}
+
+function hidden<T>(n: number): T[] {
+  const out = new Array(Math.max(0, n));
+  for (let i = 0; i < out.length; i++) out[i] = HIDDEN;
+  return out as T[];
+}
+
+/**
+ * R-08 this round (R8.3 items 4, 10): the Rebel has seen every Imperial planned mission that can exist until the
+ * next Planning, so it knows where each card of `known.rebelKnowsImperial` is. Read from the log (visible to the
+ * Rebel), so the answer is the same on the full state, on the Rebel's view and on a world sampled from it.
+ */
+export function rebelSawImperialPlansThisRound(state: GameState): boolean {
+  const log = state.log;
+  for (let i = log.length - 1; i >= 0; i--) {
+    const ev = log[i];
+    if (ev.round < state.round) return false;
+    if (ev.round === state.round && (ev.e === 'interceptSeen' || ev.e === 'interceptNothing')) return true;
+  }
+  return false;
+}
+
+/** The state as `seat` (null = spectator) may see it (RULES §8). Never mutates `state`. */
+export function viewFor(state: GameState, seat: Faction | null): GameState {
+  const v = copyState(state);
+  v.log = state.log.filter((ev) => canSee(ev, seat));
+
+  // R8.3 item 1 — the hidden base planet.
+  if (seat !== 'R' && !state.base.revealed) v.base.planet = HIDDEN as unknown as LetterId;
+
+  // R8.3 items 3, 4, 6, 10 — mission hands, planned missions, decks.
+  const sawPlans = seat === 'R' && rebelSawImperialPlansThisRound(state);
+  for (const f of ['R', 'I'] as Faction[]) {
+    v.decks[f] = hidden<MissionId>(state.decks[f].length);
+    if (seat === f) continue;
+    const known: MissionId[] = sawPlans && f === 'I'
+      ? state.hands.I.filter((c) => state.known.rebelKnowsImperial.includes(c)).sort()
+      : [];
+    v.hands[f] = [...known, ...hidden<MissionId>(state.hands[f].length - known.length)];
+    v.planned[f] = state.planned[f].map((pm) => ({
+      card: sawPlans && f === 'I' && state.known.rebelKnowsImperial.includes(pm.card) ? pm.card : HIDDEN as unknown as MissionId,
+      leader: pm.leader,
+    }));
+  }
+  if (seat === null) v.known.rebelKnowsImperial = [];
+
+  // R8.3 items 2, 6, 10 — objectives.
+  const o = state.objectives;
+  if (seat !== 'R') {
+    const shown: ObjectiveId[] = state.known.secretPlansShown && o.hand.includes(SECRET_PLANS) ? [SECRET_PLANS] : [];
+    v.objectives.hand = [...shown, ...hidden<ObjectiveId>(o.hand.length - shown.length)];
+  }
+  const seesBottom = (by: 'R' | 'both') => seat === 'R' || (seat === 'I' && by === 'both');
+  v.objectives.bottomKnown = o.bottomKnown.map((b) => ({
+    card: seesBottom(b.by) ? b.card : HIDDEN as unknown as ObjectiveId, by: b.by,
+  }));
+  // The deck's tail is the bottomKnown cards in order (cards only ever go under the deck through R-09 / I-09).
+  const tail = o.deck.length - o.bottomKnown.length;
+  v.objectives.deck = o.deck.map((c, i) => {
+    const b = i >= tail ? o.bottomKnown[i - tail] : undefined;
+    return b && b.card === c && seesBottom(b.by) ? c : HIDDEN as unknown as ObjectiveId;
+  });
+
+  // R8.3 items 5, 6, 7, 11 — probe cards.
+  const p = state.probes;
+  if (seat !== 'I') {
+    const shownHand = p.flagged.filter((c) => p.hand.includes(c));
+    v.probes.hand = [...shownHand, ...hidden<LetterId>(p.hand.length - shownHand.length)];
+  }
+  const shownDeck = p.flagged.filter((c) => p.deck.includes(c));
+  v.probes.deck = [...shownDeck, ...hidden<LetterId>(p.deck.length - shownDeck.length)];
+
+  // Pending decisions that carry the Rebel's private cards.
+  const pend = state.pending;
+  if (seat !== 'R' && pend && (pend.kind === 'intercept' || pend.kind === 'council' || pend.kind === 'relocate')) {
+    (v.pending as { cards: unknown[] }).cards = hidden(pend.cards.length);
+  }
+  return v;
+}
