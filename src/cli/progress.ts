@@ -4,8 +4,8 @@
  * stay clean. Redraws at most every `intervalMs`. No dependency.
  */
 export interface Progress {
-  /** Set the number of items done (absolute, not an increment). */
-  update(done: number): void;
+  /** Set the number of items done (absolute, not an increment), and optionally a new (estimated) total. */
+  update(done: number, total?: number): void;
   /** Draw the final state and move to a new line (no-op if silent). */
   done(): void;
 }
@@ -42,7 +42,7 @@ export function progressLine(label: string, done: number, total: number, elapsed
     + `  ${rateText}/s  ETA ${done >= total ? '0.0s' : formatSeconds(eta)}`;
 }
 
-export function progress(total: number, opts: ProgressOptions = {}): Progress {
+export function progress(initialTotal: number, opts: ProgressOptions = {}): Progress {
   const stream = opts.stream ?? process.stderr;
   const enabled = opts.enabled ?? (Boolean(stream.isTTY) && !process.env.CI);
   if (!enabled) return SILENT;
@@ -50,6 +50,7 @@ export function progress(total: number, opts: ProgressOptions = {}): Progress {
   const width = opts.width ?? 24;
   const interval = opts.intervalMs ?? 100;
   const start = performance.now();
+  let total = initialTotal;
   let last = -Infinity;
   let current = 0;
   let finished = false;
@@ -59,8 +60,9 @@ export function progress(total: number, opts: ProgressOptions = {}): Progress {
     stream.write(`\r${line.slice(0, cols - 1)}\x1b[K`);
   };
   return {
-    update(done: number) {
+    update(done: number, newTotal?: number) {
       current = done;
+      if (newTotal !== undefined) total = newTotal;
       const now = performance.now();
       if (finished || now - last < interval) return;
       last = now;

@@ -1,0 +1,36 @@
+/**
+ * The app: the start screen, then one game screen. URL parameters (for tests and replays):
+ * `seed` fixes the game's seed, `botMs` the bot's thinking budget per move (ms).
+ */
+import { useState } from 'react';
+import type { BotOptions } from './bot/mctsBot';
+import { BotScreen } from './screens/BotScreen';
+import { HotSeatScreen } from './screens/HotSeatScreen';
+import { SpectatorScreen } from './screens/SpectatorScreen';
+import { StartScreen, type StartChoice } from './screens/StartScreen';
+import { GlobalStyle } from './theme';
+
+function params(): { seed?: string; bot: BotOptions } {
+  const q = new URLSearchParams(typeof location !== 'undefined' ? location.search : '');
+  const seed = q.get('seed') ?? undefined;
+  const ms = Number(q.get('botMs'));
+  const bot: BotOptions = {};
+  if (Number.isFinite(ms) && ms > 0) bot.budgetMs = ms;
+  if (seed) bot.seed = `bot-${seed}`;
+  return { seed, bot };
+}
+
+export function App() {
+  const [choice, setChoice] = useState<StartChoice | null>(null);
+  const [{ seed, bot }] = useState(params);
+  const exit = () => setChoice(null);
+  return (
+    <>
+      <GlobalStyle />
+      {!choice && <StartScreen onStart={setChoice} />}
+      {choice?.mode === 'hotseat' && <HotSeatScreen seed={seed} onExit={exit} />}
+      {choice?.mode === 'bot' && <BotScreen human={choice.human} seed={seed} botOptions={bot} onExit={exit} />}
+      {choice?.mode === 'spectate' && <SpectatorScreen seed={seed} botOptions={bot} onExit={exit} />}
+    </>
+  );
+}

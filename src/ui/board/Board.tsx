@@ -1,0 +1,162 @@
+/**
+ * The whole board for one seat's view (or the public view, seat null): header, planet grid, both factions'
+ * panels, the game log, the prompt bar and the viewer's hand; the combat side sheet and the end screen on top.
+ * Everything clickable comes from the viewer's legal actions (useDecision). At 1280×800 three columns; on a
+ * phone the grid on top, tabs below (hand · you · opponent · log) and the prompt bar fixed at the bottom.
+ */
+import { useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import type { Faction, PlanetId } from '../../game/content';
+import type { Action, GameState } from '../../game/rules';
+import { PromptBar } from '../prompt/PromptBar';
+import { useDecision } from '../prompt/useDecision';
+import { colors } from '../theme';
+import { useIsPhone } from '../useIsPhone';
+import { CombatSheet } from './CombatSheet';
+import { EndScreen } from './EndScreen';
+import { FactionPanel } from './FactionPanel';
+import { HandStrip } from './HandStrip';
+import { LogPanel } from './LogPanel';
+import { PlanetGrid } from './PlanetGrid';
+import { TopBar } from './TopBar';
+
+const Desktop = styled.div`
+  display: grid;
+  grid-template-columns: 270px minmax(0, 1fr) 290px;
+  grid-template-rows: auto minmax(0, 1fr) auto;
+  grid-template-areas: 'top top top' 'left center right' 'bottom bottom bottom';
+  height: 100vh;
+  min-height: 600px;
+`;
+
+const Area = styled.div<{ $area: string }>`
+  grid-area: ${(p) => p.$area};
+  min-height: 0;
+  min-width: 0;
+`;
+
+const Column = styled(Area)`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  padding: 8px;
+  overflow-y: auto;
+`;
+
+const Bottom = styled.div`
+  grid-area: bottom;
+  display: flex;
+  min-width: 0;
+  border-top: 1px solid ${colors.border};
+  background: ${colors.surface};
+  & > :first-child { flex: 1; min-width: 0; }
+  & > :nth-child(2) { flex: 0 1 590px; min-width: 0; border-left: 1px solid ${colors.border}; }
+`;
+
+const Phone = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  padding-bottom: calc(42vh + 16px);
+`;
+
+const Tabs = styled.div`
+  display: flex;
+  gap: 2px;
+  padding: 0 4px;
+  border-bottom: 1px solid ${colors.border};
+`;
+
+const Tab = styled.button.attrs({ type: 'button', role: 'tab' })<{ $on: boolean }>`
+  flex: 1;
+  min-height: 44px;
+  border: none;
+  border-bottom: 3px solid ${(p) => (p.$on ? colors.highlight : 'transparent')};
+  background: ${(p) => (p.$on ? colors.surface2 : colors.surface)};
+  font-weight: ${(p) => (p.$on ? 700 : 400)};
+  cursor: pointer;
+`;
+
+export interface BoardProps {
+  view: GameState;
+  seat: Faction | null;
+  /** Sends a legal action for `seat`; absent for spectators and while it is the bot's decision. */
+  onAction?: (a: Action) => void;
+  onExit?: () => void;
+  /** Extra controls for the header (e.g. "switch to spectator view"). */
+  extra?: ReactNode;
+}
+
+type TabId = 'hand' | 'you' | 'opponent' | 'log';
+
+export function Board({ view, seat, onAction, onExit, extra }: BoardProps) {
+  const d = useDecision(view, seat, onAction);
+  const isPhone = useIsPhone();
+  const [tab, setTab] = useState<TabId>(seat ? 'hand' : 'log');
+  const other: Faction = seat === 'I' ? 'R' : 'I';
+  const first: Faction = seat ?? 'R';
+  const hitOptions = d.step.kind === 'field' && d.step.field.kind === 'hit'
+    ? d.step.options.map((o) => o.value as { unit: string; hp: number }) : [];
+  const hitStepValue = (o: { unit: string; hp: number }) => d.onValue(o);
+
+  const grid = (
+    <PlanetGrid view={view} seat={seat} clickable={d.planets} selected={d.selectedPlanets}
+      onPlanet={(p: PlanetId) => d.onPlanet(p)} />
+  );
+  const prompt = (
+    <PromptBar view={view} seat={seat} step={d.step} summary={d.summary} busy={d.busy}
+      onType={d.onType} onValue={d.onValue} onBack={d.onBack} canGoBack={d.canGoBack} />
+  );
+  const mine = <FactionPanel view={view} faction={first} viewer={seat} clickableMissions={d.missions} onMission={d.onMission} showHand={isPhone} />;
+  const theirs = <FactionPanel view={view} faction={other} viewer={seat} />;
+  const overlays = (
+    <>
+      <CombatSheet view={view} hitOptions={hitOptions} onHit={hitStepValue} />
+      <EndScreen view={view} onExit={onExit} />
+    </>
+  );
+
+  if (isPhone) {
+    const tabs: [TabId, string][] = seat
+      ? [['hand', 'Hand'], ['you', 'You'], ['opponent', 'Opponent'], ['log', 'Log']]
+      : [['you', 'Rebel'], ['opponent', 'Imperial'], ['log', 'Log']];
+    const current = tabs.some(([t]) => t === tab) ? tab : tabs[0][0];
+    return (
+      <Phone data-layout="phone">
+        <TopBar view={view} seat={seat} onLeave={onExit} />
+        {extra}
+        <div style={{ padding: '0 3px' }}>{grid}</div>
+        <Tabs role="tablist" aria-label="Panels">
+          {tabs.map(([t, label]) => (
+            <Tab key={t} $on={current === t} aria-selected={current === t} onClick={() => setTab(t)}>{label}</Tab>
+          ))}
+        </Tabs>
+        <div role="tabpanel" style={{ padding: '0 4px', minHeight: 260, display: 'flex', flexDirection: 'column' }}>
+          {current === 'hand' && seat && <HandStrip view={view} seat={seat} clickable={d.missions} onMission={d.onMission} />}
+          {current === 'you' && mine}
+          {current === 'opponent' && theirs}
+          {current === 'log' && <LogPanel view={view} seat={seat} />}
+        </div>
+        {prompt}
+        {overlays}
+      </Phone>
+    );
+  }
+
+  return (
+    <Desktop data-layout="desktop">
+      <Area $area="top"><TopBar view={view} seat={seat} onLeave={onExit} />{extra}</Area>
+      <Column $area="left">{mine}</Column>
+      <Area $area="center" style={{ padding: 8, overflowY: 'auto' }}>{grid}</Area>
+      <Column $area="right">
+        {theirs}
+        <LogPanel view={view} seat={seat} />
+      </Column>
+      <Bottom>
+        {prompt}
+        {seat ? <HandStrip view={view} seat={seat} clickable={d.missions} onMission={d.onMission} /> : null}
+      </Bottom>
+      {overlays}
+    </Desktop>
+  );
+}

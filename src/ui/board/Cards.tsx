@@ -1,0 +1,124 @@
+/**
+ * Mission, objective and probe cards. A face-down card shows only its back (and the leader on it, which is
+ * public); a card the viewer may choose glows and is a button.
+ */
+import styled, { css } from 'styled-components';
+import { MISSIONS, OBJECTIVES, PLANETS, type LeaderId, type LetterId, type MissionId, type ObjectiveId } from '../../game/content';
+import { isHidden } from '../../game/rules/view';
+import { ATTRIBUTE_NAMES, missionTooltip, objectiveTooltip } from '../format';
+import { colors, factionColor, glow, phone } from '../theme';
+import { LeaderChip } from './LeaderChip';
+
+const Face = styled.div<{ $edge: string; $glow: boolean; $back: boolean; $compact?: boolean }>`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  width: 118px;
+  min-height: 62px;
+  padding: 5px 6px;
+  border-radius: 6px;
+  border: 1px solid ${colors.border};
+  border-left: 4px solid ${(p) => p.$edge};
+  background: ${(p) => (p.$back ? `repeating-linear-gradient(45deg, ${colors.surface2} 0 6px, ${colors.surface} 6px 12px)` : colors.surface2)};
+  color: ${colors.text};
+  text-align: left;
+  font-size: 12px;
+  flex: none;
+  ${(p) => p.$compact && css`width: 106px; min-height: 48px; padding: 3px 5px;`}
+  ${(p) => p.$glow && css`${glow} cursor: pointer;`}
+  ${phone} { width: 104px; min-height: 48px; }
+`;
+
+const Title = styled.span`
+  font-weight: 700;
+  line-height: 1.15;
+`;
+
+const Small = styled.span`
+  font-size: 10px;
+  color: ${colors.muted};
+`;
+
+const Tag = styled.span<{ $c?: string }>`
+  align-self: flex-start;
+  font-size: 10px;
+  font-weight: 700;
+  padding: 0 4px;
+  border-radius: 3px;
+  background: ${(p) => p.$c ?? colors.bg};
+  color: ${(p) => (p.$c === colors.highlight ? '#1a1205' : colors.text)};
+`;
+
+interface Clickable {
+  clickable?: boolean;
+  onClick?: () => void;
+}
+
+function shell(clickable: boolean | undefined, onClick: (() => void) | undefined, label: string) {
+  return clickable
+    ? { as: 'button' as const, type: 'button' as const, onClick, 'aria-label': `${label} — choose`, 'data-choice': 'card' }
+    : { role: 'group' as const, 'aria-label': label };
+}
+
+export function MissionCard({ card, leader, clickable, onClick, compact }: { card: MissionId | string; leader?: LeaderId; compact?: boolean } & Clickable) {
+  const hidden = isHidden(card);
+  const d = hidden ? null : MISSIONS[card as MissionId];
+  const title = missionTooltip(card);
+  const label = d ? `Mission ${d.name}` : 'Face-down mission';
+  return (
+    <Face $edge={d ? factionColor(d.faction) : colors.muted} $glow={!!clickable} $back={hidden} $compact={compact} title={title}
+      data-card={hidden ? 'hidden' : card} {...shell(clickable, onClick, label)}>
+      {d ? (
+        <>
+          <Title>{d.name}</Title>
+          <Small>{d.attribute ? ATTRIBUTE_NAMES[d.attribute] : 'Cannot be opposed'}{d.starting ? ' · starting' : ''}</Small>
+        </>
+      ) : (
+        <Small>Mission (face down)</Small>
+      )}
+      {leader && <span style={{ marginTop: 'auto' }}><LeaderChip id={leader} size={20} /></span>}
+    </Face>
+  );
+}
+
+const TIMING = { operations: 'End of Operations', refresh: 'End of Refresh', combat: 'After a combat' } as const;
+
+export function ObjectiveCard({ card, claimable, clickable, onClick }: { card: ObjectiveId | string; claimable?: boolean } & Clickable) {
+  const hidden = isHidden(card);
+  const d = hidden ? null : OBJECTIVES[card as ObjectiveId];
+  const label = d ? `Objective ${d.name}${claimable ? ' (claimable now)' : ''}` : 'Secret objective';
+  return (
+    <Face $edge={colors.rebel} $glow={!!clickable} $back={hidden} title={objectiveTooltip(card)}
+      data-card={hidden ? 'hidden' : card} {...shell(clickable, onClick, label)}>
+      {d ? (
+        <>
+          <Title>{d.name}</Title>
+          <Small>{TIMING[d.timing]}</Small>
+          {claimable && <Tag $c={colors.highlight}>✓ claimable now</Tag>}
+        </>
+      ) : (
+        <Small>Objective (secret)</Small>
+      )}
+    </Face>
+  );
+}
+
+const Probe = styled.span`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-width: 26px;
+  height: 26px;
+  padding: 0 4px;
+  border-radius: 4px;
+  border: 1px solid ${colors.imperial};
+  background: #173d27;
+  font-weight: 700;
+`;
+
+export function ProbeCard({ letter }: { letter: LetterId | string }) {
+  const hidden = isHidden(letter);
+  const title = hidden ? 'A secret probe card' : `Probe card ${letter}: the Rebel base is not on ${PLANETS[letter as LetterId].name}.`;
+  return <Probe title={title} data-card={hidden ? 'hidden' : `probe-${letter}`}>{hidden ? '?' : letter}</Probe>;
+}

@@ -1,0 +1,81 @@
+/** The game log in plain sentences (describeLog), grouped by round, newest at the bottom, private lines marked. */
+import { useEffect, useRef } from 'react';
+import styled from 'styled-components';
+import type { Faction } from '../../game/content';
+import type { GameState } from '../../game/rules';
+import { describeLog } from '../log/sentences';
+import { colors } from '../theme';
+
+const Box = styled.section`
+  display: flex;
+  flex-direction: column;
+  min-height: 0;
+  flex: 1;
+  background: ${colors.surface};
+  border-radius: 8px;
+  padding: 8px;
+`;
+
+const Scroll = styled.div`
+  overflow-y: auto;
+  min-height: 0;
+  flex: 1;
+  font-size: 12.5px;
+`;
+
+const Round = styled.h3`
+  margin: 8px 0 2px;
+  font-size: 11px;
+  text-transform: uppercase;
+  letter-spacing: 0.05em;
+  color: ${colors.muted};
+`;
+
+const List = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  li { padding: 2px 0; border-bottom: 1px solid rgba(255, 255, 255, 0.04); }
+`;
+
+const Private = styled.span`
+  font-size: 10px;
+  font-weight: 700;
+  padding: 0 4px;
+  margin-right: 4px;
+  border-radius: 3px;
+  background: #3a3350;
+  color: ${colors.text};
+`;
+
+export function LogPanel({ view, seat }: { view: GameState; seat: Faction | null }) {
+  const lines = describeLog(view.log, seat);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [lines.length]);
+  const rounds: { round: number; lines: typeof lines }[] = [];
+  for (const l of lines) {
+    const last = rounds[rounds.length - 1];
+    if (last && last.round === l.round) last.lines.push(l);
+    else rounds.push({ round: l.round, lines: [l] });
+  }
+  return (
+    <Box aria-label="Game log">
+      <h2 style={{ margin: 0, fontSize: 15 }}>Game log</h2>
+      <Scroll ref={ref} aria-live="polite" aria-relevant="additions" data-testid="log">
+        {rounds.map((r) => (
+          <div key={r.round}>
+            <Round>{r.round === 0 ? 'Setup' : `Round ${r.round}`}</Round>
+            <List>
+              {r.lines.map((l, i) => (
+                <li key={i}>{l.private && <Private title="Only you can see this line">private</Private>}{l.text}</li>
+              ))}
+            </List>
+          </div>
+        ))}
+      </Scroll>
+    </Box>
+  );
+}

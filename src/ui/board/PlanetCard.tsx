@@ -1,0 +1,234 @@
+/**
+ * One planet card of the 3×5 grid: letter and name, sector pips, type badge, production tab, loyalty banner,
+ * disrupt stripe, destroyed crack, revealed-base flag, the viewer's own hidden base, probe marks (Imperial view),
+ * units per faction and leader chips. A planet that is a legal choice glows and is a button.
+ */
+import { useEffect, useRef } from 'react';
+import styled, { css, keyframes } from 'styled-components';
+import { FACTION_LEADERS, PLANETS, type Faction, type LeaderId, type LetterId, type PlanetId } from '../../game/content';
+import type { GameState } from '../../game/rules';
+import { planetLabel, planetTooltip, planetTypeName, units as unitsText } from '../format';
+import { colors, glow, phone } from '../theme';
+import { LeaderChip } from './LeaderChip';
+import { UnitGroup } from './UnitIcons';
+
+const Card = styled.div<{ $glow: boolean; $selected: boolean; $destroyed: boolean; $imp: boolean }>`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  gap: 3px;
+  min-width: 0;
+  min-height: 112px;
+  padding: 5px 6px 6px;
+  border-radius: 8px;
+  background: ${(p) => (p.$imp ? '#1d2b26' : colors.surface)};
+  border: 1px solid ${colors.border};
+  color: ${colors.text};
+  text-align: left;
+  overflow: hidden;
+  transition: box-shadow 200ms, transform 150ms;
+  ${(p) => p.$destroyed && css`
+    filter: grayscale(0.9) brightness(0.75);
+    background-image: linear-gradient(120deg, transparent 46%, #0a0d14 47%, #0a0d14 49%, transparent 50%),
+      linear-gradient(60deg, transparent 60%, #0a0d14 61%, transparent 62.5%);
+  `}
+  ${(p) => p.$selected && css`outline: 3px dashed ${colors.highlight}; outline-offset: 1px;`}
+  ${(p) => p.$glow && css`
+    ${glow}
+    cursor: pointer;
+    &:hover { transform: translateY(-1px); }
+  `}
+  ${phone} {
+    min-height: 78px;
+    padding: 3px;
+    font-size: 11px;
+  }
+`;
+
+const Top = styled.div`
+  display: flex;
+  align-items: baseline;
+  gap: 4px;
+  min-width: 0;
+`;
+
+const Letter = styled.span`
+  font-size: 18px;
+  font-weight: 800;
+  line-height: 1;
+  ${phone} { font-size: 15px; }
+`;
+
+const Name = styled.span`
+  font-weight: 600;
+  font-size: 13px;
+  line-height: 1.1;
+  overflow: hidden;
+  flex: 1;
+  ${phone} { display: none; }
+`;
+
+const Meta = styled.div`
+  display: flex;
+  gap: 4px;
+  align-items: center;
+  font-size: 11px;
+  color: ${colors.muted};
+  flex-wrap: wrap;
+  ${phone} { font-size: 9px; gap: 2px; }
+`;
+
+const Badge = styled.span<{ $bg?: string; $fg?: string }>`
+  display: inline-block;
+  padding: 0 4px;
+  border-radius: 3px;
+  font-size: 10px;
+  font-weight: 700;
+  letter-spacing: 0.02em;
+  background: ${(p) => p.$bg ?? colors.surface2};
+  color: ${(p) => p.$fg ?? colors.text};
+  white-space: nowrap;
+  ${phone} { font-size: 9px; padding: 0 2px; }
+`;
+
+const Stripe = styled.div`
+  position: absolute;
+  left: 0;
+  right: 0;
+  bottom: 0;
+  height: 6px;
+  background: repeating-linear-gradient(135deg, ${colors.disrupt} 0 6px, #1a1205 6px 12px);
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 3px;
+  align-items: center;
+`;
+
+const arrive = keyframes`
+  from { transform: translateY(-5px) scale(1.08); opacity: 0.35; }
+  to { transform: none; opacity: 1; }
+`;
+
+/** Units re-mount when their counts change (keyed), so moves and losses show as a short slide. */
+const Units = styled(Row)<{ $moved: boolean }>`
+  ${(p) => p.$moved && css`animation: ${arrive} 260ms ease-out;`}
+`;
+
+const Hide = styled.span`
+  ${phone} { display: none; }
+`;
+
+function Tab({ p }: { p: PlanetId }) {
+  const d = PLANETS[p];
+  if (d.tab.length === 0) return null;
+  const c = d.tabFaction === 'R' ? colors.rebel : d.tabFaction === 'I' ? colors.imperial : colors.muted;
+  return (
+    <Hide title={`Production: ${d.tab.map((t) => `${unitsText(t.count, t.unit)} → spot ${t.spot}`).join('; ')}`}>
+      {d.tab.map((t, i) => (
+        <span key={i} style={{ marginRight: 3, whiteSpace: 'nowrap' }}>
+          <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true">
+            {t.unit === 'f' ? <rect x="1" y="1" width="8" height="8" fill={c} /> : <polygon points="3,0 7,0 10,3 10,7 7,10 3,10 0,7 0,3" fill={c} />}
+          </svg>
+          →{t.spot}
+        </span>
+      ))}
+    </Hide>
+  );
+}
+
+export interface PlanetCardProps {
+  view: GameState;
+  seat: Faction | null;
+  id: PlanetId;
+  clickable: boolean;
+  selected?: boolean;
+  onClick?: () => void;
+}
+
+function leadersOn(view: GameState, id: PlanetId): { id: LeaderId; captured: boolean }[] {
+  const out: { id: LeaderId; captured: boolean }[] = [];
+  for (const f of ['R', 'I'] as Faction[]) {
+    for (const l of FACTION_LEADERS[f]) {
+      const s = view.leaders[l];
+      if (s.at === id) out.push({ id: l, captured: s.captured });
+    }
+  }
+  return out;
+}
+
+export function PlanetCard({ view, seat, id, clickable, selected = false, onClick }: PlanetCardProps) {
+  const def = PLANETS[id];
+  const st = view.planets[id];
+  const letter = def.letter as LetterId | null;
+  const revealedBase = view.base.revealed && view.base.planet === id;
+  const ownHiddenBase = seat === 'R' && !view.base.revealed && view.base.planet === id;
+  const probed = seat === 'I' && letter !== null && view.probes.hand.includes(letter);
+  const cleared = letter !== null && view.known.cleared.includes(letter) && !view.base.revealed;
+  const combat = view.combat?.planet === id;
+  const leaders = leadersOn(view, id);
+  const unitsKey = `${st.R.f}${st.R.c}-${st.I.f}${st.I.c}${st.I.s}`;
+  const previous = useRef(unitsKey);
+  const moved = previous.current !== unitsKey;
+  useEffect(() => {
+    previous.current = unitsKey;
+  });
+  const marks: string[] = [];
+  if (st.destroyed) marks.push('destroyed');
+  if (st.loyalty) marks.push('Rebel loyalty marker');
+  if (st.disrupt) marks.push('disrupt token (produces nothing, refuses most deployments)');
+  if (revealedBase) marks.push('the revealed Rebel base');
+  if (ownHiddenBase) marks.push('your hidden base (only you know)');
+  if (probed) marks.push('your probe card: the base is not here');
+  if (cleared) marks.push('shown not to hold the base');
+  if (view.start.I === id) marks.push('Imperial starting planet');
+  if (view.start.R === id) marks.push('Rebel starting planet');
+  const title = `${planetTooltip(id)}${marks.length ? ` Marks: ${marks.join('; ')}.` : ''}`;
+  const label = `${planetLabel(id)}${clickable ? ' — choose' : ''}`;
+  const body = (
+    <>
+      <Top>
+        {letter && <Letter>{letter}</Letter>}
+        <Name>{def.name}</Name>
+      </Top>
+      <Meta>
+        <span aria-label={`sector ${def.sector}`} title={`Sector ${def.sector}`}>{'•'.repeat(def.sector)}</span>
+        <Badge>{id === 'IMP' ? 'Imperium' : planetTypeName(id)}</Badge>
+        <Tab p={id} />
+      </Meta>
+      <Row>
+        {st.loyalty && <Badge $bg={colors.rebel} title="Rebel loyalty marker">⚑ Loyal</Badge>}
+        {st.destroyed && <Badge $bg="#000" title="Destroyed by the Obliterator">✕ Destroyed</Badge>}
+        {revealedBase && <Badge $bg={colors.rebel} title="The Rebel base, revealed">⚐ BASE</Badge>}
+        {ownHiddenBase && <Badge $bg="#4a1e1e" title="Your base hides here — only you can see this">⌂ Your base</Badge>}
+        {probed && <Badge $bg="#173d27" title="Your probe card: the base is not here">◎ Probed</Badge>}
+        {cleared && !probed && <Badge title="Shown not to hold the base since the last relocation">∅ No base</Badge>}
+        {combat && <Badge $bg={colors.highlight} $fg="#1a1205">⚔ Combat</Badge>}
+      </Row>
+      <Units key={unitsKey} $moved={moved}>
+        <UnitGroup faction="R" units={st.R} />
+        <UnitGroup faction="I" units={st.I} />
+      </Units>
+      {leaders.length > 0 && (
+        <Row>
+          {leaders.map((l) => <LeaderChip key={l.id} id={l.id} captured={l.captured} size={20} />)}
+        </Row>
+      )}
+      {st.disrupt && <Stripe title="Disrupt token" />}
+    </>
+  );
+  const common = {
+    $glow: clickable, $selected: selected, $destroyed: st.destroyed, $imp: id === 'IMP',
+    title, 'data-planet': id, 'data-clickable': clickable ? 'true' : undefined,
+  };
+  if (clickable) {
+    return (
+      <Card as="button" type="button" {...common} aria-label={label} onClick={onClick} data-choice="planet">
+        {body}
+      </Card>
+    );
+  }
+  return <Card {...common} aria-label={planetLabel(id)} role="group">{body}</Card>;
+}

@@ -1,0 +1,77 @@
+/** The header: round, the four phases with the current one marked, whose seat this screen shows, the time track. */
+import styled from 'styled-components';
+import type { Faction } from '../../game/content';
+import type { GameState } from '../../game/rules';
+import { colors, factionColor, factionName, phone } from '../theme';
+import { TimeTrack } from './TimeTrack';
+
+const Bar = styled.header`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  padding: 6px 12px;
+  background: ${colors.surface};
+  border-bottom: 1px solid ${colors.border};
+  flex-wrap: wrap;
+  ${phone} { padding: 4px 6px; gap: 4px; }
+`;
+
+const Phases = styled.ol`
+  display: flex;
+  gap: 6px;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  align-items: center;
+  font-size: 13px;
+  ${phone} { font-size: 11px; gap: 3px; }
+  li + li + li::before { content: '▸ '; color: ${colors.muted}; font-weight: 400; }
+`;
+
+const Phase = styled.li<{ $on: boolean }>`
+  color: ${(p) => (p.$on ? colors.text : colors.muted)};
+  font-weight: ${(p) => (p.$on ? 800 : 400)};
+  text-transform: ${(p) => (p.$on ? 'uppercase' : 'none')};
+`;
+
+const Seat = styled.span<{ $c: string }>`
+  padding: 2px 8px;
+  border-radius: 10px;
+  border: 2px solid ${(p) => p.$c};
+  font-weight: 700;
+  font-size: 12px;
+`;
+
+const PHASES = [['planning', 'Planning'], ['operations', 'Operations'], ['objective', 'Objective'], ['refresh', 'Refresh']] as const;
+
+const Leave = styled.button.attrs({ type: 'button' })`
+  min-height: 32px;
+  padding: 2px 10px;
+  border-radius: 8px;
+  border: 1px solid ${colors.border};
+  background: transparent;
+  color: ${colors.muted};
+  cursor: pointer;
+  ${phone} { min-height: 44px; }
+`;
+
+export function TopBar({ view, seat, onLeave }: { view: GameState; seat: Faction | null; onLeave?: () => void }) {
+  return (
+    <Bar>
+      <Phases aria-label="Round and phase">
+        <li style={{ fontWeight: 700, marginRight: 4 }}>{view.phase === 'setup' ? 'Setup' : `Round ${view.round}`}</li>
+        {PHASES.map(([id, name]) => (
+          <Phase key={id} $on={view.phase === id} aria-current={view.phase === id ? 'step' : undefined}>{name}</Phase>
+        ))}
+      </Phases>
+      <Seat $c={seat ? factionColor(seat) : colors.muted} data-seat={seat ?? 'spectator'}>
+        {seat ? `You: ${factionName(seat)}` : 'Spectator (public view)'}
+      </Seat>
+      <TimeTrack view={view} />
+      {onLeave && !view.winner && (
+        <Leave onClick={() => { if (window.confirm('Leave this game? It cannot be resumed.')) onLeave(); }}>Leave</Leave>
+      )}
+    </Bar>
+  );
+}

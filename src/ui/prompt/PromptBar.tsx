@@ -1,0 +1,116 @@
+/**
+ * The prompt bar: one sentence saying what is asked and of whom, the choices made so far, and the buttons for
+ * the current step of the decision (src/ui/prompt/choices.ts). Every button is a value of some legal action.
+ */
+import styled from 'styled-components';
+import type { Faction } from '../../game/content';
+import type { ActionType, GameState } from '../../game/rules';
+import { colors, factionColor, phone } from '../theme';
+import { FIELDS, type Step } from './choices';
+import { ChoiceButton } from './ChoiceButton';
+import { UnitPicker } from './UnitPicker';
+import { ENDING_TYPES, TYPE_LABELS, askSentence, optionLabel, optionTitle, waitSentence } from './wording';
+
+const Bar = styled.section<{ $c: string }>`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  padding: 8px 12px;
+  background: ${colors.surface};
+  border-top: 3px solid ${(p) => p.$c};
+  min-width: 0;
+  ${phone} {
+    position: fixed;
+    left: 0;
+    right: 0;
+    bottom: 0;
+    z-index: 30;
+    max-height: 42vh;
+    overflow-y: auto;
+    padding: 6px 8px calc(6px + env(safe-area-inset-bottom));
+    box-shadow: 0 -6px 18px rgba(0, 0, 0, 0.5);
+  }
+`;
+
+const Sentence = styled.p`
+  margin: 0;
+  font-size: 15px;
+  font-weight: 700;
+  ${phone} { font-size: 13.5px; }
+`;
+
+const Ask = styled.p`
+  margin: 0;
+  color: ${colors.muted};
+  font-size: 13px;
+`;
+
+const Buttons = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  align-items: center;
+`;
+
+export interface PromptBarProps {
+  view: GameState;
+  seat: Faction | null;
+  step: Step;
+  /** Summary of the values chosen so far ("From Corvane (A) → Tessaly (C)"). */
+  summary: string;
+  busy: boolean;
+  onType(type: ActionType): void;
+  onValue(value: unknown): void;
+  onBack(): void;
+  canGoBack: boolean;
+}
+
+function sentence(view: GameState, seat: Faction | null): string {
+  const p = view.pending;
+  if (view.winner) return 'The game is over.';
+  if (!p) return 'Waiting for the game to continue…';
+  return seat === p.seat ? askSentence(view, p) : waitSentence(view, p);
+}
+
+export function PromptBar({ view, seat, step, summary, busy, onType, onValue, onBack, canGoBack }: PromptBarProps) {
+  const p = view.pending;
+  const mine = !!p && !view.winner && p.seat === seat;
+  return (
+    <Bar $c={p ? factionColor(p.seat) : colors.border} aria-label="Decision" data-testid="prompt" data-pending={p?.kind ?? 'none'}
+      data-mine={mine ? 'true' : 'false'}>
+      <Sentence aria-live="polite">{sentence(view, seat)}</Sentence>
+      {mine && step.kind === 'field' && (
+        <Ask>{summary ? `${summary} — ` : ''}{step.field.ask}.</Ask>
+      )}
+      {mine && (
+        <Buttons>
+          {step.kind === 'type' && step.types.map((t) => {
+            const ending = ENDING_TYPES.includes(t);
+            return (
+              <ChoiceButton key={t} $primary={!ending} disabled={busy} onClick={() => onType(t)}
+                data-choice="type" data-ending={ending ? 'true' : undefined} data-type={t}>
+                {TYPE_LABELS[t]}{FIELDS[t].length > 0 ? '…' : ''}
+              </ChoiceButton>
+            );
+          })}
+          {step.kind === 'field' && step.field.kind === 'units' && (
+            <UnitPicker key={step.options.map((o) => o.key).join()} options={step.options} faction={seat ?? 'R'} onPick={onValue} />
+          )}
+          {step.kind === 'field' && step.field.kind !== 'units' && step.options.map((o) => {
+            const ending = o.value === null || (step.field.kind === 'bool' && o.value === false);
+            return (
+              <ChoiceButton key={o.key} $primary={!ending} disabled={busy} onClick={() => onValue(o.value)}
+                title={optionTitle(step.field.kind, o.value)} data-choice="option" data-ending={ending ? 'true' : undefined}
+                data-value={o.key}>
+                {optionLabel(step.field.kind, o.value, view, seat)}
+              </ChoiceButton>
+            );
+          })}
+          {canGoBack && (
+            <ChoiceButton onClick={onBack} disabled={busy} data-choice="back" aria-label="Back: undo the last choice">← Back</ChoiceButton>
+          )}
+        </Buttons>
+      )}
+    </Bar>
+  );
+}

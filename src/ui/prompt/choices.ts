@@ -1,0 +1,214 @@
+/**
+ * Step-by-step choices over the core's legal actions. Nothing here knows a rule: every option offered is a
+ * value that some action of `legalActions(view, seat)` has, filtered by the values already chosen, so an illegal
+ * combination can never be built. A decision is a path: the action type, then the type's fields in order
+ * (e.g. Move a Fleet: source → destination → units → prisoner → leader).
+ */
+import type { Action, ActionType } from '../../game/rules';
+
+export type FieldKind =
+  | 'planet' // a PlanetId (or LetterId); null allowed for "none"
+  | 'dest' // a PlanetId or 'BASE'
+  | 'mission' // a MissionId
+  | 'objective' // an ObjectiveId or null
+  | 'leader'
+  | 'units' // a UnitSet {f, c, s}
+  | 'count' // a number
+  | 'bool'
+  | 'unitType' // 'f' | 'c' | 's'
+  | 'token' // 'loyalty' | 'disrupt'
+  | 'hit' // { unit, hp }
+  | 'queueUnit' // { spot, unit }
+  | 'counts'; // number[] (build shortfall)
+
+export interface FieldSpec {
+  id: string;
+  kind: FieldKind;
+  /** What this step asks, as a short instruction. */
+  ask: string;
+  get(a: Action): unknown;
+}
+
+const f = (id: string, kind: FieldKind, ask: string, get?: (a: Action) => unknown): FieldSpec => ({
+  id, kind, ask, get: get ?? ((a) => (a as unknown as Record<string, unknown>)[id]),
+});
+
+/** The fields of each action type, in the order they are asked. */
+export const FIELDS: Record<ActionType, FieldSpec[]> = {
+  imperialSetup: [
+    f('capitalOn', 'planet', 'Choose the planet for the capital ship (the Star Fortress takes the other one)'),
+    f('fightersOnImperium', 'count', 'How many of the 5 starfighters start on Imperium? (the rest go to your starting planet)'),
+  ],
+  chooseBase: [f('planet', 'planet', 'Choose the planet that hides your base')],
+  planMission: [f('card', 'mission', 'Choose a mission card to plan'), f('leader', 'leader', 'Choose the leader to put on it')],
+  endPlanning: [],
+  moveFleet: [
+    f('from', 'planet', 'Choose the planet your fleet leaves from'),
+    f('to', 'planet', 'Choose an adjacent planet to move to'),
+    f('units', 'units', 'Choose the units that move'),
+    f('captive', 'bool', 'Take the captured Rebel leader along?'),
+    f('leader', 'leader', 'Choose the leader who leads the fleet (placed on the destination)'),
+  ],
+  revealMission: [f('card', 'mission', 'Choose a planned mission to reveal'), f('target', 'planet', 'Choose its target planet')],
+  pass: [],
+  oppose: [f('leader', 'leader', 'Choose a leader to send as opposition')],
+  declineOpposition: [],
+  assignHit: [f('hit', 'hit', 'Choose the enemy unit that takes the hit', (a) => (a.type === 'assignHit' ? { unit: a.unit, hp: a.hp } : null))],
+  secretPlans: [f('use', 'bool', 'Use Secret Plans?')],
+  revealObjective: [f('card', 'objective', 'Choose an objective to reveal, or none')],
+  detainLeader: [f('leader', 'leader', 'Choose the Rebel leader to capture')],
+  removeToken: [f('token', 'token', 'Choose the token to remove')],
+  patrolPlanet: [f('planet', 'planet', 'Choose the planet the patrol sweeps')],
+  pursue: [
+    f('to', 'planet', 'Choose where the pursuing fleet goes'),
+    f('units', 'units', 'Choose the units that move'),
+    f('captive', 'bool', 'Take the captured Rebel leader along?'),
+  ],
+  slipstream: [f('to', 'dest', 'Choose where the units jump to'), f('units', 'units', 'Choose the units that jump')],
+  sabotageQueue: [f('slot', 'queueUnit', 'Choose the Imperial unit to pull from the build queue', (a) => (a.type === 'sabotageQueue' ? { spot: a.spot, unit: a.unit } : null))],
+  interceptMission: [f('card', 'mission', 'Choose the Imperial plan to cancel')],
+  keepObjective: [f('card', 'objective', 'Choose the objective you keep (the other goes under the deck)')],
+  relocateBase: [f('planet', 'planet', 'Choose the new planet for your base, or keep it where it is')],
+  discardMission: [f('card', 'mission', 'Choose a deck mission to discard')],
+  allocateBuild: [f('counts', 'counts', 'Choose how many units each build spot gets')],
+  deployUnit: [f('unit', 'unitType', 'Choose an arriving unit to deploy'), f('to', 'dest', 'Choose where it lands')],
+  baseMove: [f('unit', 'unitType', 'Choose a unit on the base card'), f('to', 'planet', 'Choose the planet it moves to')],
+  endBaseMoves: [],
+};
+
+/** A stable string for a field value (values are plain JSON with fixed key order). */
+export const valueKey = (v: unknown): string => JSON.stringify(v ?? null);
+
+export interface Selection {
+  type: ActionType | null;
+  /** Chosen values, one per field of `type`, in order. */
+  values: unknown[];
+}
+
+export const EMPTY_SELECTION: Selection = { type: null, values: [] };
+
+export interface Option {
+  value: unknown;
+  key: string;
+}
+
+export type Step =
+  | { kind: 'type'; types: ActionType[]; actions: Action[] }
+  | { kind: 'field'; type: ActionType; field: FieldSpec; index: number; options: Option[]; chosen: unknown[]; actions: Action[] }
+  | { kind: 'ready'; action: Action }
+  | { kind: 'none' };
+
+function distinct(actions: Action[], field: FieldSpec): Option[] {
+  const seen = new Map<string, Option>();
+  for (const a of actions) {
+    const value = field.get(a);
+    const key = valueKey(value);
+    if (!seen.has(key)) seen.set(key, { value, key });
+  }
+  return [...seen.values()];
+}
+
+export function typesOf(actions: Action[]): ActionType[] {
+  const out: ActionType[] = [];
+  for (const a of actions) if (!out.includes(a.type)) out.push(a.type);
+  return out;
+}
+
+/**
+ * The next thing to ask, given the legal actions and what has been chosen. A field with a single possible value
+ * is filled in automatically unless it is the last one (so an action is always sent by a click). The type is
+ * chosen automatically when only one type is legal and it has fields.
+ */
+export function currentStep(actions: Action[], sel: Selection): Step {
+  if (actions.length === 0) return { kind: 'none' };
+  const types = typesOf(actions);
+  let type = sel.type;
+  if (type && !types.includes(type)) type = null;
+  if (!type) {
+    if (types.length === 1 && FIELDS[types[0]].length > 0) type = types[0];
+    else return { kind: 'type', types, actions };
+  }
+  const fields = FIELDS[type];
+  let matching = actions.filter((a) => a.type === type);
+  const chosen: unknown[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i];
+    if (i < sel.values.length) {
+      const key = valueKey(sel.values[i]);
+      const next = matching.filter((a) => valueKey(field.get(a)) === key);
+      if (next.length > 0) {
+        matching = next;
+        chosen.push(sel.values[i]);
+        continue;
+      }
+      // A stale choice (the decision changed under it): ask this field again.
+    }
+    const options = distinct(matching, field);
+    if (options.length === 1 && i < fields.length - 1) {
+      chosen.push(options[0].value);
+      matching = matching.filter((a) => valueKey(field.get(a)) === options[0].key);
+      continue;
+    }
+    return { kind: 'field', type, field, index: i, options, chosen, actions: matching };
+  }
+  return { kind: 'ready', action: matching[0] };
+}
+
+/** The selection after choosing `value` at the current step (the auto-filled values are kept). */
+export function choose(step: Step, value: unknown): Selection {
+  if (step.kind === 'type') return { type: value as ActionType, values: [] };
+  if (step.kind === 'field') return { type: step.type, values: [...step.chosen, value] };
+  return EMPTY_SELECTION;
+}
+
+/** The legal action a selection completes to, if it is complete. */
+export function completed(actions: Action[], sel: Selection): Action | null {
+  const step = currentStep(actions, sel);
+  return step.kind === 'ready' ? step.action : null;
+}
+
+/** Actions of a type with no fields complete as soon as the type is chosen. */
+export function actionOfType(actions: Action[], type: ActionType): Action | null {
+  return FIELDS[type].length === 0 ? actions.find((a) => a.type === type) ?? null : null;
+}
+
+/** The planets that can be clicked at this step (the board glows them). */
+export function clickablePlanets(step: Step): Set<string> {
+  const out = new Set<string>();
+  if (step.kind === 'field' && (step.field.kind === 'planet' || step.field.kind === 'dest')) {
+    for (const o of step.options) if (typeof o.value === 'string' && o.value !== 'BASE') out.add(o.value);
+  }
+  if (step.kind === 'type' && step.types.includes('moveFleet')) {
+    for (const a of step.actions) if (a.type === 'moveFleet') out.add(a.from);
+  }
+  return out;
+}
+
+/** The selection made by clicking planet `p` at this step, or null if it is not clickable. */
+export function clickPlanet(step: Step, p: string): Selection | null {
+  if (!clickablePlanets(step).has(p)) return null;
+  if (step.kind === 'type') return { type: 'moveFleet', values: [p] };
+  if (step.kind === 'field') return choose(step, p);
+  return null;
+}
+
+/** The mission cards that can be clicked at this step (hand or planned cards glow). */
+export function clickableMissions(step: Step): Set<string> {
+  const out = new Set<string>();
+  if (step.kind === 'field' && step.field.kind === 'mission') {
+    for (const o of step.options) out.add(o.value as string);
+  }
+  if (step.kind === 'type') {
+    for (const a of step.actions) if (a.type === 'revealMission' || a.type === 'planMission') out.add(a.card);
+  }
+  return out;
+}
+
+export function clickMission(step: Step, card: string): Selection | null {
+  if (!clickableMissions(step).has(card)) return null;
+  if (step.kind === 'type') {
+    const a = step.actions.find((x) => (x.type === 'revealMission' || x.type === 'planMission') && x.card === card);
+    return a ? { type: a.type, values: [card] } : null;
+  }
+  return choose(step, card);
+}

@@ -1,0 +1,95 @@
+/**
+ * The state of the decision being built on this screen: the legal actions of the viewer's seat, the choices made
+ * so far (with a history for "Back"), and the handlers the board and the prompt bar call. When a choice completes
+ * an action, `send` is called once and the screen waits for the next view.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Faction } from '../../game/content';
+import { legalActions, type Action, type ActionType, type GameState } from '../../game/rules';
+import {
+  EMPTY_SELECTION, FIELDS, actionOfType, choose, clickMission, clickPlanet, clickablePlanets, clickableMissions, currentStep,
+  type Selection, type Step,
+} from './choices';
+import { optionLabel } from './wording';
+
+const SHORT: Record<string, string> = {
+  from: 'From', to: 'To', units: 'Units', captive: 'Prisoner', leader: 'Leader', card: 'Card', target: 'Target',
+  capitalOn: 'Capital ship on', unit: 'Unit', planet: 'Planet',
+};
+
+export interface Decision {
+  actions: Action[];
+  step: Step;
+  summary: string;
+  selectedPlanets: Set<string>;
+  planets: Set<string>;
+  missions: Set<string>;
+  busy: boolean;
+  canGoBack: boolean;
+  onType(type: ActionType): void;
+  onValue(value: unknown): void;
+  onPlanet(p: string): void;
+  onMission(card: string): void;
+  onBack(): void;
+}
+
+export function useDecision(view: GameState, seat: Faction | null, send: ((a: Action) => void) | undefined): Decision {
+  const actions = useMemo(() => (seat && send && !view.winner ? legalActions(view, seat) : []), [view, seat, send]);
+  const [history, setHistory] = useState<Selection[]>([]);
+  const [busy, setBusy] = useState(false);
+  // A new view is a new decision (or the same one re-asked): start over.
+  useEffect(() => {
+    setHistory([]);
+    setBusy(false);
+  }, [view]);
+  const sel = history.length ? history[history.length - 1] : EMPTY_SELECTION;
+  const step = useMemo(() => currentStep(actions, sel), [actions, sel]);
+
+  const advance = useCallback((next: Selection | null) => {
+    if (!next || busy || !send) return;
+    const s = currentStep(actions, next);
+    if (s.kind === 'ready') {
+      setBusy(true);
+      setHistory([]);
+      send(s.action);
+      return;
+    }
+    setHistory((h) => [...h, next]);
+  }, [actions, busy, send]);
+
+  const onType = useCallback((type: ActionType) => {
+    const direct = actionOfType(actions, type);
+    if (direct) {
+      if (busy || !send) return;
+      setBusy(true);
+      setHistory([]);
+      send(direct);
+      return;
+    }
+    advance({ type, values: [] });
+  }, [actions, advance, busy, send]);
+
+  const chosen = step.kind === 'field' ? step.chosen : [];
+  const fields = step.kind === 'field' ? FIELDS[step.type] : [];
+  const summary = chosen.map((v, i) => `${SHORT[fields[i]?.id] ?? fields[i]?.id}: ${optionLabel(fields[i].kind, v, view, seat)}`).join(' · ');
+  const selectedPlanets = new Set<string>();
+  chosen.forEach((v, i) => {
+    if ((fields[i]?.kind === 'planet' || fields[i]?.kind === 'dest') && typeof v === 'string') selectedPlanets.add(v);
+  });
+
+  return {
+    actions,
+    step,
+    summary,
+    selectedPlanets,
+    planets: clickablePlanets(step),
+    missions: clickableMissions(step),
+    busy,
+    canGoBack: history.length > 0,
+    onType,
+    onValue: (value) => advance(choose(step, value)),
+    onPlanet: (p) => advance(clickPlanet(step, p)),
+    onMission: (card) => advance(clickMission(step, card)),
+    onBack: () => setHistory((h) => h.slice(0, -1)),
+  };
+}

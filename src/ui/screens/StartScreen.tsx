@@ -1,0 +1,70 @@
+/** The start screen: hot-seat, against the bot (choose a side), spectator, online (coming soon). */
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { Faction } from '../../game/content';
+import { ChoiceButton } from '../prompt/ChoiceButton';
+import { colors } from '../theme';
+import { UnitShape } from '../board/UnitIcons';
+
+const Main = styled.main`
+  max-width: 620px;
+  margin: 0 auto;
+  padding: 8vh 16px 32px;
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+`;
+
+const Choice = styled(ChoiceButton)`
+  width: 100%;
+  min-height: 52px;
+  text-align: left;
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 2px;
+  font-size: 16px;
+  small { font-weight: 400; font-size: 13px; color: ${colors.muted}; }
+`;
+
+export type StartChoice = { mode: 'hotseat' } | { mode: 'bot'; human: Faction } | { mode: 'spectate' };
+
+export function StartScreen({ onStart }: { onStart(choice: StartChoice): void }) {
+  const [pickSide, setPickSide] = useState(false);
+  return (
+    <Main>
+      <h1 style={{ margin: 0, display: 'flex', gap: 10, alignItems: 'center' }}>
+        <UnitShape type="c" faction="R" size={28} /> Mint Imperium <UnitShape type="s" faction="I" size={28} />
+      </h1>
+      <p style={{ margin: 0, color: colors.muted }}>
+        Two players, hidden information. The <strong style={{ color: colors.rebel }}>Rebel</strong> hides a base and
+        races the clock with secret objectives; the <strong style={{ color: colors.imperial }}>Imperial</strong> hunts
+        the base with probes, patrols and a Star Fortress. The bar at the bottom always says what you may do; legal
+        choices glow.
+      </p>
+      <Choice $primary onClick={() => onStart({ mode: 'hotseat' })} data-start="hotseat">
+        Play hot-seat<small>Both players on this device, passing it between turns.</small>
+      </Choice>
+      {!pickSide ? (
+        <Choice $primary onClick={() => setPickSide(true)} data-start="bot">
+          Play against the bot<small>Choose your side next.</small>
+        </Choice>
+      ) : (
+        <div role="group" aria-label="Choose your side" style={{ display: 'flex', gap: 8 }}>
+          <Choice $primary onClick={() => onStart({ mode: 'bot', human: 'R' })} data-start="bot-R" style={{ borderColor: colors.rebel }}>
+            Play the Rebel<small>The bot plays the Imperial.</small>
+          </Choice>
+          <Choice $primary onClick={() => onStart({ mode: 'bot', human: 'I' })} data-start="bot-I" style={{ borderColor: colors.imperial }}>
+            Play the Imperial<small>The bot plays the Rebel.</small>
+          </Choice>
+        </div>
+      )}
+      <Choice onClick={() => onStart({ mode: 'spectate' })} data-start="spectate">
+        Watch as spectator<small>The public view of a hot-seat game open in another tab.</small>
+      </Choice>
+      <Choice disabled aria-disabled="true" data-start="online">
+        Play online<small>Coming soon.</small>
+      </Choice>
+    </Main>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * boardgame.io clients for a game played in this page. One Game object per match, so every client made by
+ * `make` talks to the same in-page master through boardgame.io's Local multiplayer: each client receives only its
+ * own seat's playerView (spectators: the public view), exactly as over a network.
+ */
+import { Client } from 'boardgame.io/client';
+import { Local } from 'boardgame.io/multiplayer';
+import { makeMintImperium, playerOf } from '../../game';
+import type { Faction } from '../../game/content';
+import type { Action, GameState } from '../../game/rules';
+
+export interface ClientState {
+  G: GameState;
+  ctx: { gameover?: unknown; phase: string; currentPlayer: string };
+  _stateID: number;
+}
+
+/** The part of a boardgame.io client the UI uses. */
+export interface GameClient {
+  playerID: string | null;
+  start(): void;
+  stop(): void;
+  subscribe(fn: (state: ClientState | null) => void): () => void;
+  getState(): ClientState | null;
+  moves: Record<string, ((...args: unknown[]) => void) | undefined>;
+}
+
+export interface LocalMatch {
+  /** A client for a seat, or for a spectator (null). */
+  client(seat: Faction | null): GameClient;
+  stop(): void;
+}
+
+export function createLocalMatch(seed?: string): LocalMatch {
+  const game = makeMintImperium(seed ? { seed } : {});
+  const multiplayer = Local();
+  const made: GameClient[] = [];
+  const cache = new Map<string, GameClient>();
+  return {
+    client(seat) {
+      const key = seat ?? 'spectator';
+      const found = cache.get(key);
+      if (found) return found;
+      const c = Client({
+        game, multiplayer, numPlayers: 2, debug: false, playerID: seat ? playerOf(seat) : undefined,
+      }) as unknown as GameClient;
+      c.start();
+      made.push(c);
+      cache.set(key, c);
+      return c;
+    },
+    stop() {
+      for (const c of made) c.stop();
+    },
+  };
+}
+
+/** Send a core action as the boardgame.io move of the same name (one argument: the action without `type`). */
+export function sendAction(client: GameClient, action: Action | { type: string; [k: string]: unknown }): void {
+  const { type, ...args } = action as { type: string; [k: string]: unknown };
+  const move = client.moves[type];
+  if (!move) throw new Error(`no move ${type}`);
+  if (Object.keys(args).length > 0) move(args);
+  else move();
+}

@@ -1,0 +1,10 @@
+/** Build the app once for every e2e test file (vite build → dist/). */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { CHROMIUM } from './enabled';
+
+export default function setup(): void {
+  if (process.env.MINT_E2E_SKIP_BUILD) return;
+  if (!existsSync(CHROMIUM) && !process.env.CI) return; // the tests will skip: no build needed
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+}

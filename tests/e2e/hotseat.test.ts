@@ -1,0 +1,120 @@
+/**
+ * A complete hot-seat game played by clicking only (seeded random choices among what the page offers), with
+ * screenshots at planning, a combat, refresh and the end screen, no console error, and the privacy check: while
+ * the cover is up the DOM holds no secret of either seat (hand card names, base planet, probe cards).
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { clickRandomChoice, info, launch, rngFor, serveDist, shot, watchErrors } from './harness';
+import { e2eEnabled } from './enabled';
+
+const run = e2eEnabled();
+
+/** The secrets the current seat's board shows: its hand's card names, its base planet, its probe planets. */
+async function secretsOnScreen(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    document.querySelectorAll('[data-testid="hand"] [data-card]').forEach((el) => {
+      const name = el.querySelector('span')?.textContent;
+      if (name && el.getAttribute('data-card') !== 'hidden') out.push(name);
+    });
+    const base = document.querySelector('[data-base="hidden"] span')?.textContent ?? '';
+    const m = /Hidden on (.+) \(only you know\)/.exec(base);
+    if (m) out.push(m[1].replace(/ \([A-N]\)$/, ''));
+    return out;
+  });
+}
+
+describe.skipIf(!run)('hot-seat game in the browser', () => {
+  let server: Awaited<ReturnType<typeof serveDist>>;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await serveDist();
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('plays a whole game to the end screen by clicking, keeping each seat\'s secrets behind the cover', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/?seed=e2e-hotseat-3`);
+    await page.click('[data-start="hotseat"]');
+    const rng = rngFor('e2e-hotseat-clicks');
+    const secrets: Record<string, string[]> = { R: [], I: [] };
+    const shots = new Set<string>();
+    let covers = 0;
+    let clicks = 0;
+    const t0 = Date.now();
+    for (;;) {
+      const s = await info(page);
+      if (s.end) break;
+      if (s.cover) {
+        covers++;
+        const html = await page.content();
+        for (const seat of ['R', 'I']) {
+          for (const secret of secrets[seat]) expect(html, `secret "${secret}" of ${seat} behind the cover`).not.toContain(secret);
+        }
+        expect(await page.locator('[data-planet], [data-panel], [data-testid="hand"]').count()).toBe(0);
+        await page.click('[data-choice="ready"]');
+        continue;
+      }
+      if (!s.mine) {
+        await page.waitForTimeout(10);
+        continue;
+      }
+      const seat = (await page.getAttribute('[data-seat]', 'data-seat')) as 'R' | 'I';
+      secrets[seat] = [...new Set([...secrets[seat], ...(await secretsOnScreen(page))])];
+      if (s.pending === 'plan' && !shots.has('planning')) { shots.add('planning'); await shot(page, 'hotseat-planning'); }
+      if (s.combat && !shots.has('combat')) {
+        shots.add('combat');
+        await page.waitForTimeout(400); // let the dice finish their tumble
+        await shot(page, 'hotseat-operations-combat');
+      }
+      if (s.phase === 'Refresh' && !shots.has('refresh')) { shots.add('refresh'); await shot(page, 'hotseat-refresh'); }
+      const what = await clickRandomChoice(page, rng, 0.6);
+      if (what) clicks++;
+      else await page.waitForTimeout(10);
+      expect(Date.now() - t0, `game not over after ${clicks} clicks`).toBeLessThan(130_000);
+    }
+    await shot(page, 'hotseat-end');
+    expect(errors).toEqual([]);
+    expect(covers).toBeGreaterThan(10);
+    expect(secrets.R.length).toBeGreaterThan(0);
+    expect(secrets.I.length).toBeGreaterThan(0);
+    expect([...shots].sort()).toEqual(['combat', 'planning', 'refresh']);
+    console.log(`hot-seat game over after ${clicks} clicks, ${covers} covers, ${Date.now() - t0} ms`);
+  });
+
+  it('a spectator tab follows the hot-seat game with the public view only', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const game = await context.newPage();
+    const watcher = await context.newPage();
+    const errors = [...watchErrors(game), ...watchErrors(watcher)];
+    await game.goto(`${server.url}/?seed=e2e-spectate`);
+    await game.click('[data-start="hotseat"]');
+    await watcher.goto(`${server.url}/`);
+    await watcher.click('[data-start="spectate"]');
+    await watcher.waitForSelector('[data-seat="spectator"]');
+    // Imperial setup, then the Rebel hides the base.
+    await game.click('[data-choice="ready"]');
+    await game.click('[data-testid="prompt"] button:has-text("Imperium")');
+    await game.click('[data-testid="prompt"] button:has-text("2 on Imperium")');
+    await game.click('[data-choice="ready"]');
+    const base = await game.getAttribute('button[data-planet]', 'data-planet');
+    await game.click(`button[data-planet="${base}"]`);
+    await watcher.waitForFunction(() => document.querySelector('[data-testid="log"]')?.textContent?.includes('The Rebel hides their base'));
+    const rebelHand = await game.$$eval('[data-testid="hand"] [data-card]', (els) => els.map((e) => e.querySelector('span')?.textContent ?? ''));
+    const html = await watcher.content();
+    expect(await watcher.locator('[data-testid="hand"]').count()).toBe(0);
+    expect(html).not.toContain('Your base');
+    expect(html).not.toContain('(only you know)');
+    for (const name of rebelHand) expect(html).not.toContain(`>${name}<`);
+    await shot(watcher, 'spectator');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

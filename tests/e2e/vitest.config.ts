@@ -1,0 +1,18 @@
+/**
+ * End-to-end tests (npm run test:e2e): build the app once, then each test file serves dist/ on a free port and
+ * drives Debian's Chromium with playwright-core. `npm test` runs them after the other tests; without Chromium
+ * they are skipped with a message (tests/e2e/enabled.ts), except in CI where that is an error.
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/e2e/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['tests/e2e/globalSetup.ts'],
+    testTimeout: 150_000,
+    hookTimeout: 180_000,
+    pool: 'forks',
+    fileParallelism: false,
+  },
+});
