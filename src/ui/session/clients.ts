@@ -1,11 +1,11 @@
 /**
  * boardgame.io clients for a game played in this page. One Game object per match, so every client made by
  * `make` talks to the same in-page master through boardgame.io's Local multiplayer: each client receives only its
- * own seat's playerView (spectators: the public view), exactly as over a network.
+ * own seat's playerView (spectators: the public view), and a filtered initialState, as over the network.
  */
 import { Client } from 'boardgame.io/client';
-import { Local } from 'boardgame.io/multiplayer';
 import { makeMintImperium, playerOf } from '../../game';
+import { filteredLocal } from '../../game/filter';
 import type { Faction } from '../../game/content';
 import type { Action, GameState } from '../../game/rules';
 
@@ -33,7 +33,7 @@ export interface LocalMatch {
 
 export function createLocalMatch(seed?: string): LocalMatch {
   const game = makeMintImperium(seed ? { seed } : {});
-  const multiplayer = Local();
+  const multiplayer = filteredLocal();
   const made: GameClient[] = [];
   const cache = new Map<string, GameClient>();
   return {
