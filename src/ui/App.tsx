@@ -1,6 +1,8 @@
 /**
  * The app: the start screen, then one game screen. URL parameters (for tests and replays):
- * `seed` fixes the game's seed, `botMs` the bot's thinking budget per move (ms).
+ * `seed` fixes the game's seed, `botMs` the bot's thinking budget per move (ms). Online (src/ui/online):
+ * `?online` opens the lobby, `?match=ID` an invite link (or this browser's seat in that match: reconnects),
+ * `?match=ID&watch=1` the spectator view.
  */
 import { useState } from 'react';
 import type { BotOptions } from './bot/mctsBot';
@@ -9,6 +11,7 @@ import { HotSeatScreen } from './screens/HotSeatScreen';
 import { SpectatorScreen } from './screens/SpectatorScreen';
 import { StartScreen, type StartChoice } from './screens/StartScreen';
 import { GlobalStyle } from './theme';
+import { OnlineScreen, routeFromLocation } from './online/OnlineScreen';
 
 function params(): { seed?: string; bot: BotOptions } {
   const q = new URLSearchParams(typeof location !== 'undefined' ? location.search : '');
@@ -21,7 +24,10 @@ function params(): { seed?: string; bot: BotOptions } {
 }
 
 export function App() {
-  const [choice, setChoice] = useState<StartChoice | null>(null);
+  const [choice, setChoice] = useState<StartChoice | null>(() => {
+    const route = typeof location !== 'undefined' ? routeFromLocation(location.search) : null;
+    return route ? { mode: 'online', route } : null;
+  });
   const [{ seed, bot }] = useState(params);
   const exit = () => setChoice(null);
   return (
@@ -31,6 +37,7 @@ export function App() {
       {choice?.mode === 'hotseat' && <HotSeatScreen seed={seed} onExit={exit} />}
       {choice?.mode === 'bot' && <BotScreen human={choice.human} seed={seed} botOptions={bot} onExit={exit} />}
       {choice?.mode === 'spectate' && <SpectatorScreen seed={seed} botOptions={bot} onExit={exit} />}
+      {choice?.mode === 'online' && <OnlineScreen initial={choice.route} onExit={exit} />}
     </>
   );
 }

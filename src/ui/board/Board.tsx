@@ -85,11 +85,13 @@ export interface BoardProps {
   onExit?: () => void;
   /** Extra controls for the header (e.g. "switch to spectator view"). */
   extra?: ReactNode;
+  /** Extra buttons on the end screen (e.g. "Play again" online). */
+  endActions?: ReactNode;
 }
 
 type TabId = 'hand' | 'you' | 'opponent' | 'log';
 
-export function Board({ view, seat, onAction, onExit, extra }: BoardProps) {
+export function Board({ view, seat, onAction, onExit, extra, endActions }: BoardProps) {
   const d = useDecision(view, seat, onAction);
   const isPhone = useIsPhone();
   const [tab, setTab] = useState<TabId>(seat ? 'hand' : 'log');
@@ -112,7 +114,7 @@ export function Board({ view, seat, onAction, onExit, extra }: BoardProps) {
   const overlays = (
     <>
       <CombatSheet view={view} hitOptions={hitOptions} onHit={hitStepValue} />
-      <EndScreen view={view} onExit={onExit} />
+      <EndScreen view={view} onExit={onExit} actions={endActions} />
     </>
   );
 

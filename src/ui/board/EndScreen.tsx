@@ -1,4 +1,5 @@
 /** The end of the game: who won and why. */
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { GameState } from '../../game/rules';
 import { WIN_REASONS } from '../format';
@@ -30,7 +31,7 @@ const Box = styled.div<{ $c: string }>`
   align-items: center;
 `;
 
-export function EndScreen({ view, onExit }: { view: GameState; onExit?: () => void }) {
+export function EndScreen({ view, onExit, actions }: { view: GameState; onExit?: () => void; actions?: ReactNode }) {
   const w = view.winner;
   if (!w) return null;
   return (
@@ -41,6 +42,7 @@ export function EndScreen({ view, onExit }: { view: GameState; onExit?: () => vo
           Round {view.round}: {WIN_REASONS[w.reason] ?? w.reason}.
         </p>
         <p style={{ margin: 0, color: colors.muted }}>Time token {view.time} · objective token {view.objective}</p>
+        {actions}
         {onExit && <ChoiceButton $primary onClick={onExit} data-choice="exit">Back to the start screen</ChoiceButton>}
       </Box>
     </Backdrop>

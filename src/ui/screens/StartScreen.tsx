@@ -1,10 +1,11 @@
-/** The start screen: hot-seat, against the bot (choose a side), spectator, online (coming soon). */
+/** The start screen: hot-seat, against the bot (choose a side), spectator, online (the lobby, src/ui/online). */
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { Faction } from '../../game/content';
 import { ChoiceButton } from '../prompt/ChoiceButton';
 import { colors } from '../theme';
 import { UnitShape } from '../board/UnitIcons';
+import type { OnlineRoute } from '../online/OnlineScreen';
 
 const Main = styled.main`
   max-width: 620px;
@@ -27,7 +28,8 @@ const Choice = styled(ChoiceButton)`
   small { font-weight: 400; font-size: 13px; color: ${colors.muted}; }
 `;
 
-export type StartChoice = { mode: 'hotseat' } | { mode: 'bot'; human: Faction } | { mode: 'spectate' };
+export type StartChoice =
+  | { mode: 'hotseat' } | { mode: 'bot'; human: Faction } | { mode: 'spectate' } | { mode: 'online'; route?: OnlineRoute };
 
 export function StartScreen({ onStart }: { onStart(choice: StartChoice): void }) {
   const [pickSide, setPickSide] = useState(false);
@@ -62,8 +64,8 @@ export function StartScreen({ onStart }: { onStart(choice: StartChoice): void })
       <Choice onClick={() => onStart({ mode: 'spectate' })} data-start="spectate">
         Watch as spectator<small>The public view of a hot-seat game open in another tab.</small>
       </Choice>
-      <Choice disabled aria-disabled="true" data-start="online">
-        Play online<small>Coming soon.</small>
+      <Choice $primary onClick={() => onStart({ mode: 'online' })} data-start="online">
+        Play online<small>Create a match and send the invite link, join an open one, play the server bot, or watch.</small>
       </Choice>
     </Main>
   );

@@ -1,0 +1,66 @@
+/**
+ * Seat credentials. boardgame.io 0.50.2 checks credentials only once somebody has joined a match (STACK.md hole 4):
+ * here a seat is usable only with the credentials the lobby issued for it, so a seat nobody joined cannot be used
+ * at all, and a spectator (no playerID) never needs any.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Server } from 'boardgame.io';
+
+/** The two seats of this game. */
+export const SEATS = ['0', '1'] as const;
+export type SeatID = (typeof SEATS)[number];
+
+export function isSeatID(x: unknown): x is SeatID {
+  return x === '0' || x === '1';
+}
+
+/** 192 random bits, URL-safe. */
+export function newCredentials(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** 96 random bits, URL-safe (16 characters). Match IDs are public, but unguessable IDs keep unlisted matches so. */
+export function newMatchID(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+
+/** Constant-time string comparison (hashing first makes the lengths equal). */
+export function sameSecret(a: string, b: string): boolean {
+  return timingSafeEqual(digest(a), digest(b));
+}
+
+/** Longest credentials string we look at (ours are 32 characters). */
+export const MAX_CREDENTIALS_LENGTH = 256;
+
+/** The metadata of seat `playerID`, only for a real seat of this match (never an inherited property). */
+export function seatMetadata(metadata: Server.MatchData | undefined, playerID: unknown): Server.PlayerMetadata | undefined {
+  if (!metadata || !isSeatID(playerID)) return undefined;
+  const players = metadata.players as Record<string, Server.PlayerMetadata> | undefined;
+  if (!players || !Object.prototype.hasOwnProperty.call(players, playerID)) return undefined;
+  const p = players[playerID];
+  return typeof p === 'object' && p !== null ? p : undefined;
+}
+
+/**
+ * True only if `playerID` is a seat of the match, someone joined it (it has credentials), and `credentials` is
+ * exactly those credentials.
+ */
+export function credentialsMatch(metadata: Server.MatchData | undefined, playerID: unknown, credentials: unknown): boolean {
+  const seat = seatMetadata(metadata, playerID);
+  if (!seat || typeof seat.credentials !== 'string' || seat.credentials === '') return false;
+  if (typeof credentials !== 'string' || credentials === '' || credentials.length > MAX_CREDENTIALS_LENGTH) return false;
+  return sameSecret(credentials, seat.credentials);
+}
+
+/**
+ * For boardgame.io's `Server({ authenticateCredentials })`: giving this function makes its Auth check every seat,
+ * joined or not. (This server answers sockets and lobby calls itself, but whatever of boardgame.io still asks its
+ * Auth gets the same answer.)
+ */
+export const authenticateCredentials: Server.AuthenticateCredentials = (credentials, playerMetadata) =>
+  typeof playerMetadata === 'object' && playerMetadata !== null
+  && typeof playerMetadata.credentials === 'string' && playerMetadata.credentials !== ''
+  && typeof credentials === 'string' && credentials !== '' && credentials.length <= MAX_CREDENTIALS_LENGTH
+  && sameSecret(credentials, playerMetadata.credentials);

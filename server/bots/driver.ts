@@ -1,0 +1,116 @@
+/**
+ * Plays the server-bot seats. `kick(matchID)` after anything that may have given a bot the move (match created,
+ * a move played, a player synced, server start): while a bot seat may move, the driver reads the state, gives
+ * the bot that seat's view only, and sends its answer through MatchHub.update with the seat's credentials,
+ * exactly as a socket client would. One loop per match at a time; matches never wait for each other (the MCTS
+ * search runs in worker threads).
+ */
+import type { State } from 'boardgame.io';
+import { playerOf } from '../../src/game';
+import type { Faction } from '../../src/game/content';
+import type { GameState } from '../../src/game/rules';
+import { viewFor } from '../../src/game/rules/view';
+import { SEATS, seatMetadata } from '../auth';
+import { botKindOf, MatchHub, type BotKind } from '../hub';
+import type { BotChoice, BotPlayer } from './BotPlayer';
+import { RandomBotPlayer } from './random';
+
+export interface BotDriverOptions {
+  hub: MatchHub;
+  players: Record<BotKind, BotPlayer>;
+  /** Least time between the move a bot answers and its answer (lets a human see what happened). Default 0. */
+  minDelayMs?: number;
+  onError?: (err: unknown, where: string) => void;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export class BotDriver {
+  private readonly running = new Map<string, { again: boolean }>();
+  private readonly fallback = new RandomBotPlayer();
+  private closed = false;
+  private readonly idle = new Set<() => void>();
+  /** Bot moves played (for tests and the load test). */
+  moves = 0;
+
+  constructor(private readonly opts: BotDriverOptions) {}
+
+  kick(matchID: string): void {
+    if (this.closed) return;
+    const r = this.running.get(matchID);
+    if (r) {
+      r.again = true;
+      return;
+    }
+    const run = { again: true };
+    this.running.set(matchID, run);
+    void (async () => {
+      try {
+        while (run.again && !this.closed) {
+          run.again = false;
+          while (!this.closed && await this.step(matchID));
+        }
+      } catch (err) {
+        this.opts.onError?.(err, `bot (match ${matchID})`);
+      } finally {
+        this.running.delete(matchID);
+        if (this.running.size === 0) for (const f of this.idle) f();
+      }
+    })();
+  }
+
+  /** Matches whose bot is thinking or moving. */
+  get active(): number {
+    return this.running.size;
+  }
+
+  /** Stop starting new moves and wait for the loops to end. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.running.size === 0) return;
+    await new Promise<void>((resolve) => this.idle.add(resolve));
+  }
+
+  /** Play one bot move if a bot may move now; true if one was played (so there may be another). */
+  private async step(matchID: string): Promise<boolean> {
+    const { hub } = this.opts;
+    const { state, metadata } = await hub.db.fetch(matchID, { state: true, metadata: true });
+    if (!state || !metadata) return false;
+    const s = state as State<GameState>;
+    if (s.ctx.gameover !== undefined) return false;
+    const allowed = MatchHub.allowedPlayers(s.ctx);
+    for (const id of SEATS) {
+      const p = seatMetadata(metadata, id);
+      const kind = botKindOf(p);
+      if (!kind || !allowed.includes(id) || typeof p!.credentials !== 'string') continue;
+      const seat: Faction = id === '0' ? 'R' : 'I';
+      if (s.G.pending?.seat !== seat) continue;
+      const started = Date.now();
+      const view = viewFor(s.G, seat);
+      let choice: BotChoice;
+      try {
+        choice = await this.opts.players[kind].choose(view, seat);
+      } catch (err) {
+        this.opts.onError?.(err, `bot ${kind} (match ${matchID}), playing a random move instead`);
+        choice = await this.fallback.choose(view, seat);
+      }
+      const wait = (this.opts.minDelayMs ?? 0) - (Date.now() - started);
+      if (wait > 0) await sleep(wait);
+      if (this.closed) return false;
+      const action = {
+        type: 'MAKE_MOVE',
+        payload: { type: choice.move, args: choice.args, playerID: playerOf(seat), credentials: p!.credentials },
+      };
+      const res = await hub.update(action, s._stateID, matchID, id);
+      if (res.ok) {
+        this.moves++;
+        return true;
+      }
+      // Someone else moved first (stale), the match ended or went away: look again only if it was stale.
+      if (res.error === 'stale state') return true;
+      this.opts.onError?.(new Error(res.error), `bot move refused (match ${matchID})`);
+      return false;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,17 @@
+/** A bot that plays a uniformly random legal move (tests, load tests, and the fallback of the other bots). */
+import { randomInt } from 'node:crypto';
+import type { Faction } from '../../src/game/content';
+import { legalActions, type GameState } from '../../src/game/rules';
+import type { BotChoice, BotPlayer } from './BotPlayer';
+
+export function legalChoices(view: GameState, seat: Faction): BotChoice[] {
+  return legalActions(view, seat).map(({ type, ...rest }) => ({ move: type, args: [rest] }));
+}
+
+export class RandomBotPlayer implements BotPlayer {
+  async choose(view: GameState, seat: Faction): Promise<BotChoice> {
+    const choices = legalChoices(view, seat);
+    if (choices.length === 0) throw new Error('the bot has no legal move');
+    return choices[randomInt(choices.length)];
+  }
+}

@@ -1,0 +1,402 @@
+/**
+ * The match master of this server: it replaces boardgame.io 0.50.2's `Master` for socket traffic (the socket
+ * transport in ./transport.ts routes `sync`, `update` and disconnects here, and the server bots call `update`
+ * exactly as a socket would). What it does differently from boardgame.io's Master, and why:
+ * - sync never creates a match (STACK.md hole 4): an unknown matchID is refused and storage is not touched;
+ * - a playerID needs that seat's credentials for sync and update, joined or not (hole 4, ./auth.ts);
+ * - an update must be one of our moves, made by the seat whose credentials it carries (hole 2,
+ *   `acceptClientAction`), legal now (checked against the rules before the reducer runs, so junk costs no
+ *   reducer run and no log line), from the current state;
+ * - everything a socket receives goes through ./filter.ts (hole 1): per-seat G, no random seed or PRNG state,
+ *   redacted log, filtered initialState;
+ * - the new state is written before it is broadcast, and only broadcast if it was written (the storage's stale
+ *   guard): after a crash no client has seen a state the database does not have;
+ * - refused or invalid actions change nothing: no write, no broadcast, no metadata touch;
+ * - every operation on one match (sync, update, connection change, lobby metadata edits) runs in that match's
+ *   queue, so metadata read-modify-writes of one process cannot overwrite each other.
+ * A refusal is reported to the socket as `mint:error` (matchID, { event, error }); boardgame.io's client
+ * ignores that event, a UI may listen to it on `client.transport.socket`.
+ */
+import type { Ctx, LogEntry, Server, State } from 'boardgame.io';
+import { CreateGameReducer, ProcessGameConfig } from 'boardgame.io/internal';
+import { acceptClientAction, seatOf } from '../src/game';
+import { findLegal, type GameState } from '../src/game/rules';
+import type { SqlStorage } from './storage';
+import { credentialsMatch, isSeatID, seatMetadata, SEATS, type SeatID } from './auth';
+import { filterLog, filterState } from './filter';
+import type { Game } from 'boardgame.io';
+
+/** What a socket (or a bot) is, to the hub. */
+export interface Connection {
+  id: string;
+  emit(event: string, ...args: unknown[]): void;
+  /** Set by the transport when the socket is gone (a sync still in the queue must not register it then). */
+  closed?: boolean;
+}
+
+interface Registered {
+  conn: Connection;
+  matchID: string;
+  playerID: SeatID | null;
+}
+
+export type HubResult = { ok: true } | { ok: false; error: string };
+
+export const MATCH_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function isMatchID(x: unknown): x is string {
+  return typeof x === 'string' && MATCH_ID_RE.test(x);
+}
+
+type ProcessedGame = ReturnType<typeof ProcessGameConfig>;
+
+/** Players as clients see them: no credentials, nothing but id, name, connection and the bot marker. */
+export function publicPlayers(metadata: Server.MatchData): Server.PlayerMetadata[] {
+  const out: Server.PlayerMetadata[] = [];
+  for (const id of SEATS) {
+    const p = seatMetadata(metadata, id);
+    if (!p) continue;
+    const q: Server.PlayerMetadata = { id: Number(id) };
+    if (typeof p.name === 'string') q.name = p.name;
+    if (typeof p.isConnected === 'boolean') q.isConnected = p.isConnected;
+    const bot = botKindOf(p);
+    if (bot) q.data = { bot };
+    out.push(q);
+  }
+  return out;
+}
+
+export type BotKind = 'mcts' | 'random';
+export const BOT_KINDS: readonly BotKind[] = ['mcts', 'random'];
+
+/** The bot kind of a seat filled by a server bot, else null. */
+export function botKindOf(p: Server.PlayerMetadata | undefined): BotKind | null {
+  const kind = (p?.data as { bot?: unknown } | undefined)?.bot;
+  return (BOT_KINDS as readonly unknown[]).includes(kind) ? kind as BotKind : null;
+}
+
+/** The core action of a move call, as the Game builds it (src/game/index.ts toAction), or null. */
+function coreAction(type: string, args: unknown): unknown {
+  if (args === undefined) return { type };
+  if (!Array.isArray(args) || args.length > 1) return null;
+  const arg = args[0];
+  if (arg === undefined || arg === null) return { type };
+  if (typeof arg !== 'object' || Array.isArray(arg)) return null;
+  if (Object.prototype.hasOwnProperty.call(arg, 'type')) return null;
+  return { type, ...(arg as Record<string, unknown>) };
+}
+
+export interface HubOptions {
+  game: Game;
+  db: SqlStorage;
+  /** Called (outside the match queue) after a state was written and broadcast, and after a player's sync. */
+  onActivity?: (matchID: string) => void;
+  /** Unexpected errors (never refusals). Default console.error. */
+  onError?: (err: unknown, where: string) => void;
+  /** A move refreshes metadata.updatedAt only if it is older than this. Default 60 s; 0: on every move. */
+  touchMs?: number;
+  /** Matches whose state is kept in memory. Default 500; 0: none. */
+  cacheSize?: number;
+}
+
+export class MatchHub {
+  readonly game: ProcessedGame;
+  readonly db: SqlStorage;
+  private readonly reducer: ReturnType<typeof CreateGameReducer>;
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly registered = new Map<string, Registered>(); // connection id → registration
+  private readonly rooms = new Map<string, Set<string>>(); // matchID → connection ids
+  private readonly onActivity: (matchID: string) => void;
+  private readonly onError: (err: unknown, where: string) => void;
+  private closed = false;
+  private readonly touchMs: number;
+  /**
+   * The last state and metadata this process read or wrote, per match (most recently used last), so a move does
+   * not read the match back from the database. Whatever else writes a match's metadata in this process calls
+   * `forget`; a write from elsewhere makes the next state write 'stale', which drops the entry.
+   */
+  private readonly cache = new Map<string, { state: State<GameState>; metadata: Server.MatchData }>();
+  private readonly cacheSize: number;
+
+  constructor(opts: HubOptions) {
+    this.touchMs = opts.touchMs ?? 60_000;
+    this.cacheSize = opts.cacheSize ?? 500;
+    this.game = ProcessGameConfig(opts.game);
+    this.db = opts.db;
+    this.reducer = CreateGameReducer({ game: this.game });
+    this.onActivity = opts.onActivity ?? (() => {});
+    this.onError = opts.onError ?? ((err, where) => console.error(`[hub] ${where}:`, err));
+  }
+
+  /** Run `fn` after every earlier operation of this match (one at a time per match, in this process). */
+  enqueue<T>(matchID: string, fn: () => Promise<T>): Promise<T> {
+    const prev = this.queues.get(matchID) ?? Promise.resolve();
+    const run = prev.then(fn, fn);
+    const tail = run.then(() => undefined, () => undefined);
+    this.queues.set(matchID, tail);
+    void tail.then(() => {
+      if (this.queues.get(matchID) === tail) this.queues.delete(matchID);
+    });
+    return run;
+  }
+
+  private remember(matchID: string, state: State<GameState>, metadata: Server.MatchData): void {
+    if (this.cacheSize <= 0) return;
+    this.cache.delete(matchID);
+    this.cache.set(matchID, { state, metadata });
+    if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value as string);
+  }
+
+  /** Drop what is kept in memory of a match (call after writing its metadata or deleting it). */
+  forget(matchID: string): void {
+    this.cache.delete(matchID);
+  }
+
+  /** Matches with queued work (for tests and shutdown). */
+  get busyMatches(): number {
+    return this.queues.size;
+  }
+
+  /** Wait until every queued operation is done; refuse new socket work. */
+  async close(): Promise<void> {
+    this.closed = true;
+    while (this.queues.size > 0) await Promise.all([...this.queues.values()]);
+  }
+
+  /** Number of registered connections (sockets that synced), per match or in all. */
+  connections(matchID?: string): number {
+    return matchID === undefined ? this.registered.size : this.rooms.get(matchID)?.size ?? 0;
+  }
+
+  private refuse(conn: Connection | undefined, matchID: unknown, event: string, error: string): HubResult {
+    if (conn) {
+      try {
+        conn.emit('mint:error', typeof matchID === 'string' ? matchID.slice(0, 64) : null, { event, error });
+      } catch (err) {
+        this.onError(err, 'emit refusal');
+      }
+    }
+    return { ok: false, error };
+  }
+
+  // ------------------------------------------------------------------------------------------------------------
+  // sync
+
+  /** A socket asks for a match as a player (credentials required) or as a spectator (playerID null). */
+  async sync(conn: Connection, matchID: unknown, playerID: unknown, credentials: unknown): Promise<HubResult> {
+    if (this.closed) return this.refuse(conn, matchID, 'sync', 'server shutting down');
+    if (!isMatchID(matchID)) return this.refuse(conn, matchID, 'sync', 'bad matchID');
+    if (playerID !== null && playerID !== undefined && !isSeatID(playerID)) {
+      return this.refuse(conn, matchID, 'sync', 'bad playerID');
+    }
+    const seat: SeatID | null = isSeatID(playerID) ? playerID : null;
+    const result = await this.enqueue(matchID, async (): Promise<HubResult> => {
+      const { state, metadata, log, initialState } = await this.db.fetch(matchID, {
+        state: true, metadata: true, log: true, initialState: true,
+      });
+      // Never create a match on sync (boardgame.io does): unknown IDs are refused and storage stays as it was.
+      if (!state || !metadata || !initialState) return this.refuse(conn, matchID, 'sync', 'match not found');
+      if (seat !== null && !credentialsMatch(metadata, seat, credentials)) {
+        return this.refuse(conn, matchID, 'sync', 'unauthorized');
+      }
+      if (conn.closed) return { ok: false, error: 'disconnected' };
+      const previous = this.registered.get(conn.id);
+      this.unregister(conn.id);
+      this.register({ conn, matchID, playerID: seat });
+      const s = state as State<GameState>;
+      conn.emit('sync', matchID, {
+        state: filterState(s, seat),
+        log: filterLog(log as LogEntry[] | undefined, seat),
+        filteredMetadata: publicPlayers(metadata),
+        initialState: filterState(initialState as State<GameState>, seat),
+      });
+      if (seat !== null) await this.updateConnected(matchID, metadata);
+      this.remember(matchID, s, metadata);
+      if (previous && previous.playerID !== null && (previous.matchID !== matchID || previous.playerID !== seat)) {
+        // The socket moved to another match or seat: its old seat may be disconnected now.
+        void this.enqueue(previous.matchID, () => this.refreshConnected(previous.matchID))
+          .catch((err) => this.onError(err, 'refresh connection'));
+      }
+      return { ok: true };
+    });
+    if (result.ok && seat !== null) this.onActivity(matchID);
+    return result;
+  }
+
+  private register(r: Registered): void {
+    this.registered.set(r.conn.id, r);
+    let room = this.rooms.get(r.matchID);
+    if (!room) this.rooms.set(r.matchID, (room = new Set()));
+    room.add(r.conn.id);
+  }
+
+  private unregister(connID: string): Registered | undefined {
+    const r = this.registered.get(connID);
+    if (!r) return undefined;
+    this.registered.delete(connID);
+    const room = this.rooms.get(r.matchID);
+    if (room) {
+      room.delete(connID);
+      if (room.size === 0) this.rooms.delete(r.matchID);
+    }
+    return r;
+  }
+
+  /**
+   * Stop sending a match (or one seat of it) to the sockets registered for it: the seat was left in the lobby,
+   * or the match was deleted. Those sockets get `mint:error` and must sync again (with new credentials).
+   */
+  evict(matchID: string, playerID?: SeatID): void {
+    for (const id of [...this.rooms.get(matchID) ?? []]) {
+      const r = this.registered.get(id);
+      if (!r || (playerID !== undefined && r.playerID !== playerID)) continue;
+      this.unregister(id);
+      this.refuse(r.conn, matchID, 'sync', playerID === undefined ? 'match deleted' : 'seat released');
+    }
+    this.forget(matchID);
+  }
+
+  /** A socket went away. */
+  async disconnect(connID: string): Promise<void> {
+    const r = this.unregister(connID);
+    if (!r || r.playerID === null) return;
+    await this.enqueue(r.matchID, () => this.refreshConnected(r.matchID));
+  }
+
+  /** Which seats have a registered socket (bots count as connected). */
+  private connectedSeats(matchID: string): Set<string> {
+    const out = new Set<string>();
+    for (const id of this.rooms.get(matchID) ?? []) {
+      const r = this.registered.get(id);
+      if (r?.playerID) out.add(r.playerID);
+    }
+    return out;
+  }
+
+  /** Inside the match queue: re-read metadata and store/broadcast the seats' connection status if it changed. */
+  private async refreshConnected(matchID: string): Promise<void> {
+    this.forget(matchID);
+    const { metadata } = await this.db.fetch(matchID, { metadata: true });
+    if (metadata) await this.updateConnected(matchID, metadata);
+  }
+
+  private async updateConnected(matchID: string, metadata: Server.MatchData): Promise<void> {
+    const connected = this.connectedSeats(matchID);
+    let changed = false;
+    for (const id of SEATS) {
+      const p = seatMetadata(metadata, id);
+      if (!p || botKindOf(p)) continue;
+      const now = connected.has(id);
+      if ((p.isConnected ?? false) !== now) {
+        p.isConnected = now;
+        changed = true;
+      }
+    }
+    if (!changed) return;
+    await this.db.setMetadata(matchID, metadata);
+    this.broadcast(matchID, (emit) => emit('matchData', matchID, publicPlayers(metadata)));
+  }
+
+  // ------------------------------------------------------------------------------------------------------------
+  // update
+
+  /**
+   * A move from a socket (`conn` set) or a server bot: `action` as boardgame.io's client sends it (credentials in
+   * its payload), `stateID` the state it was made on, `playerID` the seat it claims.
+   */
+  async update(action: unknown, stateID: unknown, matchID: unknown, playerID: unknown, conn?: Connection): Promise<HubResult> {
+    if (this.closed) return this.refuse(conn, matchID, 'update', 'server shutting down');
+    if (!isMatchID(matchID)) return this.refuse(conn, matchID, 'update', 'bad matchID');
+    if (!isSeatID(playerID)) return this.refuse(conn, matchID, 'update', 'bad playerID');
+    if (typeof stateID !== 'number' || !Number.isSafeInteger(stateID) || stateID < 0) {
+      return this.refuse(conn, matchID, 'update', 'bad stateID');
+    }
+    if (typeof action !== 'object' || action === null) return this.refuse(conn, matchID, 'update', 'bad action');
+    const payload = (action as { payload?: unknown }).payload;
+    if (typeof payload !== 'object' || payload === null) return this.refuse(conn, matchID, 'update', 'bad action');
+    const { credentials } = payload as { credentials?: unknown };
+    // Rebuilt from known fields only: nothing else of the client's object reaches the reducer or the log.
+    const p = payload as { type?: unknown; args?: unknown; playerID?: unknown };
+    const clean = { type: (action as { type?: unknown }).type, payload: { type: p.type, args: p.args, playerID: p.playerID } };
+    // Hole 2: only our own moves, made by the seat the credentials are checked against, with printable args.
+    if (!acceptClientAction(clean, playerID)) return this.refuse(conn, matchID, 'update', 'action refused');
+
+    return this.enqueue(matchID, async (): Promise<HubResult> => {
+      const { state, metadata } = this.cache.get(matchID)
+        ?? await this.db.fetch(matchID, { state: true, metadata: true });
+      if (!state || !metadata) return this.refuse(conn, matchID, 'update', 'match not found');
+      if (!credentialsMatch(metadata, playerID, credentials)) return this.refuse(conn, matchID, 'update', 'unauthorized');
+      const s = state as State<GameState>;
+      if (s.ctx.gameover !== undefined) return this.refuse(conn, matchID, 'update', 'game over');
+      if (!this.game.flow.isPlayerActive(s.G, s.ctx, playerID)) return this.refuse(conn, matchID, 'update', 'not your turn');
+      if (!this.game.flow.getMove(s.ctx, clean.payload.type as string, playerID)) {
+        return this.refuse(conn, matchID, 'update', 'move not allowed now');
+      }
+      if (s._stateID !== stateID) return this.refuse(conn, matchID, 'update', 'stale state');
+      const seat = seatOf(playerID)!;
+      const core = coreAction(clean.payload.type as string, clean.payload.args);
+      if (!core || !findLegal(s.G, seat, core)) return this.refuse(conn, matchID, 'update', 'illegal move');
+
+      let next: State<GameState> & { transients?: { error?: unknown } };
+      try {
+        next = this.reducer(s, clean as Parameters<typeof this.reducer>[1]) as typeof next;
+      } catch (err) {
+        this.onError(err, `reducer (match ${matchID})`);
+        return this.refuse(conn, matchID, 'update', 'invalid move');
+      }
+      if (next.transients?.error !== undefined || next._stateID === s._stateID) {
+        return this.refuse(conn, matchID, 'update', 'invalid move');
+      }
+      const { deltalog, transients: _t, ...toStore } = next;
+      const written = await this.db.trySetState(matchID, toStore as State, deltalog);
+      if (written !== 'written') {
+        this.forget(matchID);
+        return this.refuse(conn, matchID, 'update', written === 'missing' ? 'match not found' : 'stale state');
+      }
+      // Metadata: gameover when the game ends; updatedAt (used by stale-match clean-up and listings) at most once
+      // per `touchMs`, so a move costs one write transaction, not two.
+      const now = Date.now();
+      const over = next.ctx.gameover !== undefined;
+      let md = metadata;
+      if ((metadata.gameover === undefined || metadata.gameover === null)
+        && (over || !(now - metadata.updatedAt < this.touchMs))) {
+        md = { ...metadata, updatedAt: now };
+        if (over) md.gameover = next.ctx.gameover;
+        await this.db.setMetadata(matchID, md);
+      }
+      this.remember(matchID, toStore as State<GameState>, md);
+      this.broadcastState(matchID, next, deltalog ?? []);
+      return { ok: true };
+    }).then((r) => {
+      if (r.ok) this.onActivity(matchID);
+      return r;
+    });
+  }
+
+  private broadcast(matchID: string, send: (emit: Connection['emit'], r: Registered) => void): void {
+    for (const id of this.rooms.get(matchID) ?? []) {
+      const r = this.registered.get(id);
+      if (!r) continue;
+      try {
+        send((event, ...args) => r.conn.emit(event, ...args), r);
+      } catch (err) {
+        this.onError(err, 'broadcast');
+      }
+    }
+  }
+
+  private broadcastState(matchID: string, state: State<GameState>, deltalog: LogEntry[]): void {
+    const cache = new Map<string, [State<GameState>, LogEntry[]]>();
+    this.broadcast(matchID, (emit, r) => {
+      const key = r.playerID ?? 'spectator';
+      let v = cache.get(key);
+      if (!v) cache.set(key, (v = [filterState(state, r.playerID), filterLog(deltalog, r.playerID)]));
+      emit('update', matchID, v[0], v[1]);
+    });
+  }
+
+  /** Who may move now (boardgame.io's rule: the active players, else the current player). */
+  static allowedPlayers(ctx: Ctx): string[] {
+    return ctx.activePlayers ? Object.keys(ctx.activePlayers) : [ctx.currentPlayer];
+  }
+}

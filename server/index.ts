@@ -1,0 +1,237 @@
+/**
+ * The game server: boardgame.io's `Server` (Koa + socket.io) with this project's storage, a hardened socket
+ * master (./hub.ts, ./transport.ts), its own lobby routes (./lobby.ts), server bots (./bots), `GET /health`, the
+ * built front end from the same origin (koa-static on boardgame.io's own Koa app), and a periodic clean-up of
+ * stale matches. See docs/SERVER.md.
+ */
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import type { Game } from 'boardgame.io';
+import { Server } from 'boardgame.io/server';
+import serve from 'koa-static';
+import { MintImperium } from '../src/game';
+import { createStorage, DEFAULT_STALE_MATCH_MS, type SqlStorage } from './storage';
+import { authenticateCredentials, newCredentials } from './auth';
+import { BotDriver } from './bots/driver';
+import type { BotPlayer } from './bots/BotPlayer';
+import { DEFAULT_MCTS, type MctsOptions } from './bots/mcts';
+import { RandomBotPlayer } from './bots/random';
+import { WorkerBotPlayer } from './bots/worker-pool';
+import { botKindOf, MatchHub, type BotKind } from './hub';
+import { jsonErrors, type RateLimit } from './http';
+import { lobby } from './lobby';
+import { HardenedSocketIO } from './transport';
+
+export interface StartServerOptions {
+  /** TCP port; 0 picks a free one. Default: PORT or 8000. */
+  port?: number;
+  /** Storage URL (see docs/STORAGE.md). Default: DATABASE_URL; if that is unset, SQLite under `dataDir`. */
+  databaseUrl?: string;
+  /** Folder of the default SQLite file (`mint-imperium.sqlite`). Default `data`. */
+  dataDir?: string;
+  /** PostgreSQL only: keep the tables in this schema (tests). */
+  dbSchema?: string;
+  /** Use this storage instead (it is connected, and closed by stop() only if `closeDb`). */
+  db?: SqlStorage;
+  closeDb?: boolean;
+  /** The built front end (vite build). Default `dist`; null serves no files. */
+  staticDir?: string | null;
+  /** Unfinished matches not updated for this long are deleted. Default 24 h. */
+  staleMatchMs?: number;
+  /** How often to look for stale matches; 0 never. Default 1 h. */
+  cleanupIntervalMs?: number;
+  /** Match creations per address. Default 20 per minute; false: no limit. */
+  rateLimit?: Partial<RateLimit> | false;
+  /** Largest lobby request body. Default 4 KiB. */
+  bodyLimitBytes?: number;
+  /** Largest socket.io message. Default 64 KiB. */
+  maxMessageBytes?: number;
+  /** Other origins allowed to call the lobby and socket.io from a browser (e.g. the Vite dev server). */
+  origins?: string[];
+  /** Server bots. */
+  bots?: {
+    mcts?: Partial<MctsOptions>;
+    /** Worker threads for the MCTS bot. Default 1. */
+    workers?: number;
+    /** Least time a bot takes per move, so a human sees what happened. Default 400 ms. */
+    minDelayMs?: number;
+    /** Replace a bot implementation (tests, a stronger bot). */
+    players?: Partial<Record<BotKind, BotPlayer>>;
+  };
+  /** The game (tests may pass one with a fixed config). Default MintImperium. */
+  game?: Game;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (for the rate limit). Default false. */
+  trustProxy?: boolean;
+  /** Where unexpected errors go. Default console.error. */
+  onError?: (err: unknown, where: string) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  db: SqlStorage;
+  hub: MatchHub;
+  bots: BotDriver;
+  /** Deletes stale matches now (what the timer does). */
+  cleanup(): Promise<string[]>;
+  stop(): Promise<void>;
+}
+
+export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
+  const onError = opts.onError ?? ((err: unknown, where: string) => console.error(`[server] ${where}:`, err));
+  const staleMatchMs = opts.staleMatchMs ?? DEFAULT_STALE_MATCH_MS;
+  const databaseUrl = opts.databaseUrl ?? process.env.DATABASE_URL;
+  const db = opts.db ?? createStorage(
+    databaseUrl && databaseUrl.trim() !== '' ? databaseUrl : join(opts.dataDir ?? 'data', 'mint-imperium.sqlite'),
+    { staleMatchMs, ...(opts.dbSchema ? { schema: opts.dbSchema } : {}) },
+  );
+  const closeDb = opts.db ? opts.closeDb === true : true;
+  const game = opts.game ?? MintImperium;
+
+  let bots: BotDriver | undefined;
+  // updatedAt is refreshed at most once a minute by moves, and always well within the stale threshold.
+  const touchMs = Math.min(60_000, Math.floor(staleMatchMs / 10));
+  const hub = new MatchHub({ game, db, onActivity: (id) => bots?.kick(id), onError, touchMs });
+  const mcts = new WorkerBotPlayer({ ...DEFAULT_MCTS, ...opts.bots?.mcts }, opts.bots?.workers ?? 1);
+  const players: Record<BotKind, BotPlayer> = { mcts, random: new RandomBotPlayer(), ...opts.bots?.players };
+  bots = new BotDriver({ hub, players, minDelayMs: opts.bots?.minDelayMs ?? 400, onError });
+
+  const origins = opts.origins ?? [];
+  const transport = new HardenedSocketIO({ hub, maxMessageBytes: opts.maxMessageBytes, origins, onError });
+  const server = Server({
+    games: [game],
+    db,
+    transport,
+    origins,
+    authenticateCredentials,
+    generateCredentials: () => newCredentials(),
+  });
+
+  const app = server.app;
+  app.proxy = opts.trustProxy === true;
+  app.use(jsonErrors((err) => onError(err, 'http')));
+  app.use(async (ctx, next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.set('X-Frame-Options', 'DENY');
+    // CORS for the lobby, for the configured origins only (the front end is served from this origin).
+    const origin = ctx.get('Origin');
+    if (origin && origins.includes(origin)) {
+      ctx.set('Access-Control-Allow-Origin', origin);
+      ctx.set('Vary', 'Origin');
+      if (ctx.method === 'OPTIONS') {
+        ctx.set('Access-Control-Allow-Methods', 'GET, POST');
+        ctx.set('Access-Control-Allow-Headers', 'Content-Type');
+        ctx.status = 204;
+        return;
+      }
+    }
+    await next();
+  });
+  app.use(async (ctx, next) => {
+    if (ctx.path !== '/health') return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.status = 405;
+      ctx.body = { error: 'method not allowed' };
+      return;
+    }
+    ctx.set('Cache-Control', 'no-store');
+    let dbOk = false;
+    try {
+      await withTimeout(db.fetch('health-probe', { metadata: true }), 3000);
+      dbOk = true;
+    } catch {
+      dbOk = false;
+    }
+    ctx.status = dbOk ? 200 : 503;
+    ctx.body = {
+      ok: dbOk, db: dbOk ? 'reachable' : 'unreachable', dialect: db.dialect,
+      uptimeS: Math.round(process.uptime()), sockets: hub.connections(), botsActive: bots!.active,
+    };
+  });
+  app.use(lobby({
+    hub,
+    bodyLimitBytes: opts.bodyLimitBytes ?? 4096,
+    createLimit: opts.rateLimit === false ? false : { max: 20, windowMs: 60_000, ...opts.rateLimit },
+    onBotMatch: (id) => bots!.kick(id),
+  }));
+  const staticDir = opts.staticDir === undefined ? 'dist' : opts.staticDir;
+  if (staticDir !== null) {
+    const dir = resolve(staticDir);
+    app.use(serve(dir, {
+      index: 'index.html',
+      setHeaders: (res, path) => {
+        res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    }));
+    app.use(async (ctx, next) => {
+      if ((ctx.method === 'GET' || ctx.method === 'HEAD') && (ctx.path === '/' || ctx.path === '/index.html')
+        && !existsSync(join(dir, 'index.html'))) {
+        ctx.status = 503;
+        ctx.type = 'text/plain';
+        ctx.body = 'The front end is not built: run `npm run build` (npm start does it for you).\n';
+        return;
+      }
+      await next();
+    });
+  }
+
+  // boardgame.io connects the storage, then appends its own CORS + router (unreachable for /games: ours answers).
+  const { appServer } = await server.run({ port: opts.port ?? Number(process.env.PORT ?? 8000) });
+  const port = (appServer.address() as AddressInfo).port;
+
+  const cleanup = async () => {
+    const wiped = await db.cleanupStaleMatches(staleMatchMs);
+    for (const id of wiped) hub.evict(id);
+    return wiped;
+  };
+  const interval = opts.cleanupIntervalMs ?? 60 * 60_000;
+  const timer = interval > 0
+    ? setInterval(() => { cleanup().catch((err) => onError(err, 'cleanupStaleMatches')); }, interval)
+    : undefined;
+  timer?.unref();
+
+  // Matches whose bot may be due to move (after a restart): resume them in the background.
+  void resumeBots(db, game.name as string, (id) => bots!.kick(id)).catch((err) => onError(err, 'resume bots'));
+
+  let stopped: Promise<void> | undefined;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    db,
+    hub,
+    bots,
+    cleanup,
+    stop: () => (stopped ??= (async () => {
+      if (timer) clearInterval(timer);
+      const botsStopped = bots!.close(); // no new bot moves from now on
+      await Promise.all(Object.values(players).map((p) => p.close?.())); // ends searches in progress
+      await botsStopped;
+      const io = (transport as HardenedSocketIO).io as { close?(fn?: () => void): void } | undefined;
+      // socket.io's close() disconnects every socket and closes the HTTP server.
+      await new Promise<void>((r) => {
+        if (io?.close) io.close(() => r());
+        else appServer.close(() => r());
+      });
+      if (appServer.listening) await new Promise<void>((r) => appServer.close(() => r()));
+      await hub.close();
+      if (closeDb) await db.close();
+    })()),
+  };
+}
+
+async function resumeBots(db: SqlStorage, gameName: string, kick: (id: string) => void): Promise<void> {
+  const ids = await db.listMatches({ gameName, where: { isGameover: false } });
+  for (const id of ids) {
+    const { metadata } = await db.fetch(id, { metadata: true });
+    if (metadata && Object.values(metadata.players ?? {}).some((p) => botKindOf(p))) kick(id);
+  }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error('timeout')), ms);
+    p.then((v) => { clearTimeout(t); resolve(v); }, (e) => { clearTimeout(t); reject(e); });
+  });
+}

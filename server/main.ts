@@ -1,0 +1,80 @@
+/**
+ * Server entry: `tsx server/main.ts`. Configuration from the environment (docs/SERVER.md):
+ *   PORT (8000), DATABASE_URL (unset: SQLite file under DATA_DIR), DB_SCHEMA (PostgreSQL schema, default public),
+ *   DATA_DIR (data), STATIC_DIR (dist),
+ *   STALE_MATCH_MS (24 h), CLEANUP_INTERVAL_MS (1 h), CREATE_RATE_LIMIT (matches per minute per address, 20;
+ *   0 = no limit), ORIGINS (comma-separated extra browser origins), TRUST_PROXY (1: client address from
+ *   X-Forwarded-For), BOT_BUDGET_MS (800), BOT_WORKERS (1),
+ *   BOT_MIN_DELAY_MS (400).
+ */
+import type { RunningServer, StartServerOptions } from './index';
+
+function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got ${JSON.stringify(raw)}`);
+  return Math.floor(n);
+}
+
+export function optionsFromEnv(env = process.env): StartServerOptions {
+  const rate = intEnv(env, 'CREATE_RATE_LIMIT', 20);
+  return {
+    port: intEnv(env, 'PORT', 8000),
+    databaseUrl: env.DATABASE_URL,
+    ...(env.DB_SCHEMA ? { dbSchema: env.DB_SCHEMA } : {}),
+    dataDir: env.DATA_DIR || 'data',
+    staticDir: env.STATIC_DIR || 'dist',
+    staleMatchMs: intEnv(env, 'STALE_MATCH_MS', 24 * 60 * 60_000),
+    cleanupIntervalMs: intEnv(env, 'CLEANUP_INTERVAL_MS', 60 * 60_000),
+    rateLimit: rate === 0 ? false : { max: rate, windowMs: 60_000 },
+    origins: (env.ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    bots: {
+      mcts: { budgetMs: intEnv(env, 'BOT_BUDGET_MS', 800) },
+      workers: Math.max(1, intEnv(env, 'BOT_WORKERS', 1)),
+      minDelayMs: intEnv(env, 'BOT_MIN_DELAY_MS', 400),
+    },
+  };
+}
+
+/** Start from the environment, print the URL, stop cleanly on SIGINT / SIGTERM. */
+export async function main(extra: Partial<StartServerOptions> = {}): Promise<RunningServer> {
+  // Production mode unless told otherwise, set before boardgame.io and immer load (./index is imported below):
+  // immer's production build, no serializability check of G after every move, no INFO log lines.
+  process.env.NODE_ENV ??= 'production';
+  const { startServer } = await import('./index');
+  // A bug in one request handler must not take every match down: log it and keep serving.
+  process.on('unhandledRejection', (err) => console.error('[server] unhandled rejection:', err));
+  const server = await startServer({ ...optionsFromEnv(), ...extra });
+  const where = server.db.dialect === 'sqlite' ? `SQLite ${server.db.filename}` : 'PostgreSQL';
+  console.log(`Mint Imperium server: ${server.url}/  (storage: ${where})`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping…`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.stop().then(() => process.exit(0), (err) => {
+      console.error(err);
+      process.exit(1);
+    });
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  return server;
+}
+
+const isEntry = (() => {
+  const arg = process.argv[1];
+  if (!arg) return false;
+  return /[\\/]server[\\/]main\.ts$/.test(arg);
+})();
+
+if (isEntry) {
+  main().catch((err) => {
+    console.error('Mint Imperium server failed to start:', err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,208 @@
+/**
+ * An online game: the Board fed by this browser's socket client (its own seat's view only), or the public view for
+ * a spectator; a strip under the header with the connection status, the opponent's name and presence, and the
+ * invite / spectator links; "Play again" on the end screen (the lobby's playAgain: both players land in the same
+ * rematch, in the same seats).
+ */
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { Board } from '../board/Board';
+import { ChoiceButton } from '../prompt/ChoiceButton';
+import { sendAction } from '../session/clients';
+import { colors, factionName } from '../theme';
+import { Loading } from '../screens/Loading';
+import { ErrorText } from './forms';
+import { isBot, lobbyError, seatOfID, type Joined, type Lobby, type PublicPlayer } from './lobbyApi';
+import { useOnlineSession, type ConnectionStatus } from './socketClient';
+
+const Strip = styled.div`
+  display: flex;
+  gap: 12px;
+  align-items: center;
+  flex-wrap: wrap;
+  padding: 3px 12px;
+  font-size: 12px;
+  color: ${colors.muted};
+  background: ${colors.bg};
+  border-bottom: 1px solid ${colors.border};
+`;
+
+const Dot = styled.span<{ $c: string }>`
+  display: inline-block;
+  width: 9px;
+  height: 9px;
+  border-radius: 50%;
+  background: ${(p) => p.$c};
+  margin-right: 5px;
+`;
+
+const LinkBox = styled.input`
+  width: 260px;
+  max-width: 40vw;
+  font-size: 11px;
+  padding: 2px 6px;
+  border-radius: 6px;
+  border: 1px solid ${colors.border};
+  background: ${colors.surface};
+  color: ${colors.text};
+`;
+
+const STATUS: Record<ConnectionStatus, [string, string]> = {
+  connecting: ['Connecting…', colors.highlight],
+  connected: ['Connected', colors.imperial],
+  reconnecting: ['Reconnecting…', colors.danger],
+};
+
+export function ConnectionBadge({ status }: { status: ConnectionStatus }) {
+  const [text, c] = STATUS[status];
+  return <span role="status" data-connection={status}><Dot $c={c} />{text}</span>;
+}
+
+export function matchLink(matchID: string, watch = false): string {
+  const url = new URL(window.location.href);
+  url.search = '';
+  url.hash = '';
+  url.searchParams.set('match', matchID);
+  if (watch) url.searchParams.set('watch', '1');
+  return url.toString();
+}
+
+function CopyLink({ label, link, testid }: { label: string; link: string; testid: string }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied('Copied');
+    } catch {
+      setCopied('Select the link and copy it');
+    }
+    setTimeout(() => setCopied(null), 2500);
+  };
+  return (
+    <span style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
+      {label}
+      <LinkBox readOnly value={link} data-testid={testid} aria-label={label} onFocus={(e) => e.target.select()} />
+      <ChoiceButton $small style={{ minHeight: 24, padding: '0 8px', fontSize: 12 }} onClick={copy} data-online={`copy-${testid}`}>
+        {copied ?? 'Copy'}
+      </ChoiceButton>
+    </span>
+  );
+}
+
+function Opponent({ p }: { p: PublicPlayer | undefined }) {
+  if (!p || p.name === undefined) return <span data-opponent-status="waiting">Waiting for an opponent to join…</span>;
+  if (isBot(p)) return <span data-opponent-status="bot">Opponent: {p.name} (server bot)</span>;
+  return (
+    <span data-opponent-status={p.isConnected ? 'online' : 'offline'}>
+      Opponent: {p.name} <Dot $c={p.isConnected ? colors.imperial : colors.muted} style={{ marginLeft: 4 }} />
+      {p.isConnected ? 'online' : 'offline'}
+    </span>
+  );
+}
+
+function Fatal({ error, onBack }: { error: string; onBack(): void }) {
+  const text = error === 'unauthorized' || error === 'seat released'
+    ? 'This seat is no longer yours (it was left, or the match was reset).'
+    : error === 'match not found' || error === 'match deleted' ? 'This match does not exist any more.' : `The server refused: ${error}.`;
+  return (
+    <main style={{ maxWidth: 520, margin: '12vh auto', padding: 16, display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <ErrorText role="alert" data-testid="online-fatal" style={{ fontSize: 16 }}>{text}</ErrorText>
+      <ChoiceButton $primary onClick={onBack}>Back to the lobby</ChoiceButton>
+    </main>
+  );
+}
+
+/** After the game: whether the other player already asked for a rematch (the match has a nextMatchID). */
+function useRematchOffer(lobby: Lobby, matchID: string, over: boolean): boolean {
+  const [next, setNext] = useState(false);
+  useEffect(() => {
+    if (!over) return undefined;
+    let live = true;
+    const poll = () => {
+      lobby.get(matchID).then((m) => { if (live && typeof m.nextMatchID === 'string') setNext(true); }, () => {});
+    };
+    poll();
+    const t = setInterval(poll, 3000);
+    return () => {
+      live = false;
+      clearInterval(t);
+    };
+  }, [lobby, matchID, over]);
+  return next;
+}
+
+export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
+  lobby: Lobby; joined: Joined; onLobby(): void; onRematch(j: Joined): void; onSeatLost(): void;
+}) {
+  const { session, state, status, players, fatal } = useOnlineSession(lobby.server, joined.matchID, joined.playerID, joined.credentials);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const seat = seatOfID(joined.playerID);
+  const over = !!state?.G.winner;
+  const rematchWaiting = useRematchOffer(lobby, joined.matchID, over);
+  if (fatal) {
+    // The seat or the match is gone for good: forget the stored credentials.
+    return <Fatal error={fatal} onBack={() => { onSeatLost(); onLobby(); }} />;
+  }
+  if (!state || !session) return <Loading text="Connecting to the match…" />;
+  const opponent = players.find((p) => String(p.id) !== joined.playerID);
+  const leave = async () => {
+    if (!over) {
+      try {
+        await lobby.leave(joined);
+      } catch {
+        // Leaving a match that is gone is fine.
+      }
+      onSeatLost();
+    }
+    onLobby();
+  };
+  const rematch = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      onRematch(await lobby.playAgain(joined));
+    } catch (err) {
+      setError(lobbyError(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const extra = (
+    <Strip data-testid="online-strip">
+      <ConnectionBadge status={status} />
+      <span>You: {joined.name} ({factionName(seat)})</span>
+      <Opponent p={opponent} />
+      {opponent && opponent.name === undefined && <CopyLink label="Invite link" link={matchLink(joined.matchID)} testid="invite-link" />}
+      {!over && opponent?.name !== undefined && <CopyLink label="Spectator link" link={matchLink(joined.matchID, true)} testid="watch-link" />}
+    </Strip>
+  );
+  const endActions = (
+    <>
+      <ChoiceButton $primary onClick={rematch} disabled={busy} data-online="play-again">
+        {busy ? 'Starting…' : rematchWaiting ? 'Join the rematch' : 'Play again'}
+      </ChoiceButton>
+      {rematchWaiting && <span data-testid="rematch-offer">Your opponent has started a rematch.</span>}
+      {error && <ErrorText role="alert">{error}</ErrorText>}
+    </>
+  );
+  return (
+    // While reconnecting nothing can be sent: the board shows the last view, without choices.
+    <Board view={state.G} seat={seat} onAction={status === 'connected' ? (a) => sendAction(session.client, a) : undefined}
+      onExit={leave} extra={extra} endActions={endActions} />
+  );
+}
+
+export function WatchOnline({ lobby, matchID, onLobby }: { lobby: Lobby; matchID: string; onLobby(): void }) {
+  const { state, status, players, fatal } = useOnlineSession(lobby.server, matchID, null);
+  if (fatal) return <Fatal error={fatal} onBack={onLobby} />;
+  if (!state) return <Loading text="Connecting to the match…" />;
+  const names = players.map((p) => `${factionName(seatOfID(p.id))}: ${p.name ?? '(free seat)'}`).join(' · ');
+  const extra = (
+    <Strip data-testid="online-strip">
+      <ConnectionBadge status={status} />
+      <span>Watching · {names}</span>
+    </Strip>
+  );
+  return <Board view={state.G} seat={null} onExit={onLobby} extra={extra} />;
+}

@@ -1,0 +1,128 @@
+/**
+ * The lobby of the same-origin game server (server/lobby.ts), through boardgame.io's `LobbyClient`: list, create
+ * (optionally with a server bot in the other seat), join, leave, play again. Names are checked here with the
+ * server's rules (1–32 printable characters after trimming) so the form can say what is wrong before sending.
+ */
+import { LobbyClient, LobbyClientError } from 'boardgame.io/client';
+import { playerOf } from '../../game';
+import type { Faction } from '../../game/content';
+
+export const GAME_NAME = 'mint-imperium';
+export const MAX_NAME_LENGTH = 32;
+/** Same as server/lobby.ts: letters, marks, digits, punctuation, symbols and spaces. */
+const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}]+$/u;
+
+/** null if the name is acceptable, else what is wrong with it. */
+export function nameProblem(raw: string): string | null {
+  const s = raw.trim();
+  const n = [...s].length;
+  if (n < 1) return 'Enter a name.';
+  if (n > MAX_NAME_LENGTH) return `At most ${MAX_NAME_LENGTH} characters (${n} now).`;
+  if (!PRINTABLE.test(s)) return 'Printable characters only (no control characters or line breaks).';
+  return null;
+}
+
+/** The server's base URL: this page's origin (the server serves the front end), or VITE_SERVER in development. */
+export function serverURL(): string {
+  const env = (import.meta as { env?: Record<string, string | undefined> }).env;
+  if (env?.VITE_SERVER) return env.VITE_SERVER;
+  return typeof window !== 'undefined' ? window.location.origin : 'http://localhost:8000';
+}
+
+export interface PublicPlayer {
+  id: number;
+  name?: string;
+  isConnected?: boolean;
+  data?: { bot?: string };
+}
+
+export interface PublicMatch {
+  matchID: string;
+  players: PublicPlayer[];
+  unlisted?: boolean;
+  createdAt: number;
+  updatedAt: number;
+  gameover?: unknown;
+  nextMatchID?: string;
+}
+
+export const seatOfID = (id: number | string): Faction => (String(id) === '0' ? 'R' : 'I');
+
+/** The first seat nobody (human or bot) holds, or null if the match is full. */
+export function freeSeat(m: PublicMatch): Faction | null {
+  for (const p of [...m.players].sort((a, b) => a.id - b.id)) {
+    if (p.name === undefined || p.name === null) return seatOfID(p.id);
+  }
+  return null;
+}
+
+export const isBot = (p: PublicPlayer | undefined) => !!p?.data?.bot;
+
+/** A readable message for a failed lobby call (the server answers `{ error }`). */
+export function lobbyError(err: unknown): string {
+  if (err instanceof LobbyClientError) {
+    const details = err.details as { error?: unknown } | undefined;
+    if (details && typeof details.error === 'string') return details.error;
+    return err.message;
+  }
+  if (err instanceof Error) return err.message === 'Failed to fetch' ? 'The server cannot be reached.' : err.message;
+  return String(err);
+}
+
+export interface Joined {
+  matchID: string;
+  playerID: string;
+  credentials: string;
+  name: string;
+}
+
+export class Lobby {
+  readonly client: LobbyClient;
+  constructor(readonly server = serverURL()) {
+    this.client = new LobbyClient({ server });
+  }
+
+  async list(): Promise<PublicMatch[]> {
+    const { matches } = await this.client.listMatches(GAME_NAME, { isGameover: false });
+    return (matches as unknown as PublicMatch[]).sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  async get(matchID: string): Promise<PublicMatch> {
+    return (await this.client.getMatch(GAME_NAME, matchID)) as unknown as PublicMatch;
+  }
+
+  /** A new match; `bot`: the seat a server bot takes. */
+  async create(opts: { bot?: Faction; unlisted?: boolean } = {}): Promise<string> {
+    const body: Record<string, unknown> = { numPlayers: 2 };
+    if (opts.bot) body.bot = opts.bot;
+    if (opts.unlisted) body.unlisted = true;
+    const { matchID } = await this.client.createMatch(GAME_NAME, body as { numPlayers: number });
+    return matchID;
+  }
+
+  async join(matchID: string, seat: Faction, name: string): Promise<Joined> {
+    const problem = nameProblem(name);
+    if (problem) throw new Error(problem);
+    const playerName = name.trim();
+    const r = await this.client.joinMatch(GAME_NAME, matchID, { playerID: playerOf(seat), playerName });
+    return { matchID, playerID: r.playerID, credentials: r.playerCredentials, name: playerName };
+  }
+
+  /** Create a match, then take `seat` in it (the other seat: a bot if `withBot`, else free for a friend). */
+  async createAndJoin(seat: Faction, name: string, withBot = false): Promise<Joined> {
+    const problem = nameProblem(name);
+    if (problem) throw new Error(problem);
+    const matchID = await this.create(withBot ? { bot: seat === 'R' ? 'I' : 'R' } : {});
+    return this.join(matchID, seat, name);
+  }
+
+  async leave(j: Joined): Promise<void> {
+    await this.client.leaveMatch(GAME_NAME, j.matchID, { playerID: j.playerID, credentials: j.credentials });
+  }
+
+  /** The rematch (the same for both players: whoever asks first creates it), joined in the same seat. */
+  async playAgain(j: Joined): Promise<Joined> {
+    const { nextMatchID } = await this.client.playAgain(GAME_NAME, j.matchID, { playerID: j.playerID, credentials: j.credentials });
+    return this.join(nextMatchID, seatOfID(j.playerID), j.name);
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * A boardgame.io Client on the SocketIO transport, seen through the same `GameClient` seam as the in-page Local
+ * clients (src/ui/session/clients.ts), so `useClientState`, `sendAction` and the Board work unchanged. The server
+ * sends each socket only its own seat's view (spectators: the public view). On top of the client:
+ * - the connection status (connecting, connected, reconnecting: socket.io reconnects by itself, and boardgame.io
+ *   asks for a fresh sync on every connect);
+ * - the players' names and presence (boardgame.io's matchData);
+ * - the server's refusals (`mint:error`, server/hub.ts): a refused move asks for a sync, so the board gets a
+ *   fresh view and the prompt starts over; a refused sync (bad credentials, seat released, match deleted) is fatal.
+ */
+import { Client } from 'boardgame.io/client';
+import { SocketIO } from 'boardgame.io/multiplayer';
+import { useEffect, useState } from 'react';
+import { MintImperium } from '../../game';
+import type { ClientState, GameClient } from '../session/clients';
+import type { PublicPlayer } from './lobbyApi';
+
+export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting';
+
+export interface OnlineSession {
+  client: GameClient;
+  status(): ConnectionStatus;
+  players(): PublicPlayer[];
+  /** A refusal that ends this session (the seat or match is gone), or null. */
+  fatal(): string | null;
+  /** Called on every change of state, status, players or fatal error. */
+  onChange(fn: () => void): () => void;
+  stop(): void;
+}
+
+type BgioClient = GameClient & {
+  matchData?: PublicPlayer[];
+  transport: { socket?: { on(e: string, fn: (...a: unknown[]) => void): void } | null; requestSync(): void; isConnected: boolean };
+};
+
+export function createOnlineSession(opts: {
+  server: string; matchID: string; playerID: string | null; credentials?: string;
+}): OnlineSession {
+  const client = Client({
+    game: MintImperium,
+    numPlayers: 2,
+    matchID: opts.matchID,
+    ...(opts.playerID !== null ? { playerID: opts.playerID, credentials: opts.credentials } : {}),
+    debug: false,
+    multiplayer: SocketIO({ server: opts.server }),
+  }) as unknown as BgioClient;
+  const listeners = new Set<() => void>();
+  const notify = () => { for (const fn of [...listeners]) fn(); };
+  let everConnected = false;
+  let fatal: string | null = null;
+  client.subscribe((s) => {
+    if ((s as (ClientState & { isConnected?: boolean }) | null)?.isConnected) everConnected = true;
+    notify();
+  });
+  client.start();
+  client.transport.socket?.on('mint:error', (...args: unknown[]) => {
+    const [matchID, info] = args as [unknown, { event?: string; error?: string } | undefined];
+    if (matchID !== opts.matchID) return;
+    if (info?.event === 'update') {
+      // The move was refused (stale after a reconnection, or the game moved on): get the current view again.
+      client.transport.requestSync();
+      return;
+    }
+    // The server is stopping: socket.io reconnects once it is back, and the sync is asked again then.
+    if (info?.error === 'server shutting down') return;
+    fatal = info?.error ?? 'refused';
+    notify();
+  });
+  return {
+    client,
+    status: () => {
+      if (client.transport.isConnected && client.getState()) return 'connected';
+      return everConnected ? 'reconnecting' : 'connecting';
+    },
+    players: () => client.matchData ?? [],
+    fatal: () => fatal,
+    onChange: (fn) => {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+    stop: () => {
+      listeners.clear();
+      client.stop();
+    },
+  };
+}
+
+export interface OnlineView {
+  session: OnlineSession | null;
+  state: ClientState | null;
+  status: ConnectionStatus;
+  players: PublicPlayer[];
+  fatal: string | null;
+}
+
+/** An online session for the life of a component (made in an effect: StrictMode's double mount is safe). */
+export function useOnlineSession(server: string, matchID: string, playerID: string | null, credentials?: string): OnlineView {
+  const [session, setSession] = useState<OnlineSession | null>(null);
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const s = createOnlineSession({ server, matchID, playerID, credentials });
+    setSession(s);
+    const off = s.onChange(() => setTick((n) => n + 1));
+    return () => {
+      off();
+      s.stop();
+    };
+  }, [server, matchID, playerID, credentials]);
+  return {
+    session,
+    state: session?.client.getState() ?? null,
+    status: session?.status() ?? 'connecting',
+    players: session?.players() ?? [],
+    fatal: session?.fatal() ?? null,
+  };
+}

@@ -1,0 +1,206 @@
+/**
+ * Online play through the real server (server/index.ts startServer: ephemeral port, temporary SQLite file,
+ * serving the built dist/), two browser contexts: A creates a match as the Rebel in the lobby UI and copies the
+ * invite link, B opens it and joins as the Imperial; both click seeded-random offered choices until both show the
+ * end screen. Midway B reloads the page and must get its seat back (credentials in localStorage). Then both ask
+ * for a rematch and land in the same new match; a spectator follows through the spectator link. A second test
+ * plays the server bot, drops the connection (offline) and reconnects, then leaves. No console error in either page, no server error; screenshots
+ * of the lobby and of the online game.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server';
+import { clickRandomChoice, info, launch, rngFor, shot, watchErrors } from './harness';
+import { e2eEnabled } from './enabled';
+
+const run = e2eEnabled();
+
+describe.skipIf(!run)('online game through the lobby and the real server', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let tmp: string;
+  const serverErrors: string[] = [];
+  beforeAll(async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'mint-e2e-online-'));
+    server = await startServer({
+      port: 0, databaseUrl: join(tmp, 'e2e.sqlite'), staticDir: resolve(__dirname, '../../dist'),
+      cleanupIntervalMs: 0, rateLimit: false,
+      onError: (err, where) => serverErrors.push(`${where}: ${err instanceof Error ? err.stack : String(err)}`),
+      bots: { minDelayMs: 0, mcts: { budgetMs: 40, iterations: 4, playoutDepth: 4, maxWorlds: 2 } },
+    });
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('A creates as Rebel, B joins by the invite link as Imperial, both play to the end, then rematch', async () => {
+    const opts = { viewport: { width: 1280, height: 800 } };
+    const ctxA: BrowserContext = await browser.newContext(opts);
+    const ctxB: BrowserContext = await browser.newContext(opts);
+    await ctxA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const a = await ctxA.newPage();
+    const b = await ctxB.newPage();
+    const errors = [...watchErrors(a), ...watchErrors(b)];
+
+    // A: start screen → lobby → create as Rebel against a friend.
+    await a.goto(`${server.url}/`);
+    await a.click('[data-start="online"]');
+    await a.waitForSelector('[data-screen="lobby"]');
+    await a.fill('#create-name', 'Alice');
+    await a.check('[data-side="R"]');
+    await a.check('[data-opponent="friend"]');
+    await shot(a, 'online-lobby');
+    await a.click('[data-online="create"]');
+    await a.waitForSelector('[data-seat="R"]');
+    await a.waitForSelector('[data-connection="connected"]');
+    await a.click('[data-online="copy-invite-link"]');
+    const invite = await a.inputValue('[data-testid="invite-link"]');
+    expect(await a.evaluate(() => navigator.clipboard.readText())).toBe(invite);
+    expect(invite).toMatch(/\?match=[A-Za-z0-9_-]+$/);
+
+    // B: the invite link opens the join form for the free seat.
+    await b.goto(invite);
+    await b.waitForSelector('[data-form="join"]');
+    expect(await b.textContent('[data-form="join"] h2')).toContain('Imperial');
+    await b.fill('#join-name', '   ');
+    await b.click('[data-online="join"]');
+    await b.waitForSelector('#join-name-error');
+    await b.fill('#join-name', 'Bob');
+    await b.click('[data-online="join"]');
+    await b.waitForSelector('[data-seat="I"]');
+    await a.waitForSelector('[data-opponent-status="online"]');
+
+    // A spectator (third browser) follows the public view through the spectator link.
+    const ctxS = await browser.newContext(opts);
+    const watcher = await ctxS.newPage();
+    errors.push(...watchErrors(watcher));
+    const watchLink = await a.inputValue('[data-testid="watch-link"]');
+    expect(watchLink).toMatch(/\?match=[A-Za-z0-9_-]+&watch=1$/);
+    await watcher.goto(watchLink);
+    await watcher.waitForSelector('[data-seat="spectator"]');
+    await watcher.waitForSelector('[data-connection="connected"]');
+    expect(await watcher.locator('[data-testid="hand"]').count()).toBe(0);
+
+    const pages: [string, Page][] = [['A', a], ['B', b]];
+    const rngs = { A: rngFor('e2e-online-A'), B: rngFor('e2e-online-B') };
+    let clicks = 0;
+    let reloaded = false;
+    let gameShot = false;
+    const t0 = Date.now();
+    for (;;) {
+      const [sa, sb] = await Promise.all([info(a), info(b)]);
+      if (sa.end && sb.end) {
+        expect(sa.end).toBe(sb.end);
+        break;
+      }
+      if (!gameShot && sa.mine && sa.phase === 'Operations') {
+        gameShot = true;
+        await shot(a, 'online-game');
+      }
+      // Both seats act at once when both have a decision (e.g. planning), as two real players would.
+      const done = await Promise.all(pages.map(([who, page]) => {
+        const s = who === 'A' ? sa : sb;
+        return s.end || !s.mine ? null : clickRandomChoice(page, rngs[who as 'A' | 'B'], 0.85);
+      }));
+      const acted = done.some((w) => w !== null);
+      clicks += done.filter((w) => w !== null).length;
+      if (!reloaded && clicks >= 25) {
+        // A reload keeps the seat: the credentials are in this browser's localStorage.
+        reloaded = true;
+        await b.reload();
+        await b.waitForSelector('[data-seat="I"]');
+        await b.waitForSelector('[data-connection="connected"]');
+        await a.waitForSelector('[data-opponent-status="online"]');
+        // The spectator has followed the game so far with the public view only; close it (less load).
+        await watcher.waitForFunction(() => document.querySelector('[data-testid="log"]')?.textContent?.includes('The Rebel hides their base'));
+        expect(await watcher.locator('[data-testid="hand"]').count()).toBe(0);
+        expect(await watcher.content()).not.toContain('(only you know)');
+        await ctxS.close();
+      }
+      if (!acted) await a.waitForTimeout(20);
+      expect(Date.now() - t0, `game not over after ${clicks} clicks`).toBeLessThan(110_000);
+    }
+    expect(reloaded).toBe(true);
+    if (!gameShot) await shot(a, 'online-game');
+    console.log(`online game over after ${clicks} clicks, ${Date.now() - t0} ms`);
+
+    // Rematch: both ask, both land in the same new match, in the same seats.
+    const firstMatch = new URL(a.url()).searchParams.get('match');
+    await a.click('[data-online="play-again"]');
+    await a.waitForFunction((m) => new URL(location.href).searchParams.get('match') !== m, firstMatch);
+    await a.waitForSelector('[data-seat="R"]');
+    await b.waitForSelector('[data-testid="rematch-offer"]');
+    await b.click('[data-online="play-again"]');
+    await b.waitForSelector('[data-seat="I"]');
+    expect(new URL(b.url()).searchParams.get('match')).toBe(new URL(a.url()).searchParams.get('match'));
+    await a.waitForSelector('[data-opponent-status="online"]');
+
+    expect(errors).toEqual([]);
+    expect(serverErrors).toEqual([]);
+    await ctxA.close();
+    await ctxB.close();
+  });
+
+  it('plays the server bot: create as Rebel against the bot, drop the connection and reconnect, then leave', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    let dropped = false;
+    const sockets: WebSocketRoute[] = [];
+    await ctx.routeWebSocket(/\/socket\.io\//, (ws) => {
+      if (dropped) {
+        void ws.close();
+        return;
+      }
+      ws.connectToServer();
+      sockets.push(ws);
+    });
+    const page = await ctx.newPage();
+    const errors = watchErrors(page);
+    page.on('dialog', (d) => { void d.accept(); });
+    await page.goto(`${server.url}/?online`);
+    await page.fill('#create-name', 'Solo');
+    await page.check('[data-opponent="bot"]');
+    await page.click('[data-online="create"]');
+    await page.waitForSelector('[data-seat="R"]');
+    await page.waitForSelector('[data-opponent-status="bot"]');
+    // The Imperial (bot) sets up first; then the Rebel must hide the base.
+    await page.waitForSelector('[data-testid="prompt"][data-mine="true"]', { timeout: 20_000 });
+    const rng = rngFor('e2e-online-bot');
+    for (let i = 0; i < 4; i++) {
+      await page.waitForSelector('[data-testid="prompt"][data-mine="true"]', { timeout: 20_000 });
+      expect(await clickRandomChoice(page, rng, 0.7)).not.toBeNull();
+      await page.waitForTimeout(50);
+    }
+    // A dropped connection: the badge says so, socket.io reconnects, the seat syncs again and play goes on.
+    // (The page's socket.io websockets go through a route that this test closes; meanwhile new socket.io
+    // connections, websocket or long-polling, are refused, so the page stays disconnected for a while.)
+    const before = errors.length;
+    dropped = true;
+    await ctx.route(/\/socket\.io\//, (r) => r.abort());
+    for (const ws of sockets.splice(0)) await ws.close();
+    await page.waitForSelector('[data-connection="reconnecting"]', { timeout: 15_000 });
+    expect(await page.locator('[data-testid="prompt"] [data-choice]:not([disabled])').count()).toBe(0);
+    await page.waitForTimeout(1500);
+    dropped = false;
+    await ctx.unroute(/\/socket\.io\//);
+    await page.waitForSelector('[data-connection="connected"]', { timeout: 15_000 });
+    // The browser's own reports of the refused reconnection attempts are expected.
+    const offline = errors.splice(before).filter((e) => !/ERR_FAILED|ERR_INTERNET_DISCONNECTED|WebSocket connection to|socket\.io/.test(e));
+    expect(offline).toEqual([]);
+    await page.waitForSelector('[data-testid="prompt"][data-mine="true"]', { timeout: 20_000 });
+    expect(await clickRandomChoice(page, rng, 0.7)).not.toBeNull();
+    const matchID = new URL(page.url()).searchParams.get('match')!;
+    await page.click('header button:has-text("Leave")');
+    await page.waitForSelector('[data-screen="lobby"]');
+    expect(await page.evaluate((m) => localStorage.getItem(`mint-imperium:seat:${m}`), matchID)).toBeNull();
+    expect(await page.locator(`[data-match="${matchID}"]`).count()).toBe(0);
+    expect(errors).toEqual([]);
+    expect(serverErrors).toEqual([]);
+    await ctx.close();
+  });
+});

@@ -1,0 +1,192 @@
+/**
+ * (b) Restart safety: the server runs as a child process (`tsx server/main.ts`, PORT and a database from the
+ * environment) and is killed with SIGKILL in the middle of a match, once while both players wait (the state
+ * after the restart must equal the state before) and once while moves are flowing; each time it is started
+ * again on the same database and port, both boardgame.io clients reconnect by themselves, re-sync, and finish
+ * the game. Runs on a temporary SQLite file, and on PostgreSQL when DATABASE_URL is set.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { viewFor } from '../../src/game/rules/view';
+import type { SqlStorage } from '../../server/storage';
+import { createStorage } from '../../server/storage';
+import {
+  dropPgSchema, joinMatch, matchWithPlayers, PG_SKIP_REASON, PG_URL, pgSchemaName, randomPlayer, snapshot, tempDir, waitFor,
+  type Backend, type RandomPlayer,
+} from './server-helpers';
+
+if (!PG_URL) console.warn(`[server-restart.test] SKIPPING the PostgreSQL run: ${PG_SKIP_REASON}`);
+
+const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+interface Child { proc: ChildProcess; output: string[] }
+
+/** Start `tsx server/main.ts` and wait for its "listening" line. */
+async function startChild(env: Record<string, string>): Promise<Child> {
+  const proc = spawn(TSX, ['server/main.ts'], {
+    cwd: process.cwd(),
+    env: { ...process.env, STATIC_DIR: '/nonexistent', CLEANUP_INTERVAL_MS: '0', CREATE_RATE_LIMIT: '0', BOT_MIN_DELAY_MS: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: tsx runs the server in a child node process, and SIGKILL must reach both.
+    detached: true,
+  });
+  const output: string[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('')}`)), 30_000);
+    const onData = (b: Buffer) => {
+      output.push(b.toString());
+      if (output.join('').includes('Mint Imperium server:')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    proc.stdout!.on('data', onData);
+    proc.stderr!.on('data', (b: Buffer) => output.push(b.toString()));
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}):\n${output.join('')}`));
+    });
+  });
+  return { proc, output };
+}
+
+async function kill(child: Child): Promise<void> {
+  if (child.proc.exitCode !== null || child.proc.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.proc.once('exit', () => r()));
+  process.kill(-child.proc.pid!, 'SIGKILL'); // the whole group: tsx and the node process running the server
+  await exited;
+}
+
+const connected = (p: RandomPlayer) => (p.client.getState() as unknown as { isConnected?: boolean } | null)?.isConnected === true;
+
+const backends: { backend: Backend; title: string; skip: boolean }[] = [
+  { backend: 'sqlite', title: 'SQLite', skip: false },
+  { backend: 'postgres', title: PG_URL ? 'PostgreSQL' : `PostgreSQL — SKIPPED: ${PG_SKIP_REASON}`, skip: !PG_URL },
+];
+
+for (const { backend, title, skip } of backends) {
+  describe.skipIf(skip)(`restart after SIGKILL on ${title}`, () => {
+    const children: Child[] = [];
+    const cleanups: (() => Promise<void> | void)[] = [];
+    afterAll(async () => {
+      for (const c of children) await kill(c);
+      for (const f of cleanups) await f();
+    });
+
+    it('both clients reconnect, re-sync and finish; the state after the restart is the state before', async () => {
+      let env: Record<string, string>;
+      let reader: SqlStorage;
+      if (backend === 'postgres') {
+        const schema = pgSchemaName();
+        env = { DATABASE_URL: PG_URL!, DB_SCHEMA: schema };
+        reader = createStorage(PG_URL!, { schema });
+        cleanups.push(() => dropPgSchema(schema));
+      } else {
+        const t = tempDir('mint-restart-');
+        const file = join(t.dir, 'restart.sqlite');
+        env = { DATABASE_URL: file };
+        reader = createStorage(file);
+        cleanups.push(t.remove);
+      }
+      cleanups.unshift(() => reader.close());
+      const port = await freePort();
+      env.PORT = String(port);
+      const url = `http://localhost:${port}`;
+
+      let child = await startChild(env);
+      children.push(child);
+      await reader.connect();
+      const { matchID, creds } = await matchWithPlayers(url);
+      const socketOpts = { reconnectionDelay: 100, reconnectionDelayMax: 300 };
+      const rebel = randomPlayer(url, matchID, 'R', creds['0'], { socketOpts });
+      const imperial = randomPlayer(url, matchID, 'I', creds['1'], { socketOpts });
+      const players = [rebel, imperial];
+      // A match against the server's random bot goes through the same crashes.
+      const botMatch = (await (await fetch(`${url}/games/mint-imperium/create`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ bot: 'I', botKind: 'random' }),
+      })).json()).matchID as string;
+      const botCreds = await joinMatch(url, botMatch, '0', 'Human');
+      const human = randomPlayer(url, botMatch, 'R', botCreds, { socketOpts });
+      const stateID = () => Math.min(...players.map((p) => p.state()?._stateID ?? -1));
+      try {
+        // 1. Play a while, then stop both players and let everything settle.
+        await waitFor(() => stateID() >= 30, 20_000, '30 moves');
+        for (const p of players) p.pause();
+        let settled = -1;
+        await waitFor(() => {
+          const ids = players.map((p) => p.state()!._stateID);
+          const same = ids[0] === ids[1] && ids[0] === settled;
+          settled = ids[0] === ids[1] ? ids[0] : -1;
+          return same;
+        }, 5000, 'the clients to agree');
+        await new Promise((r) => setTimeout(r, 200));
+        const before = await snapshot(reader, matchID);
+        expect(before.state!._stateID).toBe(stateID());
+
+        // 2. SIGKILL: nothing is lost or changed.
+        await kill(child);
+        await waitFor(() => players.every((p) => !connected(p)), 5000, 'the clients to notice');
+        expect(await snapshot(reader, matchID)).toEqual(before);
+
+        // 3. Start again on the same database and port: the clients reconnect and get the same state back.
+        child = await startChild(env);
+        children.push(child);
+        await waitFor(() => players.every(connected), 15_000, 'the clients to reconnect');
+        await waitFor(() => players.every((p) => p.state()!._stateID === before.state!._stateID), 5000, 're-sync');
+        const afterRestart = await snapshot(reader, matchID);
+        expect(afterRestart.state).toEqual(before.state);
+        expect(afterRestart.log).toEqual(before.log);
+        expect(afterRestart.initialState).toEqual(before.initialState);
+        for (const p of players) expect(p.state()!.G).toEqual(viewFor(before.state!.G, p.seat));
+
+        // 4. Play on, and kill it again while moves are flowing.
+        for (const p of players) p.resume();
+        const target = before.state!._stateID + 20;
+        const over = () => players.some((p) => p.state()?.ctx.gameover !== undefined);
+        await waitFor(() => stateID() >= target || over(), 20_000,
+          `20 more moves (clients at ${players.map((p) => `${p.state()?._stateID} ${p.state()?.G.pending?.seat} ${connected(p)}`).join(', ')})`);
+        const overAtKill = over(); // a short random game may end first: then the kill is after the end
+        await kill(child);
+        const atKill = await snapshot(reader, matchID);
+        child = await startChild(env);
+        children.push(child);
+
+        // 5. Reconnect, re-sync, finish the game.
+        const [r, i] = await Promise.all([rebel.finished, imperial.finished]);
+        const end = await snapshot(reader, matchID);
+        if (!overAtKill) expect(end.state!._stateID).toBeGreaterThan(atKill.state!._stateID);
+        expect(end.state!.ctx.gameover).toBeDefined();
+        expect(end.metadata.gameover).toEqual(end.state!.ctx.gameover);
+        expect(r.G).toEqual(viewFor(end.state!.G, 'R'));
+        expect(i.G).toEqual(viewFor(end.state!.G, 'I'));
+        // Across both crashes: exactly one log entry per accepted move.
+        expect(end.log!.filter((e) => e.action.type === 'MAKE_MOVE').length).toBe(end.state!._stateID);
+        expect(end.log!.slice(0, atKill.log!.length)).toEqual(atKill.log);
+
+        // The bot match was resumed after each restart and finished too.
+        const h = await human.finished;
+        const botEnd = await snapshot(reader, botMatch);
+        expect(botEnd.state!.ctx.gameover).toBeDefined();
+        expect(h.G).toEqual(viewFor(botEnd.state!.G, 'R'));
+        expect(botEnd.log!.filter((e) => e.action.type === 'MAKE_MOVE').length).toBe(botEnd.state!._stateID);
+      } finally {
+        for (const p of players) p.stop();
+        human.stop();
+        await kill(child);
+      }
+    });
+  });
+}
