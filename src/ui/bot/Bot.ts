@@ -6,11 +6,9 @@
 import type { Faction } from '../../game/content';
 import type { GameState } from '../../game/rules';
 
-/** A boardgame.io move: its name (the core's action type) and its single argument object. */
-export interface BotMove {
-  move: string;
-  args: Record<string, unknown>;
-}
+import type { BotMove } from '../../ai/mcts';
+
+export type { BotMove };
 
 export interface Bot {
   choose(view: GameState, seat: Faction): Promise<BotMove>;

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /** The MCTS search off the page's thread: one request in, one move out. */
-import { DEFAULT_SEARCH, searchMove, type SearchOptions } from './mctsSearch';
+import { DEFAULT_SEARCH, searchMove, type SearchOptions } from '../../ai/mcts';
 import type { Faction } from '../../game/content';
 import type { GameState } from '../../game/rules';
 

@@ -5,7 +5,7 @@
 import type { Faction } from '../../game/content';
 import type { GameState } from '../../game/rules';
 import type { Bot, BotMove } from './Bot';
-import { DEFAULT_SEARCH, searchMove, type SearchOptions } from './mctsSearch';
+import { DEFAULT_SEARCH, searchMove, type SearchOptions } from '../../ai/mcts';
 
 export type BotOptions = Partial<Omit<SearchOptions, 'pause'>>;
 

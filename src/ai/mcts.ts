@@ -2,17 +2,22 @@
  * A fair MCTS bot: boardgame.io's MCTSBot (with the game's `ai.enumerate`) searches worlds drawn by
  * `sampleWorld(view, seat, rng)` from the bot's own view, never the true state, so it cannot know the hidden base,
  * the opponent's hand or future dice. Several small searches on different sampled worlds vote (visit counts per
- * move), until a time budget runs out. Works in a Web Worker (src/ui/bot/bot.worker.ts) or on the page, where
- * `pause` lets the browser breathe between two searches.
+ * move), until a time budget runs out. Pure of I/O: the board runs it in a Web Worker (src/ui/bot/bot.worker.ts)
+ * or on the page, where `pause` lets the browser breathe between two searches; the server runs it in a worker
+ * thread (server/bots/mcts.ts).
  */
 import type { State } from 'boardgame.io';
 import { MCTSBot } from 'boardgame.io/ai';
 import { InitializeGame } from 'boardgame.io/internal';
-import { expectedActivePlayers, makeMintImperium, playerOf, turnOwner } from '../../game';
-import type { Faction } from '../../game/content';
-import { legalActions, seededRng, type GameState } from '../../game/rules';
-import { sampleWorld } from '../../game/rules/sample';
-import type { BotMove } from './Bot';
+import { expectedActivePlayers, makeMintImperium, playerOf, turnOwner } from '../game';
+import type { Faction } from '../game/content';
+import { legalActions, seededRng, type GameState } from '../game/rules';
+import { sampleWorld } from '../game/rules/sample';
+/** A boardgame.io move: its name (the core's action type) and its single argument object. */
+export interface BotMove {
+  move: string;
+  args: Record<string, unknown>;
+}
 
 export interface SearchOptions {
   /** Wall-clock budget for one decision, in ms (no new world is started if it would likely overrun it). */
@@ -27,6 +32,8 @@ export interface SearchOptions {
   seed: string;
   /** Awaited between two worlds (e.g. a macrotask, so a page stays responsive). */
   pause?: () => Promise<void>;
+  /** Let MCTSBot yield between iterations (its `async` option). */
+  asyncSearch?: boolean;
 }
 
 export const DEFAULT_SEARCH: Omit<SearchOptions, 'seed'> = {
@@ -37,8 +44,11 @@ export const DEFAULT_SEARCH: Omit<SearchOptions, 'seed'> = {
 const game = makeMintImperium({ seed: 'bot-search' });
 let template: State<GameState> | null = null;
 
-/** A boardgame.io state around a sampled world, with ctx derived from it the way the adapter derives it. */
-function bgioState(world: GameState): State<GameState> {
+/**
+ * A boardgame.io state around a sampled world, with ctx derived from it the way the adapter derives it, and
+ * its own dice seed (the playouts must not share one future).
+ */
+function bgioState(world: GameState, diceSeed: string): State<GameState> {
   template ??= InitializeGame({ game, numPlayers: 2 }) as State<GameState>;
   const owner = turnOwner(world) as Faction;
   const current = playerOf(owner);
@@ -51,7 +61,10 @@ function bgioState(world: GameState): State<GameState> {
     turn: Math.max(1, world.round),
     numMoves: 0,
   };
-  return { ...template, G: world, ctx, _stateID: 0 } as State<GameState>;
+  return {
+    ...template, G: world, ctx, _stateID: 0,
+    plugins: { ...template.plugins, random: { data: { seed: diceSeed } } },
+  } as State<GameState>;
 }
 
 /**
@@ -83,7 +96,8 @@ export async function searchMove(view: GameState, seat: Faction, opts: SearchOpt
       iterations: opts.iterations, playoutDepth: opts.playoutDepth,
       objectives: objectivesFor(world, seat),
     } as unknown as ConstructorParameters<typeof MCTSBot>[0]);
-    const { metadata } = await bot.play(bgioState(world), playerID) as unknown as {
+    if (opts.asyncSearch) bot.setOpt('async', true);
+    const { metadata } = await bot.play(bgioState(world, `${opts.seed}-dice-${w}`), playerID) as unknown as {
       metadata: { children: { visits: number; parentAction: { payload: { type: string; args: unknown[] } } }[] };
     };
     for (const child of metadata.children) {
