@@ -5,6 +5,7 @@
  * stale matches. See docs/SERVER.md.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Game } from 'boardgame.io';
@@ -166,11 +167,20 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       },
     }));
     app.use(async (ctx, next) => {
-      if ((ctx.method === 'GET' || ctx.method === 'HEAD') && (ctx.path === '/' || ctx.path === '/index.html')
-        && !existsSync(join(dir, 'index.html'))) {
+      if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+      const index = join(dir, 'index.html');
+      if ((ctx.path === '/' || ctx.path === '/index.html') && !existsSync(index)) {
         ctx.status = 503;
         ctx.type = 'text/plain';
         ctx.body = 'The front end is not built: run `npm run build` (npm start does it for you).\n';
+        return;
+      }
+      // Single-page app: a page URL that is not a file (no extension) gets index.html.
+      if (!/\.[A-Za-z0-9]+$/.test(ctx.path) && !ctx.path.startsWith('/socket.io') && ctx.accepts('html') === 'html'
+        && existsSync(index)) {
+        ctx.set('Cache-Control', 'no-cache');
+        ctx.type = 'html';
+        ctx.body = await readFile(index);
         return;
       }
       await next();

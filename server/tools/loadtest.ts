@@ -8,8 +8,10 @@
  * A move's round trip is the time from sending it to receiving the state it produced. Prints a progress bar on
  * stderr and one JSON object on stdout: { matches, moves, p50, p99, errors, … } (times in ms).
  *
- * Options: --matches N (20), --think MS (0: answer at once), --url URL, --database-url URL,
- *          --timeout S (stall limit per match, 60), --json-only.
+ * Options: --matches N (20), --think MS (mean think time before each move, uniform in [0.5, 1.5] × MS; default
+ *          3000, a quick human; 0 = flat out, a saturation test), --url URL, --database-url URL (PostgreSQL: a
+ *          schema of its own, dropped at the end), --timeout S (stall limit per match, 60), --json-only.
+ * A full game is about 160 moves, so a run lasts about 160 × think: ~8–11 min at the default pace.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
@@ -26,7 +28,7 @@ import type { GameState } from '../../src/game/rules';
 interface Options { matches: number; think: number; url?: string; databaseUrl?: string; timeoutS: number; jsonOnly: boolean }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { matches: 20, think: 0, timeoutS: 60, jsonOnly: false };
+  const o: Options = { matches: 20, think: 3000, timeoutS: 60, jsonOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => {
@@ -237,7 +239,7 @@ async function main() {
         error(`${e.event}: ${e.error}`);
         sent = null; // let the client try again on the next state it sees
       });
-      socket.on('connect_error', () => error('connect_error'));
+      socket.on('connect_error', (err: Error) => error(`connect_error: ${err.message}`));
     }
   })));
   const playMs = performance.now() - playStart;

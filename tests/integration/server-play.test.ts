@@ -152,6 +152,11 @@ describe('serving the front end', () => {
       expect(asset.headers.get('cache-control')).toContain('immutable');
       expect((await api(server.url, '/games')).json).toEqual([GAME]);
       expect((await fetch(`${server.url}/../package.json`)).status).toBe(404);
+      expect((await fetch(`${server.url}/assets/missing.js`)).status).toBe(404);
+      // A client-side route gets the app.
+      const page = await fetch(`${server.url}/some/page`, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<title>Mint</title>');
       expect(MintImperium.name).toBe(GAME);
     } finally {
       await server.dispose();
@@ -176,9 +181,10 @@ describe('server bot', () => {
         latencies.push(performance.now() - t);
         if (r.json.botsActive > 0) thinking++;
       }
+      // On the main thread (even with MCTSBot's async option) the search holds the event loop in chunks of 25
+      // iterations: no /health answer at all arrives while it runs (checked with the inline bot).
       expect(thinking).toBeGreaterThan(5);
-      // A search on the main thread would hold every request for hundreds of milliseconds.
-      expect(Math.max(...latencies)).toBeLessThan(150);
+      expect(Math.max(...latencies)).toBeLessThan(400); // generous: the test machine may be busy
       await waitFor(() => server.bots.moves === 1, 10_000, 'the bot move');
     } finally {
       await server.dispose();
