@@ -34,6 +34,11 @@ export interface SearchOptions {
   pause?: () => Promise<void>;
   /** Let MCTSBot yield between iterations (its `async` option). */
   asyncSearch?: boolean;
+  /**
+   * Where the searched worlds come from. Default: `sampleWorld` of the view (fair). The omniscient `mcts` entry of
+   * src/ai/index.ts passes a copy of the true state instead — for comparison only, never for a player.
+   */
+  worlds?: (rng: ReturnType<typeof seededRng>) => GameState;
 }
 
 export const DEFAULT_SEARCH: Omit<SearchOptions, 'seed'> = {
@@ -89,7 +94,7 @@ export async function searchMove(view: GameState, seat: Faction, opts: SearchOpt
   const start = Date.now();
   const playerID = playerOf(seat);
   for (let w = 0; w < opts.maxWorlds; w++) {
-    const world = sampleWorld(view, seat, rng);
+    const world = opts.worlds ? opts.worlds(rng) : sampleWorld(view, seat, rng);
     world.log = []; // the rules never read the log; a short one makes every playout step cheaper
     const bot = new MCTSBot({
       game, enumerate: game.ai!.enumerate, seed: `${opts.seed}-${w}`,

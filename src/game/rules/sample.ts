@@ -447,6 +447,15 @@ export function sampleWorld(view: GameState, seat: Faction, rng: Rng): GameState
   return w;
 }
 
+/**
+ * The Imperial's possible base planets in `view` (the Imperial's own view), exactly those the sampler draws the
+ * base from; empty when the base is revealed or the view is not the Imperial's. For the bots' base belief.
+ */
+export function baseCandidates(view: GameState, seat: Faction): LetterId[] {
+  const pp = planFor(view, seat).probes;
+  return pp.kind === 'imperial' ? pp.candidates.slice() : [];
+}
+
 /** A sampler bound to one view: the same as calling sampleWorld(view, seat, rng) repeatedly. */
 export function worldSampler(view: GameState, seat: Faction): (rng: Rng) => GameState {
   planFor(view, seat);

@@ -1,0 +1,119 @@
+/**
+ * The ISMCTS bot behind `createBot('ismcts-easy' | 'ismcts-normal' | 'ismcts-hard')`. Difficulty changes search
+ * effort and how sharply the final move is chosen (a temperature over visit counts), never what the bot may see.
+ */
+import type { Faction } from '../../game/content';
+import { actionKey, legalActions, seededRng, type Action, type GameState } from '../../game/rules';
+import { worldSampler } from '../../game/rules/sample';
+import { budgetOf } from '../budget';
+import type { BotDecision, BotName, BotOptions, BotThoughts, SeatBot } from '../types';
+import { baseBelief, drawFrom, placeBase } from './belief';
+import { candidateActions } from './candidates';
+import { makePicker } from './policy';
+import { makeSearcher, runSearch, type SearchParams } from './search';
+import { DEFAULT_WEIGHTS, type Weights } from './weights';
+
+export type Difficulty = 'easy' | 'normal' | 'hard';
+
+export interface Level {
+  budgetMs: number;
+  /** Final choice: 0 = the most visited move; T > 0 samples moves ∝ visits^(1/T). */
+  temperature: number;
+  search: SearchParams;
+}
+
+const SEARCH: SearchParams = { exploration: 0.7, widenBase: 3, widenSlope: 1.5, playoutDepth: 16, treeDepth: 40 };
+
+export const LEVELS: Record<Difficulty, Level> = {
+  easy: { budgetMs: 40, temperature: 1, search: { ...SEARCH, playoutDepth: 10 } },
+  normal: { budgetMs: 100, temperature: 0, search: SEARCH },
+  hard: { budgetMs: 300, temperature: 0, search: SEARCH },
+};
+
+export interface IsmctsOptions extends BotOptions {
+  weights?: Weights;
+  search?: Partial<SearchParams>;
+}
+
+export class IsmctsSeatBot implements SeatBot {
+  readonly name: BotName;
+  private calls = 0;
+  private readonly level: Level;
+  private readonly weights: Weights;
+
+  constructor(difficulty: Difficulty, private readonly opts: IsmctsOptions = {}) {
+    this.name = `ismcts-${difficulty}`;
+    const base = LEVELS[difficulty];
+    this.level = { ...base, search: { ...base.search, ...opts.search } };
+    this.weights = opts.weights ?? DEFAULT_WEIGHTS;
+  }
+
+  /** Synchronous search (tournaments, workers); `choose` wraps it. */
+  decide(view: GameState, seat: Faction): BotDecision {
+    const budget = budgetOf(this.opts, this.level.budgetMs);
+    const legal = legalActions(view, seat);
+    if (legal.length === 0) throw new Error(`${this.name}: no legal action`);
+    const belief = seat === 'I' ? baseBelief(view, this.weights.belief) : null;
+    const thoughts: BotThoughts = { bot: this.name, iterations: 0, elapsedMs: 0 };
+    if (belief && belief.planets.length > 0) {
+      thoughts.baseBelief = belief.planets.map((planet, i) => ({ planet, p: belief.p[i] }))
+        .sort((a, b) => b.p - a.p).slice(0, 5);
+    }
+    if (legal.length === 1) {
+      thoughts.elapsedMs = budget.elapsedMs();
+      return { action: legal[0], thoughts };
+    }
+    const rng = seededRng(`${this.opts.seed ?? this.name}-${this.calls++}`);
+    const sample = worldSampler(view, seat);
+    const searcher = makeSearcher(seat, makePicker(this.weights.policy), this.weights.value, this.level.search);
+    const n = runSearch(searcher, () => {
+      const w = sample(rng);
+      w.log = []; // the rules never read the log; iterations are cheaper without it
+      if (belief && belief.planets.length > 1) placeBase(w, drawFrom(belief, rng));
+      return w;
+    }, rng, budget);
+    const action = this.finalChoice(view, seat, legal, searcher.root.edges, rng, thoughts);
+    thoughts.iterations = n;
+    thoughts.elapsedMs = budget.elapsedMs();
+    return { action, thoughts };
+  }
+
+  private finalChoice(
+    view: GameState, seat: Faction, legal: Action[],
+    edges: Map<string, { n: number; w: number }>, rng: { int(n: number): number }, thoughts: BotThoughts,
+  ): Action {
+    // The root's own moves are keyed exactly (actionKey); only moves the search considered can be chosen.
+    const byKey = new Map(legal.map((a) => [actionKey(a), a]));
+    const ranked: { action: Action; n: number; w: number }[] = [];
+    for (const [k, e] of edges) {
+      const a = byKey.get(k);
+      if (a && e.n > 0) ranked.push({ action: a, n: e.n, w: e.w });
+    }
+    if (ranked.length === 0) {
+      const cands = candidateActions(view, seat);
+      return cands.length > 0 ? cands[0] : legal[0];
+    }
+    ranked.sort((a, b) => b.n - a.n);
+    const total = ranked.reduce((s, r) => s + r.n, 0);
+    thoughts.candidates = ranked.slice(0, 4).map((r) => ({ action: r.action, share: r.n / total, winChance: r.w / r.n }));
+    let pick = ranked[0];
+    const T = this.level.temperature;
+    if (T > 0) {
+      const weights = ranked.map((r) => Math.pow(r.n, 1 / T));
+      let u = (rng.int(1 << 30) / (1 << 30)) * weights.reduce((a, b) => a + b, 0);
+      for (let i = 0; i < ranked.length; i++) {
+        u -= weights[i];
+        if (u < 0) {
+          pick = ranked[i];
+          break;
+        }
+      }
+    }
+    thoughts.winChance = pick.w / pick.n;
+    return pick.action;
+  }
+
+  async choose(view: GameState, seat: Faction): Promise<BotDecision> {
+    return this.decide(view, seat);
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * Single-observer information-set MCTS with partially observable moves (Cowling, Powley & Whitehouse 2012,
+ * "SO-ISMCTS+POM"), on the pure rules core:
+ * - one tree for the bot's seat; every iteration draws a fresh world from the bot's view (`sampleWorld`, weighted
+ *   for the Imperial by the base belief), so the tree never knows what the seat cannot see;
+ * - an edge is keyed by what the bot observes of a move: its own moves exactly, the opponent's by their public
+ *   projection (a facedown plan shows its leader, not its card; a secret base pick shows nothing), and the world
+ *   supplies the hidden part;
+ * - selection is UCB1 with availability counts (an edge legal only in some worlds is judged by how often it was
+ *   available), over the best `k(n)` candidates by the policy's ordering (progressive widening);
+ * - playouts are ε-greedy by ./policy.ts, cut off after `playoutDepth` decisions and scored by ./evaluate.ts.
+ * Pure: no I/O, no boardgame.io; anytime through ../budget.ts.
+ */
+import type { Faction } from '../../game/content';
+import {
+  SECRET_ACTIONS, actionKey, applyLegal, needsAdvance, run, type Action, type GameState, type Rng,
+} from '../../game/rules';
+import type { Budget } from '../budget';
+import { candidateActions } from './candidates';
+import { rebelValue, valueFor } from './evaluate';
+import type { Picker } from './policy';
+import type { EvalWeights } from './weights';
+
+export interface Edge {
+  key: string;
+  /** Visits through this edge and the sum of results from the mover's side. */
+  n: number;
+  w: number;
+  /** Iterations in which this edge was available at its node. */
+  avail: number;
+  mover: Faction;
+  child: Node | null;
+}
+
+export interface Node {
+  visits: number;
+  edges: Map<string, Edge>;
+}
+
+export interface SearchParams {
+  exploration: number;
+  /** Progressive widening: a node may use its best ⌈widenBase + widenSlope·√visits⌉ candidates. */
+  widenBase: number;
+  widenSlope: number;
+  playoutDepth: number;
+  /** Tree descent stops after this many decisions (the rest is playout). */
+  treeDepth: number;
+}
+
+const SECRET = new Set<string>(SECRET_ACTIONS);
+
+/** What `observer` sees of `mover`'s action `a`: the action itself, or its public part (R8). */
+export function observedKey(a: Action, mover: Faction, observer: Faction): string {
+  if (mover === observer || !SECRET.has(a.type)) return actionKey(a);
+  if (a.type === 'planMission') return `planMission|?|${a.leader}`; // R4.1.3: the leader is public
+  return `${a.type}|?`;
+}
+
+export const newNode = (): Node => ({ visits: 0, edges: new Map() });
+
+/** Run queued work until a decision is pending or the game ends. */
+function settle(world: GameState, rng: Rng): void {
+  while (!world.winner && needsAdvance(world)) run(world, rng);
+}
+
+export interface Searcher {
+  root: Node;
+  iterate(world: GameState, rng: Rng): void;
+}
+
+export function makeSearcher(me: Faction, picker: Picker, ev: EvalWeights, sp: SearchParams): Searcher {
+  const root = newNode();
+  const path: Edge[] = [];
+
+  function playout(world: GameState, rng: Rng): number {
+    for (let d = 0; d < sp.playoutDepth && !world.winner; d++) {
+      settle(world, rng);
+      const p = world.pending;
+      if (!p || world.winner) break;
+      const acts = candidateActions(world, p.seat);
+      if (acts.length === 0) break;
+      applyLegal(world, picker.pick(world, p.seat, acts, rng), rng);
+    }
+    return rebelValue(world, ev);
+  }
+
+  function iterate(world: GameState, rng: Rng): void {
+    path.length = 0;
+    let node = root;
+    let depth = 0;
+    for (;;) {
+      settle(world, rng);
+      const p = world.pending;
+      if (!p || world.winner || depth >= sp.treeDepth) break;
+      const acts = candidateActions(world, p.seat);
+      if (acts.length === 0) break;
+      if (acts.length === 1) {
+        applyLegal(world, acts[0], rng); // no choice, no node
+        continue;
+      }
+      node.visits++;
+      const order = picker.order(world, p.seat, acts);
+      const limit = Math.ceil(sp.widenBase + sp.widenSlope * Math.sqrt(node.visits));
+      // Group the allowed candidates by observed key (several hidden-card moves share one opponent edge).
+      let chosen: Edge | null = null;
+      let chosenIdx = -1;
+      let bestUcb = -Infinity;
+      const seen = new Set<string>();
+      for (let r = 0; r < order.length && seen.size < limit; r++) {
+        const i = order[r];
+        const key = observedKey(acts[i], p.seat, me);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        let e = node.edges.get(key);
+        if (!e) {
+          e = { key, n: 0, w: 0, avail: 0, mover: p.seat, child: null };
+          node.edges.set(key, e);
+        }
+        e.avail++;
+        const ucb = e.n === 0
+          ? 1e9 - r // untried: best-ordered first
+          : e.w / e.n + sp.exploration * Math.sqrt(Math.log(e.avail) / e.n);
+        if (ucb > bestUcb) {
+          bestUcb = ucb;
+          chosen = e;
+          chosenIdx = i;
+        }
+      }
+      const e = chosen as Edge;
+      const expanding = e.n === 0;
+      applyLegal(world, acts[chosenIdx], rng);
+      path.push(e);
+      depth++;
+      if (expanding) break;
+      e.child ??= newNode();
+      node = e.child;
+    }
+    const v = playout(world, rng);
+    for (const e of path) {
+      e.n++;
+      e.w += valueFor(e.mover, v);
+    }
+  }
+
+  return { root, iterate };
+}
+
+/** Keep `budget` going: one iteration per fresh world until it runs out. */
+export function runSearch(s: Searcher, nextWorld: (i: number) => GameState, rng: Rng, budget: Budget): number {
+  let i = 0;
+  while (budget.more(i)) {
+    s.iterate(nextWorld(i), rng);
+    i++;
+  }
+  return i;
+}
