@@ -13,7 +13,7 @@ import { runTournament } from '../sim/tournament';
 import { progress } from './progress';
 
 const USAGE = `usage: npm run tournament -- --a <bot> --b <bot> --games N --budget-ms B [--seed S] [--b-budget-scale X]
-  [--iterations K]   bots: ${BOT_NAMES.join(' ')}`;
+  [--iterations K] [--a-options JSON] [--b-options JSON]   bots: ${BOT_NAMES.join(' ')}`;
 
 function bot(x: unknown, flag: string): BotName {
   if (!isBotName(x)) throw new Error(`${flag} must be one of ${BOT_NAMES.join(', ')}, not ${String(x)}`);
@@ -27,6 +27,14 @@ function positive(x: string | undefined, flag: string): number | undefined {
   return n;
 }
 
+/** Extra bot options as JSON, e.g. --a-options '{"search":{"playoutDepth":8}}' (experiments with one bot's knobs). */
+function jsonOption(x: string | undefined, flag: string): Record<string, unknown> | undefined {
+  if (x === undefined) return undefined;
+  const v = JSON.parse(x) as unknown;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error(`${flag} must be a JSON object`);
+  return v as Record<string, unknown>;
+}
+
 export async function main(argv = process.argv.slice(2)): Promise<number> {
   const { values } = parseArgs({
     args: argv,
@@ -34,6 +42,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
       a: { type: 'string' }, b: { type: 'string' }, games: { type: 'string', default: '10' },
       'budget-ms': { type: 'string', default: '100' }, seed: { type: 'string', default: '1' },
       'b-budget-scale': { type: 'string' }, iterations: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      'a-options': { type: 'string' }, 'b-options': { type: 'string' },
     },
     strict: true,
   });
@@ -50,6 +59,8 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     budgetMs: positive(values['budget-ms'], '--budget-ms')!, seed: values.seed,
     bBudgetScale: positive(values['b-budget-scale'], '--b-budget-scale'),
     iterations: positive(values.iterations, '--iterations'),
+    aOptions: jsonOption(values['a-options'], '--a-options'),
+    bOptions: jsonOption(values['b-options'], '--b-options'),
     onGame: (done) => bar.update(done),
   });
   bar.done();

@@ -56,6 +56,7 @@ export function quantile(sorted: number[], q: number): number {
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
+const round4 = (x: number) => Math.round(x * 10000) / 10000;
 
 export async function runTournament(o: TournamentOptions): Promise<TournamentResult> {
   const total = o.seeds * 2;
@@ -99,8 +100,8 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentRes
   thinkA.sort((x, y) => x - y);
   rounds.sort((x, y) => x - y);
   return {
-    a: o.a, b: o.b, games: total, score: round2(wins / Math.max(1, total) * 100) / 100,
-    ci95: [round2(lo * 100) / 100, round2(hi * 100) / 100], asRebel, asImperial, winReasons,
+    a: o.a, b: o.b, games: total, score: round4(wins / Math.max(1, total)),
+    ci95: [round4(lo), round4(hi)], asRebel, asImperial, winReasons,
     rounds: { median: quantile(rounds, 0.5), min: rounds[0] ?? 0, max: rounds[rounds.length - 1] ?? 0 },
     itersPerSec: { a: Math.round(iters.a / Math.max(1e-9, ms.a / 1000)), b: Math.round(iters.b / Math.max(1e-9, ms.b / 1000)) },
     thinkMs: { p50: round2(quantile(thinkA, 0.5)), p95: round2(quantile(thinkA, 0.95)), max: round2(thinkA[thinkA.length - 1] ?? 0) },

@@ -97,7 +97,9 @@ export class IsmctsSeatBot implements SeatBot {
     const total = ranked.reduce((s, r) => s + r.n, 0);
     thoughts.candidates = ranked.slice(0, 4).map((r) => ({ action: r.action, share: r.n / total, winChance: r.w / r.n }));
     let pick = ranked[0];
-    const T = this.level.temperature;
+    // R3.9: where to hide the base is a guess the Imperial must not be able to read off the bot's search, so the
+    // Rebel mixes over the choices it found good (visit counts) at every difficulty: a fixed pick would be learnt.
+    const T = legal[0].type === 'chooseBase' ? Math.max(1, this.level.temperature) : this.level.temperature;
     if (T > 0) {
       const weights = ranked.map((r) => Math.pow(r.n, 1 / T));
       let u = (rng.int(1 << 30) / (1 << 30)) * weights.reduce((a, b) => a + b, 0);

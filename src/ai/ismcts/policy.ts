@@ -87,6 +87,7 @@ export function score(s: GameState, seat: Faction, a: Action, cx: Context, w: Po
     }
     case 'relocateBase': return a.planet === null ? 0 : s.base.revealed ? 10 : w.relocate;
     case 'endBaseMoves': return 0.5;
+    case 'patrolPlanet': return cx.candidates.includes(a.planet) ? 5 : 0; // I-S3: name a planet the base may be on
     default: return 0;
   }
 }
