@@ -1,10 +1,11 @@
 /**
- * npm run tune -- --games N [--seed S] [--search K] [--write]
+ * npm run tune -- --games N [--seed S] [--search K] [--write belief,value]
  *
  * Fits the ISMCTS bot's evaluation and base belief to self-play (src/sim/selfplay.ts): plays N fast policy games,
  * fits the evaluation by logistic regression on positions → outcome and the belief by a conditional logit on
  * (Imperial view, true base), checks both on held-out games, and prints ONE JSON line with the fitted weights and
- * the held-out log-likelihoods next to the current weights'. `--write` stores them in src/ai/ismcts/weights.json.
+ * the held-out log-likelihoods next to the current weights'. `--write belief[,value]` stores those parts in
+ * src/ai/ismcts/weights.json.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -23,7 +24,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: {
-      games: { type: 'string', default: '4000' }, seed: { type: 'string', default: '1' }, write: { type: 'boolean' },
+      games: { type: 'string', default: '4000' }, seed: { type: 'string', default: '1' }, write: { type: 'string' },
       search: { type: 'string' },
     },
     strict: true,
@@ -50,6 +51,15 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     value: { bias: round(v[0]), w: Object.fromEntries(FEATURES.map((f, i) => [f, round(v[i + 1])])) },
     belief: Object.fromEntries(BELIEF_FEATURES.map((f, i) => [f, round(b[i])])),
   };
+  // --write belief,value: which fitted parts replace the committed ones (a fit is kept only if it wins a
+  // tournament against the committed weights: see docs/BOTS.md).
+  const parts = new Set((values.write ?? '').split(',').filter(Boolean));
+  for (const p of parts) if (p !== 'belief' && p !== 'value') throw new Error(`--write takes belief and/or value, not ${p}`);
+  const written: Weights = {
+    policy: DEFAULT_WEIGHTS.policy,
+    value: parts.has('value') ? fitted.value : DEFAULT_WEIGHTS.value,
+    belief: parts.has('belief') ? fitted.belief : DEFAULT_WEIGHTS.belief,
+  };
   const report = {
     games, seed: values.seed, rebelWinShare: round((train.rebelWins + test.rebelWins) / games),
     valueSamples: { train: train.values.length, test: test.values.length },
@@ -64,9 +74,9 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     },
     weights: fitted,
   };
-  if (values.write) {
+  if (parts.size > 0) {
     const path = fileURLToPath(new URL('../ai/ismcts/weights.json', import.meta.url));
-    writeFileSync(path, `${JSON.stringify(fitted, null, 2)}\n`);
+    writeFileSync(path, `${JSON.stringify(written, null, 2)}\n`);
   }
   process.stdout.write(`${JSON.stringify(report)}\n`);
   return 0;
