@@ -16,7 +16,10 @@ import { DEFAULT_WEIGHTS, type Weights } from './weights';
 export type Difficulty = 'easy' | 'normal' | 'hard';
 
 export interface Level {
+  /** The default budget per decision, ms. */
   budgetMs: number;
+  /** A caller's `budgetMs` is the normal bot's budget: easy thinks this fraction of it, hard this multiple. */
+  budgetScale: number;
   /** Final choice: 0 = the most visited move; T > 0 samples moves ∝ visits^(1/T). */
   temperature: number;
   search: SearchParams;
@@ -25,9 +28,9 @@ export interface Level {
 const SEARCH: SearchParams = { exploration: 0.7, widenBase: 3, widenSlope: 1.5, playoutDepth: 16, treeDepth: 40 };
 
 export const LEVELS: Record<Difficulty, Level> = {
-  easy: { budgetMs: 40, temperature: 1, search: { ...SEARCH, playoutDepth: 10 } },
-  normal: { budgetMs: 100, temperature: 0, search: SEARCH },
-  hard: { budgetMs: 300, temperature: 0, search: SEARCH },
+  easy: { budgetMs: 40, budgetScale: 0.4, temperature: 1, search: { ...SEARCH, playoutDepth: 10 } },
+  normal: { budgetMs: 100, budgetScale: 1, temperature: 0, search: SEARCH },
+  hard: { budgetMs: 300, budgetScale: 3, temperature: 0, search: SEARCH },
 };
 
 export interface IsmctsOptions extends BotOptions {
@@ -50,7 +53,10 @@ export class IsmctsSeatBot implements SeatBot {
 
   /** Synchronous search (tournaments, workers); `choose` wraps it. */
   decide(view: GameState, seat: Faction): BotDecision {
-    const budget = budgetOf(this.opts, this.level.budgetMs);
+    const budget = budgetOf(
+      this.opts.budgetMs === undefined ? this.opts : { ...this.opts, budgetMs: this.opts.budgetMs * this.level.budgetScale },
+      this.level.budgetMs,
+    );
     const legal = legalActions(view, seat);
     if (legal.length === 0) throw new Error(`${this.name}: no legal action`);
     const belief = seat === 'I' ? baseBelief(view, this.weights.belief) : null;
