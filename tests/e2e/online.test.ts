@@ -29,7 +29,7 @@ describe.skipIf(!run)('online game through the lobby and the real server', () =>
       port: 0, databaseUrl: join(tmp, 'e2e.sqlite'), staticDir: resolve(__dirname, '../../dist'),
       cleanupIntervalMs: 0, rateLimit: false,
       onError: (err, where) => serverErrors.push(`${where}: ${err instanceof Error ? err.stack : String(err)}`),
-      bots: { minDelayMs: 0, mcts: { budgetMs: 40, iterations: 4, playoutDepth: 4, maxWorlds: 2 } },
+      bots: { minDelayMs: 0, mcts: { budgetMs: 20 } },
     });
     browser = await launch();
   });
