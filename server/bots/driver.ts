@@ -2,7 +2,7 @@
  * Plays the server-bot seats. `kick(matchID)` after anything that may have given a bot the move (match created,
  * a move played, a player synced, server start): while a bot seat may move, the driver reads the state, gives
  * the bot that seat's view only, and sends its answer through MatchHub.update with the seat's credentials,
- * exactly as a socket client would. One loop per match at a time; matches never wait for each other (the ISMCTS
+ * exactly as a socket client would. One loop per match at a time; matches never wait for each other (the MCTS
  * search runs in worker threads).
  */
 import type { State } from 'boardgame.io';

@@ -1,5 +1,5 @@
 /**
- * The search bots (ISMCTS, every difficulty; ./mcts.ts) in worker threads: the server's event loop only posts a view and gets a move back, so searches
+ * The MCTS bot in worker threads: the server's event loop only posts a view and gets a move back, so searches
  * never hold up other matches' moves. Requests go to the least busy worker; a worker that dies is replaced, and
  * its pending requests fail (the bot driver then plays a random legal move instead).
  */
