@@ -66,13 +66,23 @@ export function publicPlayers(metadata: Server.MatchData): Server.PlayerMetadata
   return out;
 }
 
-export type BotKind = 'mcts' | 'random';
-export const BOT_KINDS: readonly BotKind[] = ['mcts', 'random'];
+/** What may hold a server-bot seat: the ISMCTS bot at a difficulty (src/ai `createBot`), or random play. */
+export const BOT_KINDS = ['ismcts-easy', 'ismcts-normal', 'ismcts-hard', 'random'] as const;
+export type BotKind = (typeof BOT_KINDS)[number];
+export const DEFAULT_BOT_KIND: BotKind = 'ismcts-normal';
+/** Older names still accepted from clients and found in stored matches. */
+const BOT_KIND_ALIASES: Record<string, BotKind> = { mcts: 'ismcts-normal' };
+
+/** A bot kind by its name or an old alias, else null. */
+export function parseBotKind(x: unknown): BotKind | null {
+  if (typeof x !== 'string') return null;
+  if ((BOT_KINDS as readonly string[]).includes(x)) return x as BotKind;
+  return Object.hasOwn(BOT_KIND_ALIASES, x) ? BOT_KIND_ALIASES[x] : null;
+}
 
 /** The bot kind of a seat filled by a server bot, else null. */
 export function botKindOf(p: Server.PlayerMetadata | undefined): BotKind | null {
-  const kind = (p?.data as { bot?: unknown } | undefined)?.bot;
-  return (BOT_KINDS as readonly unknown[]).includes(kind) ? kind as BotKind : null;
+  return parseBotKind((p?.data as { bot?: unknown } | undefined)?.bot);
 }
 
 /** The core action of a move call, as the Game builds it (src/game/index.ts toAction), or null. */

@@ -16,7 +16,7 @@ import { createStorage, DEFAULT_STALE_MATCH_MS, type SqlStorage } from './storag
 import { authenticateCredentials, newCredentials } from './auth';
 import { BotDriver } from './bots/driver';
 import type { BotPlayer } from './bots/BotPlayer';
-import { DEFAULT_MCTS, type MctsOptions } from './bots/mcts';
+import { DEFAULT_MCTS, SEARCH_BOT_KINDS, type MctsOptions } from './bots/mcts';
 import { RandomBotPlayer } from './bots/random';
 import { WorkerBotPlayer } from './bots/worker-pool';
 import { botKindOf, MatchHub, type BotKind } from './hub';
@@ -52,8 +52,9 @@ export interface StartServerOptions {
   origins?: string[];
   /** Server bots. */
   bots?: {
+    /** Overrides of every difficulty's search effort (default: each difficulty's own budget). */
     mcts?: Partial<MctsOptions>;
-    /** Worker threads for the MCTS bot. Default 1. */
+    /** Worker threads for the search bots (all difficulties share them). Default 1. */
     workers?: number;
     /** Least time a bot takes per move, so a human sees what happened. Default 400 ms. */
     minDelayMs?: number;
@@ -94,8 +95,11 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   // updatedAt is refreshed at most once a minute by moves, and always well within the stale threshold.
   const touchMs = Math.min(60_000, Math.floor(staleMatchMs / 10));
   const hub = new MatchHub({ game, db, onActivity: (id) => bots?.kick(id), onError, touchMs });
-  const mcts = new WorkerBotPlayer({ ...DEFAULT_MCTS, ...opts.bots?.mcts }, opts.bots?.workers ?? 1);
-  const players: Record<BotKind, BotPlayer> = { mcts, random: new RandomBotPlayer(), ...opts.bots?.players };
+  const searchPool = new WorkerBotPlayer({ ...DEFAULT_MCTS, ...opts.bots?.mcts }, opts.bots?.workers ?? 1);
+  const searchBots = Object.fromEntries(SEARCH_BOT_KINDS.map((kind) => [kind, {
+    choose: (view, seat) => searchPool.choose(view, seat, kind),
+  } satisfies BotPlayer])) as Record<(typeof SEARCH_BOT_KINDS)[number], BotPlayer>;
+  const players: Record<BotKind, BotPlayer> = { ...searchBots, random: new RandomBotPlayer(), ...opts.bots?.players };
   bots = new BotDriver({ hub, players, minDelayMs: opts.bots?.minDelayMs ?? 400, onError });
 
   const origins = opts.origins ?? [];
@@ -216,7 +220,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     stop: () => (stopped ??= (async () => {
       if (timer) clearInterval(timer);
       const botsStopped = bots!.close(); // no new bot moves from now on
-      await Promise.all(Object.values(players).map((p) => p.close?.())); // ends searches in progress
+      // Ends searches in progress.
+      await Promise.all([searchPool.close(), ...Object.values(players).map((p) => p.close?.())]);
       await botsStopped;
       const io = (transport as HardenedSocketIO).io as { close?(fn?: () => void): void } | undefined;
       // socket.io's close() disconnects every socket and closes the HTTP server.

@@ -5,7 +5,8 @@
  *   listing shows nothing a client chose but player names;
  * - `playerName` / `newName`: a string of 1–32 printable characters (trimmed first);
  * - match creation (create, playAgain) rate-limited per address;
- * - `{ bot: 'R' | 'I', botKind?: 'mcts' | 'random' }` on create: that seat is taken by a server bot;
+ * - `{ bot: 'R' | 'I', botKind?: 'ismcts-easy' | 'ismcts-normal' | 'ismcts-hard' | 'random' }` on create: that seat
+ *   is taken by a server bot (default ismcts-normal; the old 'mcts' is an alias of ismcts-normal);
  * - credentials compared in constant time, and never echoed;
  * - metadata edits run in the match's queue (./hub.ts), so a join cannot be lost to a concurrent write;
  * - errors as `{ error }` with a 4xx status (./http.ts).
@@ -17,7 +18,7 @@ import { createMatch as bgioCreateMatch } from 'boardgame.io/internal';
 import { playerOf } from '../src/game';
 import type { Faction } from '../src/game/content';
 import { credentialsMatch, isSeatID, newCredentials, newMatchID, seatMetadata, SEATS, type SeatID } from './auth';
-import { BOT_KINDS, botKindOf, isMatchID, publicPlayers, type BotKind, type MatchHub } from './hub';
+import { BOT_KINDS, botKindOf, DEFAULT_BOT_KIND, isMatchID, parseBotKind, publicPlayers, type BotKind, type MatchHub } from './hub';
 import { fail, onlyKeys, readJsonObject, RateLimiter, type RateLimit } from './http';
 
 export interface LobbyOptions {
@@ -84,11 +85,15 @@ function checkBot(body: Record<string, unknown>): BotSpec | undefined {
     return undefined;
   }
   if (bot !== 'R' && bot !== 'I') fail(400, 'bot must be "R" or "I" (the seat the bot plays)');
-  if (botKind !== undefined && !(BOT_KINDS as readonly unknown[]).includes(botKind)) {
-    fail(400, `botKind must be one of ${BOT_KINDS.join(', ')}`);
-  }
-  return { seat: bot, kind: (botKind as BotKind | undefined) ?? 'mcts' };
+  const kind = botKind === undefined ? DEFAULT_BOT_KIND : parseBotKind(botKind);
+  if (!kind) fail(400, `botKind must be one of ${BOT_KINDS.join(', ')}`);
+  return { seat: bot, kind };
 }
+
+/** The name a bot seat shows in the lobby and to its opponent. */
+export const BOT_PLAYER_NAMES: Record<BotKind, string> = {
+  'ismcts-easy': 'Bot (easy)', 'ismcts-normal': 'Bot (normal)', 'ismcts-hard': 'Bot (hard)', random: 'Random bot',
+};
 
 /** A match as the lobby shows it: never credentials, setupData or anything a client stored. */
 export function publicMatch(matchID: string, m: Server.MatchData) {
@@ -138,7 +143,7 @@ export function lobby(opts: LobbyOptions): Middleware {
     if (bot) {
       const id = playerOf(bot.seat);
       metadata.players[Number(id)] = {
-        id: Number(id), name: bot.kind === 'mcts' ? 'Bot' : 'Random bot', credentials: newCredentials(),
+        id: Number(id), name: BOT_PLAYER_NAMES[bot.kind], credentials: newCredentials(),
         data: { bot: bot.kind }, isConnected: true,
       };
     }

@@ -4,7 +4,7 @@
  *   DATA_DIR (data), STATIC_DIR (dist),
  *   STALE_MATCH_MS (24 h), CLEANUP_INTERVAL_MS (1 h), CREATE_RATE_LIMIT (matches per minute per address, 20;
  *   0 = no limit), ORIGINS (comma-separated extra browser origins), TRUST_PROXY (1: client address from
- *   X-Forwarded-For), BOT_BUDGET_MS (800), BOT_WORKERS (1),
+ *   X-Forwarded-For), BOT_BUDGET_MS (unset or 0: each difficulty's own think time), BOT_WORKERS (1),
  *   BOT_MIN_DELAY_MS (400).
  */
 import type { RunningServer, StartServerOptions } from './index';
@@ -31,7 +31,7 @@ export function optionsFromEnv(env = process.env): StartServerOptions {
     origins: (env.ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     bots: {
-      mcts: { budgetMs: intEnv(env, 'BOT_BUDGET_MS', 800) },
+      mcts: intEnv(env, 'BOT_BUDGET_MS', 0) > 0 ? { budgetMs: intEnv(env, 'BOT_BUDGET_MS', 0) } : {},
       workers: Math.max(1, intEnv(env, 'BOT_WORKERS', 1)),
       minDelayMs: intEnv(env, 'BOT_MIN_DELAY_MS', 400),
     },

@@ -1,44 +1,58 @@
 /**
- * The server's fair MCTS bot: the shared search of src/ai/mcts.ts (boardgame.io's MCTSBot on worlds drawn by
- * `sampleWorld` from the bot's own view, never the true state), seeded from a crypto-random salt so its worlds
+ * The server's search bot: the ISMCTS bot of src/ai (`createBot('ismcts-easy' | 'ismcts-normal' | 'ismcts-hard')`)
+ * handed the seat's view only (never the true state), with a fresh crypto-random seed per decision so its choices
  * cannot be predicted. `searchMove` runs on the calling thread; the server calls it in a worker thread
- * (./worker-pool.ts), so a search never holds up other matches. `InlineMctsBotPlayer` (the same search on the
- * main thread, with MCTSBot's async option and a pause between worlds) is there for tools and tests only.
+ * (./mcts-worker.ts through ./worker-pool.ts), so a search never holds up other matches. `InlineMctsBotPlayer`
+ * (the same on the main thread) is there for tools and tests only.
  */
 import { randomBytes } from 'node:crypto';
-import { searchMove as search } from '../../src/ai/mcts';
+import { createBot, LEVELS, type BotName, type Difficulty } from '../../src/ai';
 import type { Faction } from '../../src/game/content';
 import type { GameState } from '../../src/game/rules';
 import type { BotChoice, BotPlayer } from './BotPlayer';
 
+export const SEARCH_BOT_KINDS = ['ismcts-easy', 'ismcts-normal', 'ismcts-hard'] as const;
+export type SearchBotKind = (typeof SEARCH_BOT_KINDS)[number];
+export const DEFAULT_SEARCH_BOT: SearchBotKind = 'ismcts-normal';
+
+export const isSearchBotKind = (x: unknown): x is SearchBotKind =>
+  typeof x === 'string' && (SEARCH_BOT_KINDS as readonly string[]).includes(x);
+
+/** Overrides of every difficulty's own search effort (tests; BOT_BUDGET_MS). Empty: each difficulty's own. */
 export interface MctsOptions {
-  /** Wall-clock budget for one decision in ms (a new world is not started if it would likely overrun it). */
-  budgetMs: number;
-  /** MCTS iterations per sampled world. */
-  iterations: number;
-  /** Playout depth (moves) per iteration. */
-  playoutDepth: number;
-  /** At most this many sampled worlds per decision. */
-  maxWorlds: number;
+  /** Wall-clock budget per decision, ms. Default: the difficulty's (src/ai/ismcts/bot.ts LEVELS). */
+  budgetMs?: number;
+  /** A fixed number of iterations per decision instead of a budget. */
+  iterations?: number;
 }
 
-export const DEFAULT_MCTS: MctsOptions = { budgetMs: 800, iterations: 16, playoutDepth: 10, maxWorlds: 16 };
+export const DEFAULT_MCTS: MctsOptions = {};
 
-export async function searchMove(
-  view: GameState, seat: Faction, opts: MctsOptions, pause?: () => Promise<void>, asyncSearch = false,
-): Promise<BotChoice> {
+const difficultyOf = (kind: SearchBotKind) => kind.slice('ismcts-'.length) as Difficulty;
+
+/** The think time a decision of `kind` is expected to take, ms (for time-outs). */
+export function budgetMsOf(kind: SearchBotKind, opts: MctsOptions): number {
+  return opts.budgetMs ?? LEVELS[difficultyOf(kind)].budgetMs;
+}
+
+export async function searchMove(kind: SearchBotKind, view: GameState, seat: Faction, opts: MctsOptions): Promise<BotChoice> {
+  if (!isSearchBotKind(kind)) throw new Error(`not a search bot: ${String(kind)}`);
   const seed = randomBytes(8).toString('hex');
-  const m = await search(view, seat, { ...opts, seed, pause, asyncSearch });
-  return { move: m.move, args: [m.args] }; // as sent over the socket: one argument object
+  const bot = createBot(kind as BotName, {
+    ...(opts.budgetMs !== undefined ? { budgetMs: opts.budgetMs } : {}),
+    ...(opts.iterations !== undefined ? { iterations: opts.iterations } : {}),
+    seed,
+  });
+  const { action } = await bot.choose(view, seat);
+  const { type, ...args } = action as { type: string; [k: string]: unknown };
+  return { move: type, args: [args] }; // as sent over the socket: one argument object
 }
-
-const macrotask = () => new Promise<void>((r) => setImmediate(r));
 
 /** The search on the calling thread (tools, tests). The server uses WorkerBotPlayer. */
 export class InlineMctsBotPlayer implements BotPlayer {
-  constructor(private readonly opts: MctsOptions = DEFAULT_MCTS) {}
+  constructor(private readonly kind: SearchBotKind = DEFAULT_SEARCH_BOT, private readonly opts: MctsOptions = DEFAULT_MCTS) {}
 
   choose(view: GameState, seat: Faction): Promise<BotChoice> {
-    return searchMove(view, seat, this.opts, macrotask, true);
+    return searchMove(this.kind, view, seat, this.opts);
   }
 }

@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import type { Faction } from '../../src/game/content';
 import type { GameState } from '../../src/game/rules';
 import type { BotChoice, BotPlayer } from './BotPlayer';
-import { DEFAULT_MCTS, type MctsOptions } from './mcts';
+import { budgetMsOf, DEFAULT_MCTS, DEFAULT_SEARCH_BOT, type MctsOptions, type SearchBotKind } from './mcts';
 
 interface Pending { resolve(c: BotChoice): void; reject(e: Error): void; timer: NodeJS.Timeout }
 
@@ -62,13 +62,14 @@ export class WorkerBotPlayer implements BotPlayer {
     this.slots = Array.from({ length: Math.max(1, workers) }, () => new Slot(onMessage));
   }
 
-  choose(view: GameState, seat: Faction): Promise<BotChoice> {
+  /** The move of a `kind` bot for `seat`, handed that seat's view only. */
+  choose(view: GameState, seat: Faction, kind: SearchBotKind = DEFAULT_SEARCH_BOT): Promise<BotChoice> {
     if (this.closed) return Promise.reject(new Error('bot closed'));
     const slot = this.slots.reduce((a, b) => (b.busy < a.busy ? b : a));
     const id = ++this.next;
     return new Promise<BotChoice>((resolve, reject) => {
       // Generous: a queue of requests ahead of this one, plus the worker's start-up (loading tsx and the game).
-      const timeoutMs = 30_000 + (slot.busy + 1) * this.opts.budgetMs * 3;
+      const timeoutMs = 30_000 + (slot.busy + 1) * budgetMsOf(kind, this.opts) * 3;
       const timer = setTimeout(() => {
         slot.pending.delete(id);
         reject(new Error('bot timed out'));
@@ -76,7 +77,7 @@ export class WorkerBotPlayer implements BotPlayer {
       timer.unref();
       slot.pending.set(id, { resolve, reject, timer });
       try {
-        slot.ensure().postMessage({ id, view, seat, opts: this.opts });
+        slot.ensure().postMessage({ id, kind, view, seat, opts: this.opts });
       } catch (err) {
         slot.pending.delete(id);
         clearTimeout(timer);

@@ -2,9 +2,9 @@
  * A fair MCTS bot: boardgame.io's MCTSBot (with the game's `ai.enumerate`) searches worlds drawn by
  * `sampleWorld(view, seat, rng)` from the bot's own view, never the true state, so it cannot know the hidden base,
  * the opponent's hand or future dice. Several small searches on different sampled worlds vote (visit counts per
- * move), until a time budget runs out. Pure of I/O: the board runs it in a Web Worker (src/ui/bot/bot.worker.ts)
- * or on the page, where `pause` lets the browser breathe between two searches; the server runs it in a worker
- * thread (server/bots/mcts.ts).
+ * move), until a time budget runs out. Pure of I/O; `pause` lets a page breathe between two searches. It is the
+ * `mcts-fair` (and, handed the true state, `mcts`) entry of `createBot` (./fairMcts.ts); the board and the server
+ * play the ISMCTS bot instead.
  */
 import type { State } from 'boardgame.io';
 import { MCTSBot } from 'boardgame.io/ai';

@@ -1,26 +1,31 @@
 /**
  * The app: the start screen, then one game screen. URL parameters (for tests and replays):
- * `seed` fixes the game's seed, `botMs` the bot's thinking budget per move (ms). Online (src/ui/online):
- * `?online` opens the lobby, `?match=ID` an invite link (or this browser's seat in that match: reconnects),
- * `?match=ID&watch=1` the spectator view.
+ * `seed` fixes the game's seed (and the bots' seeds), `botMs` overrides the bots' thinking budget per move (ms;
+ * otherwise the difficulty's own), `botPause` the least time before a bot's move shows (ms, default 600).
+ * Online (src/ui/online): `?online` opens the lobby, `?match=ID` an invite link (or this browser's seat in that
+ * match: reconnects), `?match=ID&watch=1` the spectator view.
  */
 import { useState } from 'react';
-import type { BotOptions } from './bot/mctsBot';
+import type { BoardBotOptions } from './bot/Bot';
+import { DEFAULT_BOT_PAUSE_MS } from './bot/useBotDriver';
 import { BotScreen } from './screens/BotScreen';
+import { BotsScreen } from './screens/BotsScreen';
 import { HotSeatScreen } from './screens/HotSeatScreen';
 import { SpectatorScreen } from './screens/SpectatorScreen';
 import { StartScreen, type StartChoice } from './screens/StartScreen';
 import { GlobalStyle } from './theme';
 import { OnlineScreen, routeFromLocation } from './online/OnlineScreen';
 
-function params(): { seed?: string; bot: BotOptions } {
+function params(): { seed?: string; bot: BoardBotOptions; pauseMs: number } {
   const q = new URLSearchParams(typeof location !== 'undefined' ? location.search : '');
   const seed = q.get('seed') ?? undefined;
   const ms = Number(q.get('botMs'));
-  const bot: BotOptions = {};
+  const bot: BoardBotOptions = {};
   if (Number.isFinite(ms) && ms > 0) bot.budgetMs = ms;
   if (seed) bot.seed = `bot-${seed}`;
-  return { seed, bot };
+  const pause = q.get('botPause');
+  const pauseMs = pause !== null && Number.isFinite(Number(pause)) && Number(pause) >= 0 ? Number(pause) : DEFAULT_BOT_PAUSE_MS;
+  return { seed, bot, pauseMs };
 }
 
 export function App() {
@@ -28,15 +33,20 @@ export function App() {
     const route = typeof location !== 'undefined' ? routeFromLocation(location.search) : null;
     return route ? { mode: 'online', route } : null;
   });
-  const [{ seed, bot }] = useState(params);
+  const [{ seed, bot, pauseMs }] = useState(params);
   const exit = () => setChoice(null);
   return (
     <>
       <GlobalStyle />
       {!choice && <StartScreen onStart={setChoice} />}
       {choice?.mode === 'hotseat' && <HotSeatScreen seed={seed} onExit={exit} />}
-      {choice?.mode === 'bot' && <BotScreen human={choice.human} seed={seed} botOptions={bot} onExit={exit} />}
-      {choice?.mode === 'spectate' && <SpectatorScreen seed={seed} botOptions={bot} onExit={exit} />}
+      {choice?.mode === 'bot' && (
+        <BotScreen human={choice.human} difficulty={choice.difficulty} seed={seed} botOptions={bot} pauseMs={pauseMs} onExit={exit} />
+      )}
+      {choice?.mode === 'bots' && <BotsScreen pair={choice.pair} seed={seed} botOptions={bot} pauseMs={pauseMs} onExit={exit} />}
+      {choice?.mode === 'spectate' && (
+        <SpectatorScreen onWatchBots={() => setChoice({ mode: 'bots', pair: { rebel: 'normal', imperial: 'normal' } })} onExit={exit} />
+      )}
       {choice?.mode === 'online' && <OnlineScreen initial={choice.route} onExit={exit} />}
     </>
   );

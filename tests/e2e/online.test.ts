@@ -29,7 +29,7 @@ describe.skipIf(!run)('online game through the lobby and the real server', () =>
       port: 0, databaseUrl: join(tmp, 'e2e.sqlite'), staticDir: resolve(__dirname, '../../dist'),
       cleanupIntervalMs: 0, rateLimit: false,
       onError: (err, where) => serverErrors.push(`${where}: ${err instanceof Error ? err.stack : String(err)}`),
-      bots: { minDelayMs: 0, mcts: { budgetMs: 40, iterations: 4, playoutDepth: 4, maxWorlds: 2 } },
+      bots: { minDelayMs: 0, mcts: { budgetMs: 20 } },
     });
     browser = await launch();
   });
@@ -147,7 +147,7 @@ describe.skipIf(!run)('online game through the lobby and the real server', () =>
     await ctxB.close();
   });
 
-  it('plays the server bot: create as Rebel against the bot, drop the connection and reconnect, then leave', async () => {
+  it('plays the server bot: create as Rebel against the easy bot, drop the connection and reconnect, then leave', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     let dropped = false;
     const sockets: WebSocketRoute[] = [];
@@ -165,9 +165,12 @@ describe.skipIf(!run)('online game through the lobby and the real server', () =>
     await page.goto(`${server.url}/?online`);
     await page.fill('#create-name', 'Solo');
     await page.check('[data-opponent="bot"]');
+    await page.check('[name="server-bot-difficulty"][data-difficulty="easy"]');
+    await shot(page, 'online-lobby-bot');
     await page.click('[data-online="create"]');
     await page.waitForSelector('[data-seat="R"]');
     await page.waitForSelector('[data-opponent-status="bot"]');
+    expect(await page.textContent('[data-opponent-status="bot"]')).toMatch(/Bot \(easy\)/);
     // The Imperial (bot) sets up first; then the Rebel must hide the base.
     await page.waitForSelector('[data-testid="prompt"][data-mine="true"]', { timeout: 20_000 });
     const rng = rngFor('e2e-online-bot');

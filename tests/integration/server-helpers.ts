@@ -78,7 +78,7 @@ export async function startTestServer(backend: Backend = 'sqlite', opts: StartSe
     onError: (err, where) => errors.push(`${where}: ${err instanceof Error ? err.stack : String(err)}`),
     ...dbOpts,
     ...opts,
-    bots: { minDelayMs: 0, mcts: { budgetMs: 40, iterations: 4, playoutDepth: 4, maxWorlds: 2 }, ...opts.bots },
+    bots: { minDelayMs: 0, mcts: { budgetMs: 20 }, ...opts.bots },
   });
   return Object.assign(server, {
     errors,

@@ -1,7 +1,7 @@
 /**
  * Full games over the real server: (a) two boardgame.io Clients (SocketIO transport) play random legal moves
  * chosen from their own view until the game ends, on a temporary SQLite file and, when DATABASE_URL is set, on
- * PostgreSQL; (e) a human client against the server bot (MCTS on sampled worlds, and the random bot).
+ * PostgreSQL; (e) a human client against the server bot (ISMCTS on its own view, and the random bot).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
@@ -76,9 +76,9 @@ for (const { backend, title, skip } of backends) {
       }
     });
 
-    it('a human client plays a whole game against the server bot (MCTS on sampled worlds, in a worker)', async () => {
+    it('a human client plays a whole game against the server bot (ISMCTS on its own view, in a worker)', async () => {
       // Wrap the real worker bot to record what it is given: only ever its own seat's view.
-      const worker = new WorkerBotPlayer({ budgetMs: 30, iterations: 4, playoutDepth: 4, maxWorlds: 2 });
+      const worker = new WorkerBotPlayer({ budgetMs: 30 });
       const seen: { view: GameState; seat: Faction }[] = [];
       const spy: BotPlayer = {
         choose: (view, seat) => {
@@ -87,11 +87,11 @@ for (const { backend, title, skip } of backends) {
         },
         close: () => worker.close(),
       };
-      const botServer = await startTestServer(backend, { bots: { players: { mcts: spy } } });
+      const botServer = await startTestServer(backend, { bots: { players: { 'ismcts-normal': spy } } });
       try {
         const matchID = await createMatch(botServer.url, { numPlayers: 2, bot: 'I' });
         const match = await api(botServer.url, `/games/${GAME}/${matchID}`);
-        expect(match.json.players).toEqual([{ id: 0 }, { id: 1, name: 'Bot', isConnected: true, data: { bot: 'mcts' } }]);
+        expect(match.json.players).toEqual([{ id: 0 }, { id: 1, name: 'Bot (normal)', isConnected: true, data: { bot: 'ismcts-normal' } }]);
         // The bot seat is taken.
         expect((await api(botServer.url, `/games/${GAME}/${matchID}/join`, { playerID: '1', playerName: 'x' })).status).toBe(409);
         const creds = await joinMatch(botServer.url, matchID, '0', 'Human');
@@ -168,7 +168,7 @@ describe('serving the front end', () => {
 describe('server bot', () => {
   it('thinks in a worker thread: the server keeps answering while it searches', async () => {
     const server = await startTestServer('sqlite', {
-      bots: { mcts: { budgetMs: 600, iterations: 100, playoutDepth: 10, maxWorlds: 100 } },
+      bots: { mcts: { budgetMs: 600 } },
     });
     try {
       await createMatch(server.url, { bot: 'I' }); // the Imperial moves first: the bot starts searching at once
@@ -181,8 +181,8 @@ describe('server bot', () => {
         latencies.push(performance.now() - t);
         if (r.json.botsActive > 0) thinking++;
       }
-      // On the main thread (even with MCTSBot's async option) the search holds the event loop in chunks of 25
-      // iterations: no /health answer at all arrives while it runs (checked with the inline bot).
+      // On the main thread the search (synchronous) would hold the event loop for its whole budget: no /health
+      // answer at all would arrive while it runs.
       expect(thinking).toBeGreaterThan(5);
       expect(Math.max(...latencies)).toBeLessThan(400); // generous: the test machine may be busy
       await waitFor(() => server.bots.moves === 1, 10_000, 'the bot move');

@@ -66,7 +66,7 @@ describe('create form', () => {
     expect(onJoined).not.toHaveBeenCalled();
   });
 
-  it('creates a match against the bot as the Imperial, then joins seat 1 with the trimmed name', async () => {
+  it('creates a match against the bot as the Imperial (normal by default), then joins seat 1 with the trimmed name', async () => {
     answer = (c) => c.url.endsWith('/create')
       ? { status: 200, json: { matchID: 'm1' } }
       : { status: 200, json: { playerID: '1', playerCredentials: 'secret' } };
@@ -78,10 +78,24 @@ describe('create form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create match' }));
     await tick();
     expect(calls).toEqual([
-      { url: `${SERVER}/games/mint-imperium/create`, method: 'POST', body: { numPlayers: 2, bot: 'R' } },
+      { url: `${SERVER}/games/mint-imperium/create`, method: 'POST', body: { numPlayers: 2, bot: 'R', botKind: 'ismcts-normal' } },
       { url: `${SERVER}/games/mint-imperium/m1/join`, method: 'POST', body: { playerID: '1', playerName: 'Imp' } },
     ]);
     expect(onJoined).toHaveBeenCalledWith({ matchID: 'm1', playerID: '1', credentials: 'secret', name: 'Imp' } satisfies Joined);
+  });
+
+  it('offers the bot difficulty only against the server bot, and sends the chosen one', async () => {
+    answer = (c) => c.url.endsWith('/create')
+      ? { status: 200, json: { matchID: 'm3' } }
+      : { status: 200, json: { playerID: '0', playerCredentials: 'secret' } };
+    render(<CreateForm lobby={new Lobby(SERVER)} initialName="Reb" onJoined={vi.fn()} />);
+    expect(screen.queryByRole('radio', { name: /Hard/ })).toBeNull();
+    fireEvent.click(screen.getByLabelText('The server bot'));
+    expect((screen.getByRole('radio', { name: /Normal/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: /Hard/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create match' }));
+    await tick();
+    expect(calls[0].body).toEqual({ numPlayers: 2, bot: 'I', botKind: 'ismcts-hard' });
   });
 
   it('creates a match for a friend as the Rebel (no bot field) and shows a server error', async () => {

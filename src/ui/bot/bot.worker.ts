@@ -1,16 +1,31 @@
 /// <reference lib="webworker" />
-/** The MCTS search off the page's thread: one request in, one move out. */
-import { DEFAULT_SEARCH, searchMove, type SearchOptions } from '../../ai/mcts';
+/**
+ * The board's bot off the page's thread: `createBot(kind)` (src/ai) is handed one seat's view, one request at a
+ * time, and answers with its action and what the board may show of its thoughts (./thoughts.ts).
+ */
+import { createBot, type BotName, type SeatBot } from '../../ai';
 import type { Faction } from '../../game/content';
 import type { GameState } from '../../game/rules';
+import { boardThoughts } from './thoughts';
 
-interface Request { id: number; view: GameState; seat: Faction; opts: Partial<SearchOptions> & { seed: string } }
+export interface BotRequest {
+  id: number;
+  kind: BotName;
+  view: GameState;
+  seat: Faction;
+  opts: { budgetMs?: number; seed: string };
+}
 
-self.onmessage = async (e: MessageEvent<Request>) => {
-  const { id, view, seat, opts } = e.data;
+const bots = new Map<string, SeatBot>();
+
+self.onmessage = async (e: MessageEvent<BotRequest>) => {
+  const { id, kind, view, seat, opts } = e.data;
   try {
-    const move = await searchMove(view, seat, { ...DEFAULT_SEARCH, ...opts });
-    (self as unknown as Worker).postMessage({ id, move });
+    const key = JSON.stringify([kind, opts]);
+    let bot = bots.get(key);
+    if (!bot) bots.set(key, (bot = createBot(kind, opts)));
+    const { action, thoughts } = await bot.choose(view, seat);
+    (self as unknown as Worker).postMessage({ id, answer: { action, thoughts: boardThoughts(thoughts, view, seat) } });
   } catch (err) {
     (self as unknown as Worker).postMessage({ id, error: String(err) });
   }

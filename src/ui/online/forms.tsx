@@ -2,7 +2,9 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { Faction } from '../../game/content';
+import type { Difficulty } from '../bot/Bot';
 import { ChoiceButton } from '../prompt/ChoiceButton';
+import { DifficultyPicker } from '../screens/DifficultyPicker';
 import { colors, factionColor, factionName } from '../theme';
 import { lobbyError, MAX_NAME_LENGTH, nameProblem, type Joined, type Lobby } from './lobbyApi';
 
@@ -79,8 +81,10 @@ export function CreateForm({ lobby, initialName, onJoined }: { lobby: Lobby; ini
   const f = useSubmit(initialName);
   const [side, setSide] = useState<Faction>('R');
   const [bot, setBot] = useState(false);
+  const [difficulty, setDifficulty] = useState<Difficulty>('normal');
   return (
-    <Form aria-label="Create a match" data-form="create" onSubmit={(e) => f.run(e, async () => onJoined(await lobby.createAndJoin(side, f.name, bot)))}>
+    <Form aria-label="Create a match" data-form="create"
+      onSubmit={(e) => f.run(e, async () => onJoined(await lobby.createAndJoin(side, f.name, bot ? difficulty : null)))}>
       <h2 style={{ margin: 0, fontSize: 18 }}>Create a match</h2>
       <NameField id="create-name" value={f.name} onChange={f.setName} error={f.nameError} />
       <fieldset>
@@ -100,6 +104,7 @@ export function CreateForm({ lobby, initialName, onJoined }: { lobby: Lobby; ini
           <input type="radio" name="opponent" value="bot" data-opponent="bot" checked={bot} onChange={() => setBot(true)} /> The server bot
         </label>
       </fieldset>
+      {bot && <DifficultyPicker legend="Bot difficulty" name="server-bot-difficulty" value={difficulty} onChange={setDifficulty} />}
       {f.error && <ErrorText role="alert">{f.error}</ErrorText>}
       <Submit $primary disabled={f.busy} data-online="create">
         {f.busy ? 'Creating…' : 'Create match'}

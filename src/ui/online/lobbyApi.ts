@@ -5,6 +5,7 @@
  */
 import { LobbyClient, LobbyClientError } from 'boardgame.io/client';
 import { playerOf } from '../../game';
+import type { Difficulty } from '../../ai';
 import type { Faction } from '../../game/content';
 
 export const GAME_NAME = 'mint-imperium';
@@ -91,10 +92,11 @@ export class Lobby {
     return (await this.client.getMatch(GAME_NAME, matchID)) as unknown as PublicMatch;
   }
 
-  /** A new match; `bot`: the seat a server bot takes. */
-  async create(opts: { bot?: Faction; unlisted?: boolean } = {}): Promise<string> {
+  /** A new match; `bot`: the seat a server bot takes, `difficulty`: how well it plays (server default: normal). */
+  async create(opts: { bot?: Faction; difficulty?: Difficulty; unlisted?: boolean } = {}): Promise<string> {
     const body: Record<string, unknown> = { numPlayers: 2 };
     if (opts.bot) body.bot = opts.bot;
+    if (opts.bot && opts.difficulty) body.botKind = `ismcts-${opts.difficulty}`;
     if (opts.unlisted) body.unlisted = true;
     const { matchID } = await this.client.createMatch(GAME_NAME, body as { numPlayers: number });
     return matchID;
@@ -108,11 +110,11 @@ export class Lobby {
     return { matchID, playerID: r.playerID, credentials: r.playerCredentials, name: playerName };
   }
 
-  /** Create a match, then take `seat` in it (the other seat: a bot if `withBot`, else free for a friend). */
-  async createAndJoin(seat: Faction, name: string, withBot = false): Promise<Joined> {
+  /** Create a match, then take `seat` in it (the other seat: a bot of `bot` difficulty, else free for a friend). */
+  async createAndJoin(seat: Faction, name: string, bot: Difficulty | null = null): Promise<Joined> {
     const problem = nameProblem(name);
     if (problem) throw new Error(problem);
-    const matchID = await this.create(withBot ? { bot: seat === 'R' ? 'I' : 'R' } : {});
+    const matchID = await this.create(bot ? { bot: seat === 'R' ? 'I' : 'R', difficulty: bot } : {});
     return this.join(matchID, seat, name);
   }
 

@@ -1,11 +1,17 @@
-/** The start screen: hot-seat, against the bot (choose a side), spectator, online (the lobby, src/ui/online). */
+/**
+ * The start screen: hot-seat; against the bot (choose a difficulty and a side); watch two bots (a difficulty for
+ * each); spectator; online (the lobby, src/ui/online).
+ */
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { Faction } from '../../game/content';
+import type { Difficulty } from '../bot/Bot';
 import { ChoiceButton } from '../prompt/ChoiceButton';
 import { colors } from '../theme';
 import { UnitShape } from '../board/UnitIcons';
 import type { OnlineRoute } from '../online/OnlineScreen';
+import type { BotPair } from './BotsScreen';
+import { DifficultyPicker } from './DifficultyPicker';
 
 const Main = styled.main`
   max-width: 620px;
@@ -28,11 +34,58 @@ const Choice = styled(ChoiceButton)`
   small { font-weight: 400; font-size: 13px; color: ${colors.muted}; }
 `;
 
+const Group = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+  padding: 12px;
+  border: 1px solid ${colors.border};
+  border-radius: 10px;
+  background: ${colors.surface};
+  h2 { margin: 0; font-size: 17px; }
+`;
+
 export type StartChoice =
-  | { mode: 'hotseat' } | { mode: 'bot'; human: Faction } | { mode: 'spectate' } | { mode: 'online'; route?: OnlineRoute };
+  | { mode: 'hotseat' }
+  | { mode: 'bot'; human: Faction; difficulty: Difficulty }
+  | { mode: 'bots'; pair: BotPair }
+  | { mode: 'spectate' }
+  | { mode: 'online'; route?: OnlineRoute };
+
+function AgainstBot({ onStart }: { onStart(choice: StartChoice): void }) {
+  const [difficulty, setDifficulty] = useState<Difficulty>('normal');
+  return (
+    <Group aria-label="Play against the bot">
+      <h2>Play against the bot</h2>
+      <DifficultyPicker legend="Difficulty" name="bot-difficulty" value={difficulty} onChange={setDifficulty} />
+      <div role="group" aria-label="Choose your side" style={{ display: 'flex', gap: 8 }}>
+        <Choice $primary onClick={() => onStart({ mode: 'bot', human: 'R', difficulty })} data-start="bot-R" style={{ borderColor: colors.rebel }}>
+          Play the Rebel<small>The bot plays the Imperial.</small>
+        </Choice>
+        <Choice $primary onClick={() => onStart({ mode: 'bot', human: 'I', difficulty })} data-start="bot-I" style={{ borderColor: colors.imperial }}>
+          Play the Imperial<small>The bot plays the Rebel.</small>
+        </Choice>
+      </div>
+    </Group>
+  );
+}
+
+function WatchBots({ onStart }: { onStart(choice: StartChoice): void }) {
+  const [pair, setPair] = useState<BotPair>({ rebel: 'normal', imperial: 'normal' });
+  return (
+    <Group aria-label="Watch two bots">
+      <h2>Watch two bots</h2>
+      <DifficultyPicker legend="Rebel bot" name="rebel-bot" value={pair.rebel} onChange={(rebel) => setPair({ ...pair, rebel })} />
+      <DifficultyPicker legend="Imperial bot" name="imperial-bot" value={pair.imperial} onChange={(imperial) => setPair({ ...pair, imperial })} />
+      <Choice $primary onClick={() => onStart({ mode: 'bots', pair })} data-start="bots-go">
+        Start watching<small>The public view: what a spectator sees, with a pause between moves.</small>
+      </Choice>
+    </Group>
+  );
+}
 
 export function StartScreen({ onStart }: { onStart(choice: StartChoice): void }) {
-  const [pickSide, setPickSide] = useState(false);
+  const [open, setOpen] = useState<'bot' | 'bots' | null>(null);
   return (
     <Main>
       <h1 style={{ margin: 0, display: 'flex', gap: 10, alignItems: 'center' }}>
@@ -47,19 +100,15 @@ export function StartScreen({ onStart }: { onStart(choice: StartChoice): void })
       <Choice $primary onClick={() => onStart({ mode: 'hotseat' })} data-start="hotseat">
         Play hot-seat<small>Both players on this device, passing it between turns.</small>
       </Choice>
-      {!pickSide ? (
-        <Choice $primary onClick={() => setPickSide(true)} data-start="bot">
-          Play against the bot<small>Choose your side next.</small>
+      {open === 'bot' ? <AgainstBot onStart={onStart} /> : (
+        <Choice $primary onClick={() => setOpen('bot')} data-start="bot">
+          Play against the bot<small>Choose the difficulty and your side next.</small>
         </Choice>
-      ) : (
-        <div role="group" aria-label="Choose your side" style={{ display: 'flex', gap: 8 }}>
-          <Choice $primary onClick={() => onStart({ mode: 'bot', human: 'R' })} data-start="bot-R" style={{ borderColor: colors.rebel }}>
-            Play the Rebel<small>The bot plays the Imperial.</small>
-          </Choice>
-          <Choice $primary onClick={() => onStart({ mode: 'bot', human: 'I' })} data-start="bot-I" style={{ borderColor: colors.imperial }}>
-            Play the Imperial<small>The bot plays the Rebel.</small>
-          </Choice>
-        </div>
+      )}
+      {open === 'bots' ? <WatchBots onStart={onStart} /> : (
+        <Choice onClick={() => setOpen('bots')} data-start="bots">
+          Watch two bots<small>Choose each bot's difficulty; see what they think.</small>
+        </Choice>
       )}
       <Choice onClick={() => onStart({ mode: 'spectate' })} data-start="spectate">
         Watch as spectator<small>The public view of a hot-seat game open in another tab.</small>
