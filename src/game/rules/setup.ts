@@ -100,8 +100,9 @@ export function createState(rng: Rng, config: GameConfig = DEFAULT_CONFIG, solo:
   };
   log(state, 'setup', { grid, start: state.start });
   if (solo) {
-    state.solo = { bot: solo.bot, difficulty: solo.difficulty, deck: [], bottomKnown: 0, discard: [], lastSkipped: [], turns: 0 };
-    // R9.1 — the bot has no hand and no mission deck: its 13 cards form the bot deck at RNG-11.
+    // R9.1 — the bot has no hand and no mission deck: its 13 cards wait in id order for RNG-11 (shuffleBotDeck).
+    const botCards = [...STARTING_MISSIONS[solo.bot], ...DECK_MISSIONS[solo.bot]].sort();
+    state.solo = { bot: solo.bot, difficulty: solo.difficulty, deck: botCards, bottomKnown: 0, discard: [], lastSkipped: [], turns: 0 };
     state.hands[solo.bot] = [];
     state.decks[solo.bot] = [];
     log(state, 'soloStarted', { bot: solo.bot, difficulty: solo.difficulty });

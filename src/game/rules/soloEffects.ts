@@ -36,7 +36,7 @@ export const tasks: Record<string, TaskFn> = {
   /** R9.1 — RNG-11 (after RNG-10): the bot's 13 missions, starting and deck cards together, form the bot deck. */
   shuffleBotDeck(state, _t, rng) {
     const s = solo(state);
-    s.deck = shuffleInPlace(rng, factionMissions(s.bot));
+    s.deck = shuffleInPlace(rng, s.deck.sort()); // from id order (R3 intro)
     s.bottomKnown = 0;
     log(state, 'botDeckReady', { faction: s.bot, count: s.deck.length });
   },
