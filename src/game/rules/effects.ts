@@ -10,6 +10,7 @@ import type { DecisionHandler, TaskFn } from './engine';
 import { log } from './log';
 import { fleetChoices, moveUnits, unitSubsets } from './movement';
 import { removeFromObjectiveHand } from './objectives';
+import { effectsOf } from './missions';
 import { drawMission } from './planning';
 import { now, task } from './queue';
 import { drawObjective, drawProbe } from './refresh';
@@ -396,7 +397,7 @@ export const tasks: Record<string, TaskFn> = {
   effect(state, t, rng) {
     const m = state.mission;
     if (!m) return;
-    applyEffect(state, MISSIONS[m.card].effects[t.idx as number], rng);
+    applyEffect(state, effectsOf(state, m.card, m.faction)[t.idx as number], rng); // 2P, Bot or Solo player line
   },
 };
 

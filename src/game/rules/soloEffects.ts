@@ -61,7 +61,7 @@ export const tasks: Record<string, TaskFn> = {
   botIntercept(state, _t, rng) {
     const m = state.mission!;
     if (state.planned.I.length === 0) {
-      log(state, 'interceptNothing', {});
+      log(state, 'botInterceptNothing', {});
       discardBotTop(state);
       return;
     }
