@@ -1,6 +1,10 @@
 /**
  * npm run simulate -- --games N --seed S [--via core|bgio] [--config file.json]
+ *                      [--mode solo --bot-faction R|I --difficulty easy|normal|hard]
  *
+ * With `--mode solo` (RULES §9) a uniformly random human plays against the rival deck of `--bot-faction`; the JSON
+ * line adds mode, botFaction, difficulty, humanWins and humanWinShare. (A search bot for the human seat,
+ * `--human`, is not wired yet.)
  * Plays N random legal games (src/sim/simulate.ts) and prints ONE JSON line on stdout:
  * { games, rebelWins, imperialWins, winReasons, rounds: {median, min, max}, errors, via, seed }.
  * A progress bar goes to stderr when it is a terminal; the first few failed games are described on stderr.
@@ -9,14 +13,15 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { makeConfig, type GameConfig } from '../game/content';
+import { DIFFICULTIES, makeConfig, type GameConfig, type SoloSetup } from '../game/content';
 import { simulate, type Via } from '../sim/simulate';
 import { progress } from './progress';
 
-const USAGE = 'usage: npm run simulate -- --games N --seed S [--via core|bgio] [--config file.json]';
+const USAGE = 'usage: npm run simulate -- --games N --seed S [--via core|bgio] [--config file.json] '
+  + '[--mode solo --bot-faction R|I --difficulty easy|normal|hard]';
 const DESCRIBE_ERRORS = 3;
 
-export interface SimulateArgs { games: number; seed: string; via: Via; config?: GameConfig }
+export interface SimulateArgs { games: number; seed: string; via: Via; config?: GameConfig; solo?: SoloSetup }
 
 export function parseSimulateArgs(argv: string[]): SimulateArgs {
   const { values } = parseArgs({
@@ -26,6 +31,9 @@ export function parseSimulateArgs(argv: string[]): SimulateArgs {
       seed: { type: 'string', short: 's', default: '1' },
       via: { type: 'string', default: 'core' },
       config: { type: 'string', short: 'c' },
+      mode: { type: 'string', default: 'duel' },
+      'bot-faction': { type: 'string' },
+      difficulty: { type: 'string', default: 'normal' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -44,7 +52,19 @@ export function parseSimulateArgs(argv: string[]): SimulateArgs {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('--config: a JSON object is expected');
     config = makeConfig(raw);
   }
-  return { games, seed: values.seed as string, via, config };
+  let solo: SoloSetup | undefined;
+  if (values.mode === 'solo') {
+    const bot = values['bot-faction'];
+    if (bot !== 'R' && bot !== 'I') throw new Error(`--bot-faction must be R or I, not ${String(bot)}`);
+    const difficulty = values.difficulty as SoloSetup['difficulty'];
+    if (!DIFFICULTIES.includes(difficulty)) throw new Error(`--difficulty must be easy, normal or hard, not ${difficulty}`);
+    solo = { bot, difficulty };
+  } else if (values.mode !== 'duel') {
+    throw new Error(`--mode must be duel or solo, not ${String(values.mode)}`);
+  } else if (values['bot-faction'] !== undefined) {
+    throw new Error('--bot-faction needs --mode solo');
+  }
+  return { games, seed: values.seed as string, via, config, ...(solo ? { solo } : {}) };
 }
 
 export async function main(argv = process.argv.slice(2)): Promise<number> {
