@@ -2,7 +2,7 @@
  * The app: the start screen, then one game screen. URL parameters (for tests and replays):
  * `seed` fixes the game's seed, `botMs` the bot's thinking budget per move (ms). Online (src/ui/online):
  * `?online` opens the lobby, `?match=ID` an invite link (or this browser's seat in that match: reconnects),
- * `?match=ID&watch=1` the spectator view.
+ * `?match=ID&watch=1` the spectator view. `soloMs` the pause between the rival's steps in solo (ms).
  */
 import { useState } from 'react';
 import type { BotOptions } from './bot/mctsBot';
@@ -12,23 +12,29 @@ import { SpectatorScreen } from './screens/SpectatorScreen';
 import { StartScreen, type StartChoice } from './screens/StartScreen';
 import { GlobalStyle } from './theme';
 import { OnlineScreen, routeFromLocation } from './online/OnlineScreen';
+import { SoloScreen } from './solo/SoloScreen';
+import { loadSolo } from './solo/savedSolo';
 
-function params(): { seed?: string; bot: BotOptions } {
+function params(): { seed?: string; bot: BotOptions; soloMs?: number } {
   const q = new URLSearchParams(typeof location !== 'undefined' ? location.search : '');
   const seed = q.get('seed') ?? undefined;
   const ms = Number(q.get('botMs'));
   const bot: BotOptions = {};
   if (Number.isFinite(ms) && ms > 0) bot.budgetMs = ms;
   if (seed) bot.seed = `bot-${seed}`;
-  return { seed, bot };
+  const soloMs = Number(q.get('soloMs'));
+  return { seed, bot, ...(q.has('soloMs') && Number.isFinite(soloMs) && soloMs >= 0 ? { soloMs } : {}) };
 }
 
 export function App() {
   const [choice, setChoice] = useState<StartChoice | null>(() => {
     const route = typeof location !== 'undefined' ? routeFromLocation(location.search) : null;
-    return route ? { mode: 'online', route } : null;
+    if (route) return { mode: 'online', route };
+    // A solo game in progress survives a reload (RULES §9 on the board).
+    const saved = loadSolo();
+    return saved ? { mode: 'solo-resume', saved } : null;
   });
-  const [{ seed, bot }] = useState(params);
+  const [{ seed, bot, soloMs }] = useState(params);
   const exit = () => setChoice(null);
   return (
     <>
@@ -38,6 +44,10 @@ export function App() {
       {choice?.mode === 'bot' && <BotScreen human={choice.human} seed={seed} botOptions={bot} onExit={exit} />}
       {choice?.mode === 'spectate' && <SpectatorScreen seed={seed} botOptions={bot} onExit={exit} />}
       {choice?.mode === 'online' && <OnlineScreen initial={choice.route} onExit={exit} />}
+      {choice?.mode === 'solo' && (
+        <SoloScreen start={{ solo: { bot: choice.bot, difficulty: choice.difficulty } }} seed={seed} pauseMs={soloMs} onExit={exit} />
+      )}
+      {choice?.mode === 'solo-resume' && <SoloScreen start={{ resume: choice.saved }} pauseMs={soloMs} onExit={exit} />}
     </>
   );
 }
