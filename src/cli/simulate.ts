@@ -3,8 +3,8 @@
  *                      [--mode solo --bot-faction R|I --difficulty easy|normal|hard]
  *
  * With `--mode solo` (RULES §9) a uniformly random human plays against the rival deck of `--bot-faction`; the JSON
- * line adds mode, botFaction, difficulty, humanWins and humanWinShare. (A search bot for the human seat,
- * `--human`, is not wired yet.)
+ * line adds mode, botFaction, difficulty, human, humanWins and humanWinShare. `--human mcts` lets the fair search bot
+ * of src/ai play the human seat (core route; `--human-ms` its budget per decision, default 100).
  * Plays N random legal games (src/sim/simulate.ts) and prints ONE JSON line on stdout:
  * { games, rebelWins, imperialWins, winReasons, rounds: {median, min, max}, errors, via, seed }.
  * A progress bar goes to stderr when it is a terminal; the first few failed games are described on stderr.
@@ -18,10 +18,12 @@ import { simulate, type Via } from '../sim/simulate';
 import { progress } from './progress';
 
 const USAGE = 'usage: npm run simulate -- --games N --seed S [--via core|bgio] [--config file.json] '
-  + '[--mode solo --bot-faction R|I --difficulty easy|normal|hard]';
+  + '[--mode solo --bot-faction R|I --difficulty easy|normal|hard [--human random|mcts] [--human-ms MS]]';
 const DESCRIBE_ERRORS = 3;
 
-export interface SimulateArgs { games: number; seed: string; via: Via; config?: GameConfig; solo?: SoloSetup }
+export interface SimulateArgs {
+  games: number; seed: string; via: Via; config?: GameConfig; solo?: SoloSetup; human?: 'random' | 'mcts'; humanBudgetMs?: number;
+}
 
 export function parseSimulateArgs(argv: string[]): SimulateArgs {
   const { values } = parseArgs({
@@ -34,6 +36,8 @@ export function parseSimulateArgs(argv: string[]): SimulateArgs {
       mode: { type: 'string', default: 'duel' },
       'bot-faction': { type: 'string' },
       difficulty: { type: 'string', default: 'normal' },
+      human: { type: 'string' },
+      'human-ms': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -64,7 +68,15 @@ export function parseSimulateArgs(argv: string[]): SimulateArgs {
   } else if (values['bot-faction'] !== undefined) {
     throw new Error('--bot-faction needs --mode solo');
   }
-  return { games, seed: values.seed as string, via, config, ...(solo ? { solo } : {}) };
+  const human = values.human;
+  if (human !== undefined && human !== 'random' && human !== 'mcts') throw new Error(`--human must be random or mcts, not ${human}`);
+  if (human !== undefined && !solo) throw new Error('--human needs --mode solo');
+  const ms = values['human-ms'] === undefined ? undefined : Number(values['human-ms']);
+  if (ms !== undefined && !(Number.isFinite(ms) && ms > 0)) throw new Error('--human-ms must be a positive number');
+  return {
+    games, seed: values.seed as string, via, config, ...(solo ? { solo } : {}), ...(human ? { human } : {}),
+    ...(ms !== undefined ? { humanBudgetMs: ms } : {}),
+  };
 }
 
 export async function main(argv = process.argv.slice(2)): Promise<number> {

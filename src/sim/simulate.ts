@@ -48,6 +48,7 @@ export interface SimulateSummary {
   mode?: 'solo';
   botFaction?: Faction;
   difficulty?: SoloSetup['difficulty'];
+  human?: 'random' | 'mcts';
   humanWins?: number;
   humanWinShare?: number;
 }
@@ -55,6 +56,10 @@ export interface SimulateSummary {
 export interface SimulateOptions {
   /** RULES §9 — play solo games: a uniformly random human against the rival deck. */
   solo?: SoloSetup;
+  /** Solo only: the human seat's player, 'random' (default) or the fair search bot 'mcts' (core route only). */
+  human?: 'random' | 'mcts';
+  /** Budget per decision of the 'mcts' human (ms). */
+  humanBudgetMs?: number;
   games: number;
   seed: string | number;
   via?: Via;
@@ -259,8 +264,13 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
   if (!Number.isInteger(opts.games) || opts.games < 0) throw new Error(`games must be a non-negative integer`);
   if (via !== 'core' && via !== 'bgio') throw new Error(`unknown route ${String(via)}`);
 
-  let play: (i: number) => { state: GameState; steps: number };
-  if (via === 'core') {
+  let play: (i: number) => { state: GameState; steps: number } | Promise<{ state: GameState; steps: number }>;
+  if (opts.human === 'mcts') {
+    if (!opts.solo || via !== 'core') throw new Error('--human mcts needs --mode solo and the core route');
+    const { playSearchHumanGame } = await import('./searchHuman');
+    const solo = opts.solo;
+    play = (i) => playSearchHumanGame(gameSeed(seed, i), solo, opts.config, { budgetMs: opts.humanBudgetMs ?? 100, maxWorlds: 6 }, maxSteps);
+  } else if (via === 'core') {
     play = (i) => playCoreGame(gameSeed(seed, i), opts.config, maxSteps, opts.solo ?? null);
   } else {
     const loaded = await loadBgio();
@@ -276,7 +286,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
   for (let i = 0; i < opts.games; i++) {
     let outcome: GameOutcome;
     try {
-      const { state, steps } = play(i);
+      const { state, steps } = await play(i);
       outcome = {
         index: i, seed: gameSeed(seed, i), winner: state.winner?.faction ?? null, reason: state.winner?.reason ?? null,
         rounds: state.round, steps,
@@ -296,7 +306,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
     const human = opts.solo.bot === 'R' ? summary.imperialWins : summary.rebelWins;
     const decided = summary.rebelWins + summary.imperialWins;
     Object.assign(summary, {
-      mode: 'solo', botFaction: opts.solo.bot, difficulty: opts.solo.difficulty, humanWins: human,
+      mode: 'solo', botFaction: opts.solo.bot, difficulty: opts.solo.difficulty, human: opts.human ?? 'random', humanWins: human,
       humanWinShare: decided > 0 ? Math.round((human / decided) * 1000) / 1000 : 0,
     });
   }

@@ -12,6 +12,10 @@ describe('simulate --mode solo', () => {
     expect(() => parseSimulateArgs(['--mode', 'solo', '--bot-faction', 'I', '--difficulty', 'brutal'])).toThrow(/difficulty/);
     expect(() => parseSimulateArgs(['--bot-faction', 'I'])).toThrow(/mode solo/);
     expect(() => parseSimulateArgs(['--mode', 'trio'])).toThrow(/mode/);
+    expect(parseSimulateArgs(['--mode', 'solo', '--bot-faction', 'R', '--human', 'mcts', '--human-ms', '50']))
+      .toMatchObject({ human: 'mcts', humanBudgetMs: 50 });
+    expect(() => parseSimulateArgs(['--human', 'mcts'])).toThrow(/mode solo/);
+    expect(() => parseSimulateArgs(['--mode', 'solo', '--bot-faction', 'R', '--human', 'genius'])).toThrow(/human/);
   });
 
   it('reports the human\'s win share; the core and boardgame.io routes play the same solo games', async () => {
