@@ -7,7 +7,8 @@
  * Seed 1: Imperial start G (its probe card in the Imperial hand), Rebel start H; the hidden base on N.
  */
 import { describe, expect, it } from 'vitest';
-import { LEADERS, SECRET_PLANS, type Faction } from '../../src/game/content';
+import { LEADERS, MISSIONS, MISSION_IDS, SECRET_PLANS, type Faction } from '../../src/game/content';
+import { effectsOf } from '../../src/game/rules/missions';
 import {
   apply, createState, legalActions, run, seededRng, type GameState,
 } from '../../src/game/rules';
@@ -478,6 +479,20 @@ describe('R9.12 other bot choices', () => {
 });
 
 describe('R9.13 the human\'s Solo player lines', () => {
+  it('only R-08 differs from the 2P reward for the human; only I-S4, R-04, R-08, R-09 for the bot', () => {
+    for (const bot of ['R', 'I'] as Faction[]) {
+      const s = soloScenario(bot);
+      const human: Faction = bot === 'R' ? 'I' : 'R';
+      for (const card of MISSION_IDS) {
+        const f = MISSIONS[card].faction;
+        const differs = JSON.stringify(effectsOf(s, card, f)) !== JSON.stringify(MISSIONS[card].effects);
+        const expected = f === human ? card === 'R-08' : ['I-S4', 'R-04', 'R-08', 'R-09'].includes(card);
+        expect(differs, `${card} (${f === human ? 'human' : 'bot'})`).toBe(expected);
+      }
+      expect(JSON.stringify(effectsOf({ ...s, solo: undefined }, 'R-08', 'R'))).toBe(JSON.stringify(MISSIONS['R-08'].effects));
+    }
+  });
+
   function humanRebelReveals(card: 'R-08' | 'R-09') {
     const s = soloScenario('I');
     s.planets.D.loyalty = true;
