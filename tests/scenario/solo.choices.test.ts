@@ -193,15 +193,10 @@ describe('R9.10 Rebel bot objectives and Secret Plans', () => {
     s.objectives.hand = [SECRET_PLANS];
     s.objectives.deck = s.objectives.deck.filter((c) => c !== SECRET_PLANS);
     put(s, 'G', 'I', { s: 1 });
-    put(s, 'F', 'R', { c: 3 });
-    holdHuman(s, 'LD-I3');
-    // First turn: Strike? 3 units vs 1 but the SF blocks it; Spread moves 1 capital ship: use a card instead.
-    s.planets.F.R.c = 3;
+    put(s, 'G', 'R', { c: 3 }); // the Rebel bot's capital ships just arrived: combat (R5.1)
     s.phase = 'operations';
     s.pending = null;
     s.arrival = { planet: 'G', faction: 'R' };
-    s.planets.G.R.c = 3;
-    s.planets.F.R.c = 0;
     s.queue = [{ t: 'stateChecks' }];
     // waves: Rebel (attacker) rolls 3 white + 3 black; Imperial answers.
     run(s, exactDice(6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1));
