@@ -1,6 +1,10 @@
 /**
  * npm run simulate -- --games N --seed S [--via core|bgio] [--config file.json]
+ *                      [--mode solo --bot-faction R|I --difficulty easy|normal|hard]
  *
+ * With `--mode solo` (RULES §9) a uniformly random human plays against the rival deck of `--bot-faction`; the JSON
+ * line adds mode, botFaction, difficulty, human, humanWins and humanWinShare. `--human mcts` lets the fair search bot
+ * of src/ai play the human seat (core route; `--human-ms` its budget per decision, default 100).
  * Plays N random legal games (src/sim/simulate.ts) and prints ONE JSON line on stdout:
  * { games, rebelWins, imperialWins, winReasons, rounds: {median, min, max}, errors, via, seed }.
  * A progress bar goes to stderr when it is a terminal; the first few failed games are described on stderr.
@@ -9,14 +13,17 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { makeConfig, type GameConfig } from '../game/content';
+import { DIFFICULTIES, makeConfig, type GameConfig, type SoloSetup } from '../game/content';
 import { simulate, type Via } from '../sim/simulate';
 import { progress } from './progress';
 
-const USAGE = 'usage: npm run simulate -- --games N --seed S [--via core|bgio] [--config file.json]';
+const USAGE = 'usage: npm run simulate -- --games N --seed S [--via core|bgio] [--config file.json] '
+  + '[--mode solo --bot-faction R|I --difficulty easy|normal|hard [--human random|mcts] [--human-ms MS]]';
 const DESCRIBE_ERRORS = 3;
 
-export interface SimulateArgs { games: number; seed: string; via: Via; config?: GameConfig }
+export interface SimulateArgs {
+  games: number; seed: string; via: Via; config?: GameConfig; solo?: SoloSetup; human?: 'random' | 'mcts'; humanBudgetMs?: number;
+}
 
 export function parseSimulateArgs(argv: string[]): SimulateArgs {
   const { values } = parseArgs({
@@ -26,6 +33,11 @@ export function parseSimulateArgs(argv: string[]): SimulateArgs {
       seed: { type: 'string', short: 's', default: '1' },
       via: { type: 'string', default: 'core' },
       config: { type: 'string', short: 'c' },
+      mode: { type: 'string', default: 'duel' },
+      'bot-faction': { type: 'string' },
+      difficulty: { type: 'string', default: 'normal' },
+      human: { type: 'string' },
+      'human-ms': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -44,7 +56,27 @@ export function parseSimulateArgs(argv: string[]): SimulateArgs {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('--config: a JSON object is expected');
     config = makeConfig(raw);
   }
-  return { games, seed: values.seed as string, via, config };
+  let solo: SoloSetup | undefined;
+  if (values.mode === 'solo') {
+    const bot = values['bot-faction'];
+    if (bot !== 'R' && bot !== 'I') throw new Error(`--bot-faction must be R or I, not ${String(bot)}`);
+    const difficulty = values.difficulty as SoloSetup['difficulty'];
+    if (!DIFFICULTIES.includes(difficulty)) throw new Error(`--difficulty must be easy, normal or hard, not ${difficulty}`);
+    solo = { bot, difficulty };
+  } else if (values.mode !== 'duel') {
+    throw new Error(`--mode must be duel or solo, not ${String(values.mode)}`);
+  } else if (values['bot-faction'] !== undefined) {
+    throw new Error('--bot-faction needs --mode solo');
+  }
+  const human = values.human;
+  if (human !== undefined && human !== 'random' && human !== 'mcts') throw new Error(`--human must be random or mcts, not ${human}`);
+  if (human !== undefined && !solo) throw new Error('--human needs --mode solo');
+  const ms = values['human-ms'] === undefined ? undefined : Number(values['human-ms']);
+  if (ms !== undefined && !(Number.isFinite(ms) && ms > 0)) throw new Error('--human-ms must be a positive number');
+  return {
+    games, seed: values.seed as string, via, config, ...(solo ? { solo } : {}), ...(human ? { human } : {}),
+    ...(ms !== undefined ? { humanBudgetMs: ms } : {}),
+  };
 }
 
 export async function main(argv = process.argv.slice(2)): Promise<number> {

@@ -12,7 +12,7 @@
  */
 import type { LogEntry, State } from 'boardgame.io';
 import { Local } from 'boardgame.io/multiplayer';
-import { seatOf } from './index';
+import { viewerOf } from './index';
 import type { GameState } from './rules';
 import { viewFor } from './rules/view';
 
@@ -32,7 +32,7 @@ function publicPlugins(plugins: State['plugins'] | undefined): State['plugins'] 
 /** The state as `playerID` (null: spectator) may see it. */
 export function filterState(state: State<GameState>, playerID: string | null): State<GameState> {
   return {
-    G: viewFor(state.G, seatOf(playerID)),
+    G: viewFor(state.G, viewerOf(state.G, playerID)), // solo: the bot's seat sees what a spectator sees
     ctx: state.ctx,
     plugins: publicPlugins(state.plugins),
     _undo: [],

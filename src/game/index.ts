@@ -30,7 +30,7 @@
  */
 import type { Ctx, FnContext, Game, PlayerID } from 'boardgame.io';
 import { INVALID_MOVE } from 'boardgame.io/core';
-import { DEFAULT_CONFIG, type Faction, type GameConfig } from './content';
+import { DEFAULT_CONFIG, DIFFICULTIES, type Faction, type GameConfig, type SoloSetup } from './content';
 import {
   ACTION_TYPES, SECRET_ACTIONS, advance, apply, createState, legalActions,
   type ActionType, type GameState, type Phase, type Rng,
@@ -66,11 +66,45 @@ export function cryptoSeed(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/**
+ * The seat whose view `playerID` gets: its faction, or null (spectator) for no seat — and, in solo, for the bot's
+ * seat, which nobody plays: whoever joins it must not see the rival deck, base or objectives (R8.4).
+ */
+export function viewerOf(G: GameState, playerID: PlayerID | null | undefined): Faction | null {
+  const seat = seatOf(playerID);
+  return G.solo && seat === G.solo.bot ? null : seat;
+}
+
+/** The human's faction in a solo game (null in the 2-player game). */
+export function humanOf(G: GameState): Faction | null {
+  return G.solo ? (G.solo.bot === 'R' ? 'I' : 'R') : null;
+}
+
+/** setupData of a solo match (RULES §9): `{ mode: 'solo', bot: 'R' | 'I', difficulty }`. */
+export interface SoloSetupData { mode: 'solo'; bot: Faction; difficulty: SoloSetup['difficulty'] }
+
+/** The solo setup named by `setupData`, undefined for none (2-player, or the Game's default), or an error. */
+export function soloFromSetupData(setupData: unknown): SoloSetup | undefined | { error: string } {
+  if (setupData === undefined || setupData === null) return undefined;
+  if (typeof setupData !== 'object' || Array.isArray(setupData)) return { error: 'setupData must be an object' };
+  const d = setupData as Record<string, unknown>;
+  if (d.mode === 'duel' && Object.keys(d).length === 1) return undefined;
+  if (d.mode !== 'solo') return { error: 'setupData.mode must be "solo" or "duel"' };
+  if (d.bot !== 'R' && d.bot !== 'I') return { error: 'setupData.bot must be "R" or "I"' };
+  if (!(DIFFICULTIES as unknown[]).includes(d.difficulty)) return { error: 'setupData.difficulty must be easy, normal or hard' };
+  if (Object.keys(d).length !== 3) return { error: 'setupData has unknown fields' };
+  return { bot: d.bot, difficulty: d.difficulty as SoloSetup['difficulty'] };
+}
+
 const PHASES: Exclude<Phase, 'gameover'>[] = ['setup', 'planning', 'operations', 'objective', 'refresh'];
 
-/** The seat whose turn it is: G.turn in Operations, else the seat of the pending decision; null when over. */
+/**
+ * The seat whose turn it is: G.turn in Operations, else the seat of the pending decision; null when over.
+ * In solo always the human: the rival's steps run inside the core between the human's moves (RULES §9).
+ */
 export function turnOwner(G: GameState): Faction | null {
   if (G.winner) return null;
+  if (G.solo) return humanOf(G);
   if (G.phase === 'operations') return G.turn;
   return G.pending ? G.pending.seat : null;
 }
@@ -229,6 +263,8 @@ export interface MintImperiumOptions {
   /** Fixed seed (tests, replays). Without it every match gets a fresh crypto-random seed. */
   seed?: string;
   config?: GameConfig;
+  /** RULES §9 — the default solo setup when the match has no setupData (local clients cannot pass one). */
+  solo?: SoloSetup;
 }
 
 export function makeMintImperium(opts: MintImperiumOptions = {}): Game<GameState> {
@@ -278,7 +314,17 @@ export function makeMintImperium(opts: MintImperiumOptions = {}): Game<GameState
           : flowMismatch(G, ctx) ?? false),
       },
     ],
-    setup: ({ random }) => createState(rngFrom(random), config),
+    // RULES §9 — the same Game plays solo when setupData (or opts.solo) says so: one human seat; the bot's seat is
+    // never asked anything, its view is the spectator's.
+    setup: ({ random }, setupData?: unknown) => {
+      const fromData = soloFromSetupData(setupData);
+      const solo = fromData && 'error' in fromData ? null : fromData ?? opts.solo ?? null;
+      return createState(rngFrom(random), config, solo);
+    },
+    validateSetupData: (setupData: unknown) => {
+      const r = soloFromSetupData(setupData);
+      return r && 'error' in r ? r.error : undefined;
+    },
     moves: moves as unknown as Game<GameState>['moves'],
     phases,
     turn: {
@@ -292,10 +338,10 @@ export function makeMintImperium(opts: MintImperiumOptions = {}): Game<GameState
       stages: { respond: {} },
     },
     endIf: ({ G }) => gameoverOf(G),
-    playerView: ({ G, playerID }) => viewFor(G, seatOf(playerID)),
+    playerView: ({ G, playerID }) => viewFor(G, viewerOf(G, playerID)),
     ai: {
       enumerate: (G: GameState, ctx: Ctx, playerID: PlayerID) => {
-        const seat = seatOf(playerID);
+        const seat = viewerOf(G, playerID);
         if (!seat || ctx.gameover !== undefined) return [];
         return legalActions(G, seat).map(({ type, ...rest }) => ({ move: type, args: [rest] }));
       },

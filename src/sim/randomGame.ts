@@ -1,5 +1,5 @@
 /** Random legal games through the pure core: the reference driver for simulate, bench and property tests. */
-import { DEFAULT_CONFIG, type GameConfig } from '../game/content';
+import { DEFAULT_CONFIG, type GameConfig, type SoloSetup } from '../game/content';
 import {
   applyLegal, createState, legalActions, needsAdvance, run, seededRng, type Action, type GameState, type Rng,
 } from '../game/rules';
@@ -17,8 +17,9 @@ export function playRandomGame(
   rng: Rng, chooser: Rng, config: GameConfig = DEFAULT_CONFIG,
   onStep?: (state: GameState, seat: 'R' | 'I', action: Action) => void,
   maxSteps = 100000,
+  solo: SoloSetup | null = null,
 ): RandomGameResult {
-  const state = createState(rng, config);
+  const state = createState(rng, config, solo);
   let steps = 0;
   while (!state.winner) {
     if (needsAdvance(state)) {
@@ -37,6 +38,6 @@ export function playRandomGame(
   return { state, steps };
 }
 
-export function randomGameFromSeed(seed: string | number, config?: GameConfig): RandomGameResult {
-  return playRandomGame(seededRng(`${seed}`), seededRng(`choices-${seed}`), config);
+export function randomGameFromSeed(seed: string | number, config?: GameConfig, solo: SoloSetup | null = null): RandomGameResult {
+  return playRandomGame(seededRng(`${seed}`), seededRng(`choices-${seed}`), config, undefined, undefined, solo);
 }

@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Ctx, Game } from 'boardgame.io';
-import type { Faction, GameConfig } from '../game/content';
+import type { Faction, GameConfig, SoloSetup } from '../game/content';
 import { seededRng, type GameState, type Rng, type WinReason } from '../game/rules';
 import { playRandomGame } from './randomGame';
 
@@ -44,9 +44,22 @@ export interface SimulateSummary {
   errors: number;
   via: Via;
   seed: string;
+  /** RULES §9 — solo runs only: the rival's faction and difficulty, and how often the (random) human won. */
+  mode?: 'solo';
+  botFaction?: Faction;
+  difficulty?: SoloSetup['difficulty'];
+  human?: 'random' | 'mcts';
+  humanWins?: number;
+  humanWinShare?: number;
 }
 
 export interface SimulateOptions {
+  /** RULES §9 — play solo games: a uniformly random human against the rival deck. */
+  solo?: SoloSetup;
+  /** Solo only: the human seat's player, 'random' (default) or the fair search bot 'mcts' (core route only). */
+  human?: 'random' | 'mcts';
+  /** Budget per decision of the 'mcts' human (ms). */
+  humanBudgetMs?: number;
   games: number;
   seed: string | number;
   via?: Via;
@@ -60,7 +73,7 @@ export interface SimulateOptions {
   /** Abort a game after this many decisions (a stuck or looping game counts as an error). */
   maxSteps?: number;
   /** The game factory for the 'bgio' route; default: `makeMintImperium` from src/game (imported on demand). */
-  makeGame?: (opts: { seed: string; config?: GameConfig }) => Game<GameState>;
+  makeGame?: (opts: { seed: string; config?: GameConfig; solo?: SoloSetup }) => Game<GameState>;
 }
 
 export interface SimulateResult {
@@ -83,9 +96,9 @@ export function fingerprint(state: GameState): string {
 }
 
 /** One random game through the pure core. */
-export function playCoreGame(seed: string, config?: GameConfig, maxSteps = DEFAULT_MAX_STEPS):
+export function playCoreGame(seed: string, config?: GameConfig, maxSteps = DEFAULT_MAX_STEPS, solo: SoloSetup | null = null):
 { state: GameState; steps: number } {
-  return playRandomGame(seededRng(seed), seededRng(`choices-${seed}`), config, undefined, maxSteps);
+  return playRandomGame(seededRng(seed), seededRng(`choices-${seed}`), config, undefined, maxSteps, solo);
 }
 
 /** Client({ game, numPlayers, debug }) from 'boardgame.io/client', typed loosely for this driver. */
@@ -251,14 +264,20 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
   if (!Number.isInteger(opts.games) || opts.games < 0) throw new Error(`games must be a non-negative integer`);
   if (via !== 'core' && via !== 'bgio') throw new Error(`unknown route ${String(via)}`);
 
-  let play: (i: number) => { state: GameState; steps: number };
-  if (via === 'core') {
-    play = (i) => playCoreGame(gameSeed(seed, i), opts.config, maxSteps);
+  let play: (i: number) => { state: GameState; steps: number } | Promise<{ state: GameState; steps: number }>;
+  if (opts.human === 'mcts') {
+    if (!opts.solo || via !== 'core') throw new Error('--human mcts needs --mode solo and the core route');
+    const { playSearchHumanGame } = await import('./searchHuman');
+    const solo = opts.solo;
+    play = (i) => playSearchHumanGame(gameSeed(seed, i), solo, opts.config, { budgetMs: opts.humanBudgetMs ?? 100, maxWorlds: 6 }, maxSteps);
+  } else if (via === 'core') {
+    play = (i) => playCoreGame(gameSeed(seed, i), opts.config, maxSteps, opts.solo ?? null);
   } else {
     const loaded = await loadBgio();
     const makeGame = opts.makeGame ?? loaded.makeGame;
     play = (i) => playBgioGame(
-      loaded.Client, makeGame({ seed: gameSeed(seed, i), config: opts.config }), seededRng(chooserSeed(seed, i)), maxSteps,
+      loaded.Client, makeGame({ seed: gameSeed(seed, i), config: opts.config, ...(opts.solo ? { solo: opts.solo } : {}) }),
+      seededRng(chooserSeed(seed, i)), maxSteps,
     );
   }
 
@@ -267,7 +286,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
   for (let i = 0; i < opts.games; i++) {
     let outcome: GameOutcome;
     try {
-      const { state, steps } = play(i);
+      const { state, steps } = await play(i);
       outcome = {
         index: i, seed: gameSeed(seed, i), winner: state.winner?.faction ?? null, reason: state.winner?.reason ?? null,
         rounds: state.round, steps,
@@ -282,5 +301,14 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
     outcomes.push(outcome);
     opts.onGame?.(outcome, i + 1, opts.games);
   }
-  return { summary: summarize(outcomes, via, seed), outcomes };
+  const summary = summarize(outcomes, via, seed);
+  if (opts.solo) {
+    const human = opts.solo.bot === 'R' ? summary.imperialWins : summary.rebelWins;
+    const decided = summary.rebelWins + summary.imperialWins;
+    Object.assign(summary, {
+      mode: 'solo', botFaction: opts.solo.bot, difficulty: opts.solo.difficulty, human: opts.human ?? 'random', humanWins: human,
+      humanWinShare: decided > 0 ? Math.round((human / decided) * 1000) / 1000 : 0,
+    });
+  }
+  return { summary, outcomes };
 }

@@ -3,7 +3,7 @@
  * `seed` fixes the game's seed (and the bots' seeds), `botMs` overrides the bots' thinking budget per move (ms;
  * otherwise the difficulty's own), `botPause` the least time before a bot's move shows (ms, default 600).
  * Online (src/ui/online): `?online` opens the lobby, `?match=ID` an invite link (or this browser's seat in that
- * match: reconnects), `?match=ID&watch=1` the spectator view.
+ * match: reconnects), `?match=ID&watch=1` the spectator view. `soloMs` the pause between the rival's steps in solo (ms).
  */
 import { useState } from 'react';
 import type { BoardBotOptions } from './bot/Bot';
@@ -15,8 +15,10 @@ import { SpectatorScreen } from './screens/SpectatorScreen';
 import { StartScreen, type StartChoice } from './screens/StartScreen';
 import { GlobalStyle } from './theme';
 import { OnlineScreen, routeFromLocation } from './online/OnlineScreen';
+import { SoloScreen } from './solo/SoloScreen';
+import { loadSolo } from './solo/savedSolo';
 
-function params(): { seed?: string; bot: BoardBotOptions; pauseMs: number } {
+function params(): { seed?: string; bot: BoardBotOptions; pauseMs: number; soloMs?: number } {
   const q = new URLSearchParams(typeof location !== 'undefined' ? location.search : '');
   const seed = q.get('seed') ?? undefined;
   const ms = Number(q.get('botMs'));
@@ -25,15 +27,19 @@ function params(): { seed?: string; bot: BoardBotOptions; pauseMs: number } {
   if (seed) bot.seed = `bot-${seed}`;
   const pause = q.get('botPause');
   const pauseMs = pause !== null && Number.isFinite(Number(pause)) && Number(pause) >= 0 ? Number(pause) : DEFAULT_BOT_PAUSE_MS;
-  return { seed, bot, pauseMs };
+  const soloMs = Number(q.get('soloMs'));
+  return { seed, bot, pauseMs, ...(q.has('soloMs') && Number.isFinite(soloMs) && soloMs >= 0 ? { soloMs } : {}) };
 }
 
 export function App() {
   const [choice, setChoice] = useState<StartChoice | null>(() => {
     const route = typeof location !== 'undefined' ? routeFromLocation(location.search) : null;
-    return route ? { mode: 'online', route } : null;
+    if (route) return { mode: 'online', route };
+    // A solo game in progress survives a reload (RULES §9 on the board).
+    const saved = loadSolo();
+    return saved ? { mode: 'solo-resume', saved } : null;
   });
-  const [{ seed, bot, pauseMs }] = useState(params);
+  const [{ seed, bot, pauseMs, soloMs }] = useState(params);
   const exit = () => setChoice(null);
   return (
     <>
@@ -48,6 +54,10 @@ export function App() {
         <SpectatorScreen onWatchBots={() => setChoice({ mode: 'bots', pair: { rebel: 'normal', imperial: 'normal' } })} onExit={exit} />
       )}
       {choice?.mode === 'online' && <OnlineScreen initial={choice.route} onExit={exit} />}
+      {choice?.mode === 'solo' && (
+        <SoloScreen start={{ solo: { bot: choice.bot, difficulty: choice.difficulty } }} seed={seed} pauseMs={soloMs} onExit={exit} />
+      )}
+      {choice?.mode === 'solo-resume' && <SoloScreen start={{ resume: choice.saved }} pauseMs={soloMs} onExit={exit} />}
     </>
   );
 }

@@ -57,13 +57,22 @@ export function checkCaptured(s: GameState): string | null {
   return null;
 }
 
-/** Each faction's 13 mission cards: hand + deck + discard + planned + the mission being resolved. */
+/**
+ * Each faction's 13 mission cards: hand + deck + discard + planned + the mission being resolved; in solo the bot's
+ * are in its bot deck + bot discard + the mission being resolved (R9.1, R9.4).
+ */
 export function checkMissions(s: GameState): string | null {
   for (const f of ['R', 'I'] as Faction[]) {
     const cards: MissionId[] = [
       ...s.hands[f], ...s.decks[f], ...s.discards[f], ...s.planned[f].map((x) => x.card),
       ...(s.mission && s.mission.faction === f ? [s.mission.card] : []),
     ];
+    if (s.solo?.bot === f) {
+      if (s.hands[f].length + s.decks[f].length + s.discards[f].length + s.planned[f].length > 0) {
+        return `bot ${f} holds missions outside its bot deck (R9.1)`;
+      }
+      cards.push(...s.solo.deck, ...s.solo.discard);
+    }
     const got = [...cards].sort().join(',');
     if (got !== ALL_MISSIONS[f]) return `${f} missions: ${got}`;
     const leaders = s.planned[f].map((x) => x.leader);
@@ -142,5 +151,18 @@ export function checkDeployCap(s: GameState): string | null {
     n[k] = (n[k] ?? 0) + 1;
     if (n[k] > s.config.deployCap) return `${n[k]} units placed on ${k}`;
   }
+  return null;
+}
+
+/**
+ * RULES §9 — solo: no decision is ever pending for the bot's seat; the bot's leaders are never on a planned
+ * mission (R9.2); the publicly known bottom of the bot deck is within it.
+ */
+export function checkSolo(s: GameState): string | null {
+  const solo = s.solo;
+  if (!solo) return null;
+  if (s.pending && s.pending.seat === solo.bot) return `${s.pending.kind} pending for the bot seat`;
+  if (Object.entries(s.leaders).some(([id, l]) => id.startsWith(`LD-${solo.bot}`) && l.at === 'plan')) return 'bot leader on a plan (R9.2)';
+  if (solo.bottomKnown < 0 || solo.bottomKnown > solo.deck.length) return `bottomKnown ${solo.bottomKnown} of ${solo.deck.length}`;
   return null;
 }

@@ -7,3 +7,4 @@ export * from './missions';
 export * from './objectives';
 export * from './timeTrack';
 export * from './config';
+export * from './solo';

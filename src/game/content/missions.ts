@@ -23,7 +23,9 @@ export type SpecialEffect =
   | 'deepScan' // I-02
   | 'interrogate' // I-06
   | 'pursuit' // I-07
-  | 'propaganda'; // I-09
+  | 'propaganda' // I-09
+  // Solo mode (RULES §9, src/game/content/solo.ts): run as engine tasks of src/game/rules/soloEffects.ts.
+  | 'botSupplyDrop' | 'botIntercept' | 'botCouncil' | 'soloIntercept';
 
 export interface MissionDef {
   id: MissionId;

@@ -10,6 +10,7 @@ import type { DecisionHandler, TaskFn } from './engine';
 import { log } from './log';
 import { fleetChoices, moveUnits, unitSubsets } from './movement';
 import { removeFromObjectiveHand } from './objectives';
+import { effectsOf } from './missions';
 import { drawMission } from './planning';
 import { now, task } from './queue';
 import { drawObjective, drawProbe } from './refresh';
@@ -245,6 +246,9 @@ function special(state: GameState, id: string, m: ActiveMission, rng: Rng): void
     case 'pursuit':
       state.pending = { kind: 'pursuit', seat: 'I' };
       return;
+    case 'botSupplyDrop': case 'botIntercept': case 'botCouncil': case 'soloIntercept':
+      now(state, task(id)); // RULES §9 solo lines: tasks of src/game/rules/soloEffects.ts
+      return;
     case 'propaganda': {
       const hand = [...state.objectives.hand].sort();
       if (hand.length === 0) {
@@ -378,7 +382,8 @@ const relocate: DecisionHandler = {
       state.base.revealed = false;
     }
     // R6.2.7 step 4 — the Imperial learns only that a relocation happened and whether the base is hidden now.
-    if (!wasRevealed || a.planet) {
+    // R9.3 / R9.13 — in solo the Imperial bot's cleared set empties at every relocation.
+    if (!wasRevealed || a.planet || state.solo) {
       state.known.cleared = [];
       state.known.baseSector = null;
     }
@@ -392,7 +397,7 @@ export const tasks: Record<string, TaskFn> = {
   effect(state, t, rng) {
     const m = state.mission;
     if (!m) return;
-    applyEffect(state, MISSIONS[m.card].effects[t.idx as number], rng);
+    applyEffect(state, effectsOf(state, m.card, m.faction)[t.idx as number], rng); // 2P, Bot or Solo player line
   },
 };
 

@@ -19,6 +19,9 @@ import * as combat from './combat';
 import * as checks from './checks';
 import * as objectives from './objectives';
 import * as refresh from './refresh';
+import * as soloTurn from './soloTurn';
+import * as soloEffects from './soloEffects';
+import { botAction } from './soloChoices';
 
 export type TaskFn = (state: GameState, task: Task, rng: Rng) => void | 'yield';
 
@@ -34,7 +37,9 @@ export interface RulesModule {
   decisions?: Partial<Record<PendingKind, DecisionHandler>>;
 }
 
-const MODULES: RulesModule[] = [setup, planning, operations, missions, effects, combat, checks, objectives, refresh];
+const MODULES: RulesModule[] = [
+  setup, planning, operations, missions, effects, combat, checks, objectives, refresh, soloTurn, soloEffects,
+];
 // Maps rather than objects: looked up on every task and decision, with ~50 different keys.
 const TASKS = new Map<string, TaskFn>();
 const DECISIONS = new Map<PendingKind, DecisionHandler>();
@@ -43,9 +48,37 @@ for (const m of MODULES) {
   for (const [kind, h] of Object.entries(m.decisions ?? {})) DECISIONS.set(kind as PendingKind, h as DecisionHandler);
 }
 
-/** Run queued tasks until a decision is pending, the game ends, or a phase boundary yields. */
+/** RULES §9 — a decision addressed to the bot's seat (the engine answers it at once, see run()). */
+function botPending(state: GameState): boolean {
+  return state.solo !== undefined && state.pending !== null && state.pending.seat === state.solo.bot;
+}
+
+/** Answer the bot's pending decision with the legal action soloChoices.ts picks (logged by the handler). */
+function answerForBot(state: GameState, rng: Rng): void {
+  const p = state.pending as Pending;
+  const h = DECISIONS.get(p.kind);
+  if (!h) throw new Error(`no handler for decision ${p.kind}`);
+  const legal = h.legal(state, p);
+  const a = botAction(state, p, legal, rng);
+  const key = actionKey(a);
+  if (!legal.some((x) => actionKey(x) === key)) throw new Error(`bot chose an illegal ${p.kind}: ${key}`);
+  state.pending = null;
+  h.answer(state, p, a, rng);
+}
+
+/**
+ * Run queued tasks until a decision is pending, the game ends, or a phase boundary yields. In solo, decisions
+ * of the bot's seat are answered on the spot, so a pending decision is always the human's (RULES §9).
+ */
 export function run(state: GameState, rng: Rng): void {
-  while (!state.pending && !state.winner && state.queue.length > 0) {
+  for (;;) {
+    if (state.winner) return;
+    if (state.pending) {
+      if (!botPending(state)) return;
+      answerForBot(state, rng);
+      continue;
+    }
+    if (state.queue.length === 0) return;
     const t = state.queue.shift() as Task;
     const fn = TASKS.get(t.t);
     if (!fn) throw new Error(`unknown task ${t.t}`);
@@ -56,9 +89,10 @@ export function run(state: GameState, rng: Rng): void {
 /** Continue after a phase boundary. Does nothing while a decision is pending or the game is over. */
 export const advance = run;
 
-/** True when the core needs advance() (no decision pending, game not over, work queued). */
+/** True when the core needs advance() (game not over; no decision pending and work queued, or a bot decision). */
 export function needsAdvance(state: GameState): boolean {
-  return !state.pending && !state.winner && state.queue.length > 0;
+  if (state.winner) return false;
+  return state.pending ? botPending(state) : state.queue.length > 0;
 }
 
 export function legalActions(state: GameState, seat: Faction): Action[] {

@@ -1,5 +1,5 @@
 /** R4.2.4 – R4.2.6 — revealing a planned mission: target, opposition window, attempt, reward, return. */
-import { FACTION_LEADERS, MISSIONS, iconCount, type Faction, type LeaderId, type MissionId, type PlanetId } from '../content';
+import { BOT_EFFECTS, FACTION_LEADERS, MISSIONS, SOLO_PLAYER_EFFECTS, iconCount, type Effect, type Faction, type LeaderId, type MissionId, type PlanetId } from '../content';
 import type { Action } from './actions';
 import { other } from './board';
 import type { DecisionHandler, TaskFn } from './engine';
@@ -43,6 +43,15 @@ export function opposingLeaders(state: GameState, f: Faction): LeaderId[] {
 /** Leaders of faction `f` on planet `p`; the captured Rebel leader counts for the Rebel (R6.1.5). */
 export function leadersOn(state: GameState, f: Faction, p: PlanetId): LeaderId[] {
   return FACTION_LEADERS[f].filter((id) => state.leaders[id].at === p);
+}
+
+/** The reward a mission applies: 2P, or in solo the bot's Bot line / the human's Solo player line (R9.13). */
+export function effectsOf(state: GameState, card: MissionId, f: Faction): Effect[] {
+  if (state.solo) {
+    const solo = state.solo.bot === f ? BOT_EFFECTS[card] : SOLO_PLAYER_EFFECTS[card];
+    if (solo) return solo;
+  }
+  return MISSIONS[card].effects;
 }
 
 const oppose: DecisionHandler = {
@@ -129,7 +138,7 @@ export const tasks: Record<string, TaskFn> = {
   missionEffects(state) {
     const m = state.mission;
     if (!m) return;
-    const effects = MISSIONS[m.card].effects;
+    const effects = effectsOf(state, m.card, m.faction);
     if (m.effect >= effects.length) return;
     const idx = m.effect++;
     now(state, task('missionEffects'));
@@ -139,7 +148,8 @@ export const tasks: Record<string, TaskFn> = {
   missionEnd(state) {
     const m = state.mission;
     if (!m) return;
-    if (MISSIONS[m.card].starting) state.hands[m.faction].push(m.card);
+    if (state.solo?.bot === m.faction) state.solo.discard.push(m.card); // R9.4 step 4, starting cards too
+    else if (MISSIONS[m.card].starting) state.hands[m.faction].push(m.card);
     else state.discards[m.faction].push(m.card);
     state.mission = null;
     now(state, task('stateChecks'));

@@ -67,6 +67,7 @@ export const tasks: Record<string, TaskFn> = {
     state.phase = 'operations';
     state.turn = 'R';
     state.passed = { R: false, I: false };
+    if (state.solo) state.solo.turns = 0; // R9.4 step 2 counts the bot's turns per round
     now(state, task('opsTurn'));
     return 'yield';
   },
@@ -78,6 +79,10 @@ export const tasks: Record<string, TaskFn> = {
     }
     const f = state.passed[state.turn] ? other(state.turn) : state.turn;
     state.turn = f;
+    if (state.solo?.bot === f) {
+      now(state, task('botTurn')); // R9.4 — the engine plays the bot's turn
+      return;
+    }
     const canAct = canMoveFleet(state, f) || canRevealMission(state, f);
     if (!canAct && state.planned[f].length === 0) {
       passTurn(state, f);

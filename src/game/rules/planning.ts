@@ -63,11 +63,13 @@ export const tasks: Record<string, TaskFn> = {
     return 'yield';
   },
   drawMission(state, t, rng) {
+    if (state.solo?.bot === t.f) return; // R9.1 — the bot draws no missions
     drawMission(state, t.f as Faction, rng);
   },
   /** R4.1.2 / R4.1.3 — plan missions one at a time until the player ends planning. */
   plan(state, t) {
     const f = t.f as Faction;
+    if (state.solo?.bot === f) return; // R9.1 / R9.2 — the bot never plans; its leaders stay in the pool
     if (state.hands[f].length === 0 || poolLeaders(state, f).length === 0) {
       log(state, 'planningDone', { faction: f, count: state.planned[f].length });
       return;

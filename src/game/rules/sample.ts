@@ -183,9 +183,33 @@ interface Plan {
   objectives: ObjectivePlan;
   probes: ProbePlan;
   relocateTop: number; // pending R6.2.7: how many top probe cards are in pending.cards
+  botDeck: BotDeckPlan | null; // solo only
+}
+
+/**
+ * RULES §9 — the bot deck's hidden slots hold exactly the bot's cards seen nowhere else (bot discard, the active
+ * mission, the faceup cards put under the deck): every one of its 13 cards is in one of those places.
+ */
+interface BotDeckPlan { slots: number[]; unseen: MissionId[] }
+
+function botDeckPlan(view: GameState): BotDeckPlan | null {
+  const solo = view.solo;
+  if (!solo) return null;
+  const seen = new Set<MissionId>(solo.discard);
+  for (const c of solo.deck) if (!isHidden(c)) seen.add(c);
+  if (view.mission && view.mission.faction === solo.bot) seen.add(view.mission.card);
+  const unseen = FACTION_MISSIONS[solo.bot].filter((c) => !seen.has(c));
+  const slots = hiddenIndexes(solo.deck);
+  if (unseen.length !== slots.length) fail('bot deck');
+  return { slots, unseen };
 }
 
 function missionPlan(view: GameState, seat: Faction, f: Faction, notes: string[]): MissionPlan {
+  if (view.solo?.bot === f) {
+    // R9.1 — the bot has no hand, mission deck, discard or plans: its cards are in the bot deck (botDeckPlan).
+    if (view.hands[f].length + view.decks[f].length + view.discards[f].length + view.planned[f].length > 0) fail(`bot missions ${f}`);
+    return { f, deckLen: 0, ownDeck: [], handSlots: [], plannedSlots: [], must: [], free: [] };
+  }
   const seen = new Set<MissionId>(view.discards[f]);
   if (view.mission && view.mission.faction === f) seen.add(view.mission.card);
   for (const c of view.hands[f]) if (!isHidden(c)) seen.add(c);
@@ -339,6 +363,7 @@ function planFor(view: GameState, seat: Faction): Plan {
       objectives: objectivePlan(view),
       probes: probePlan(view, seat, notes),
       relocateTop: view.pending?.kind === 'relocate' ? view.pending.cards.length : 0,
+      botDeck: botDeckPlan(view),
     };
     byView[seat] = plan;
   }
@@ -393,6 +418,11 @@ export function sampleWorld(view: GameState, seat: Faction, rng: Rng): GameState
     for (const i of mp.plannedSlots) w.planned[f][i].card = rest[k++];
   }
   if (w.pending?.kind === 'intercept') w.pending.cards = w.planned.I.map((pm) => pm.card);
+  if (plan.botDeck && w.solo) {
+    const cards = shuffleInPlace(rng, plan.botDeck.unseen.slice());
+    let b = 0;
+    for (const i of plan.botDeck.slots) w.solo.deck[i] = cards[b++];
+  }
 
   // Objectives.
   const op = plan.objectives;
@@ -507,11 +537,16 @@ export function invariantErrors(s: GameState): string[] {
   const cardLists: unknown[][] = [
     s.hands.R, s.hands.I, s.decks.R, s.decks.I, s.planned.R.map((pm) => pm.card), s.planned.I.map((pm) => pm.card),
     o.deck, o.hand, o.bottomKnown.map((b) => b.card), s.probes.deck, s.probes.hand, [s.base.planet],
-    s.known.rebelKnowsImperial, s.pending && 'cards' in s.pending ? s.pending.cards : [],
+    s.known.rebelKnowsImperial, s.pending && 'cards' in s.pending ? s.pending.cards : [], s.solo ? s.solo.deck : [],
   ];
   has(cardLists.every((l) => !l.some(isHidden)), 'HIDDEN left in a full state');
   for (const f of ['R', 'I'] as Faction[]) {
     const cards = [...s.hands[f], ...s.decks[f], ...s.discards[f], ...s.planned[f].map((pm) => pm.card)];
+    if (s.solo?.bot === f) {
+      has(cards.length === 0, `the bot ${f} holds mission cards outside its bot deck (R9.1)`);
+      cards.push(...s.solo.deck, ...s.solo.discard);
+      has(s.solo.bottomKnown >= 0 && s.solo.bottomKnown <= s.solo.deck.length, 'bot deck bottomKnown out of range');
+    }
     if (s.mission?.faction === f) cards.push(s.mission.card);
     has(sameCards(cards, FACTION_MISSIONS[f]), `mission cards of ${f} not conserved: ${cards.join(',')}`);
     has(s.decks[f].every((c) => !MISSIONS[c].starting) && s.discards[f].every((c) => !MISSIONS[c].starting),

@@ -2,7 +2,7 @@
 import {
   DECK_I, DECK_II, DECK_MISSIONS, DEFAULT_CONFIG, IMPERIUM_INDEX, LETTERS, PLANET_IDS, ROW_LETTERS,
   SECRET_PLANS, STARTING_CANDIDATES, STARTING_LOYALTY, STARTING_MISSIONS,
-  type GameConfig, type LetterId, type PlanetId,
+  type GameConfig, type LetterId, type PlanetId, type SoloSetup,
 } from '../content';
 import type { Action } from './actions';
 import { emptyUnits } from './board';
@@ -12,8 +12,12 @@ import { now, task } from './queue';
 import { shuffleInPlace, type Rng } from './rng';
 import type { GameState, PlanetState } from './state';
 
-/** R3.1–R3.6 and R3.8: the state before the two setup decisions (R3.7 Imperial, then R3.9 Rebel). */
-export function createState(rng: Rng, config: GameConfig = DEFAULT_CONFIG): GameState {
+/**
+ * R3.1–R3.6 and R3.8: the state before the two setup decisions (R3.7 Imperial, then R3.9 Rebel). With `solo`
+ * (RULES §9) the same setup runs for one human against the bot deck of `solo.bot`: the bot's setup decisions are
+ * taken by the engine (src/game/rules/soloChoices.ts) and RNG-11 follows RNG-10.
+ */
+export function createState(rng: Rng, config: GameConfig = DEFAULT_CONFIG, solo: SoloSetup | null = null): GameState {
   // R3.1 — Imperium at (1,3); RNG-1, RNG-2, RNG-3 shuffle each row's letters into its free positions.
   const row1 = shuffleInPlace(rng, [...ROW_LETTERS[0]]);
   const row2 = shuffleInPlace(rng, [...ROW_LETTERS[1]]);
@@ -38,6 +42,8 @@ export function createState(rng: Rng, config: GameConfig = DEFAULT_CONFIG): Game
   const deckII = shuffleInPlace(rng, [...DECK_II]);
   const objDeck = [...deckI, ...deckII];
   const objHand = [objDeck.shift()!];
+  // R9.11 Hard — the Rebel bot draws 1 extra objective at setup.
+  if (solo?.bot === 'R' && solo.difficulty === 'hard') objHand.push(objDeck.shift()!);
 
   // R3.4 — RNG-6 Rebel deck, RNG-7 Imperial deck.
   const rebelDeck = shuffleInPlace(rng, [...DECK_MISSIONS.R]);
@@ -93,6 +99,19 @@ export function createState(rng: Rng, config: GameConfig = DEFAULT_CONFIG): Game
     stats: { combats: 0, captures: 0, rescues: 0, relocations: 0, baseRevealedRound: 0 },
   };
   log(state, 'setup', { grid, start: state.start });
+  if (solo) {
+    // R9.1 — the bot has no hand and no mission deck: its 13 cards wait in id order for RNG-11 (shuffleBotDeck).
+    const botCards = [...STARTING_MISSIONS[solo.bot], ...DECK_MISSIONS[solo.bot]].sort();
+    state.solo = { bot: solo.bot, difficulty: solo.difficulty, deck: botCards, bottomKnown: 0, discard: [], lastSkipped: [], turns: 0 };
+    state.hands[solo.bot] = [];
+    state.decks[solo.bot] = [];
+    log(state, 'soloStarted', { bot: solo.bot, difficulty: solo.difficulty });
+    if (solo.bot === 'I' && solo.difficulty === 'hard') {
+      // R9.11 Hard — the Imperial bot starts with 2 extra starfighters on Imperium.
+      state.planets.IMP.I.f += 2;
+      state.supply.I.f -= 2;
+    }
+  }
   return state;
 }
 
@@ -139,7 +158,7 @@ const chooseBase: DecisionHandler = {
     state.base.planet = a.planet;
     log(state, 'baseChosen', { planet: a.planet }, 'R');
     log(state, 'baseHidden', {});
-    now(state, task('shuffleProbeDeck'), task('startRound'));
+    now(state, task('shuffleProbeDeck'), ...(state.solo ? [task('shuffleBotDeck')] : []), task('startRound'));
   },
 };
 

@@ -3,7 +3,7 @@
  * The state holds every secret; src/game/rules/view.ts cuts it down per seat (RULES §8).
  */
 import type {
-  Faction, GameConfig, LeaderId, LetterId, MissionId, ObjectiveId, PlanetId, UnitType,
+  Difficulty, Faction, GameConfig, LeaderId, LetterId, MissionId, ObjectiveId, PlanetId, UnitType,
 } from '../content';
 import type { Action } from './actions';
 import type { LogEvent } from './log';
@@ -105,8 +105,32 @@ export type PendingKind = Pending['kind'];
 /** A unit of deferred work in the core's queue (src/game/rules/engine.ts runs them in order). */
 export interface Task { t: string; [key: string]: unknown }
 
+/**
+ * RULES §9 — the rival deck of a solo game. The bot faction's hand, mission deck, discard and plans stay empty:
+ * its 13 cards are in `deck`, `discard` or `state.mission`.
+ */
+export interface SoloState {
+  bot: Faction;
+  difficulty: Difficulty;
+  /** R9.1 RNG-11 — the bot deck, index 0 the top. Order secret (R8.3 item 6) except the last `bottomKnown` cards. */
+  deck: MissionId[];
+  /** R9.4 step 3 — how many cards at the bottom of `deck` went there faceup as skipped cards, in public order. */
+  bottomKnown: number;
+  /** R9.4 step 4 — the bot discard pile (public), oldest first. */
+  discard: MissionId[];
+  /** The skipped row of the bot's last search (public record; the cards themselves are now under the deck). */
+  lastSkipped: MissionId[];
+  /** Bot Operations turns taken this round (R9.4 step 2: the first one tries the default action). */
+  turns: number;
+}
+
 export interface GameState {
   config: GameConfig;
+  /**
+   * RULES §9 — present only in a solo game. Absent (not null) in the 2-player game, so that its states stay
+   * byte-identical to those before solo mode existed (tests/unit/determinism.test.ts).
+   */
+  solo?: SoloState;
   round: number;
   phase: Phase;
   /** R1.4 — 15 positions in grid order; index = (row-1)*5 + (col-1). */

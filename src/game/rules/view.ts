@@ -34,6 +34,9 @@
  * - Log: events the seat may not see (`to`, src/game/rules/log.ts `canSee`) are dropped; spectators see public
  *   events only. The events themselves are shared with the state, not copied: log events are immutable records.
  * - `known.rebelKnowsImperial` is empty for spectators (it names Imperial cards).
+ * - Solo (RULES §9): the bot deck is HIDDEN except its last `bottomKnown` cards (the skipped cards put under it
+ *   faceup, R9.4 step 3); the bot discard and the last skipped row are public. A Rebel bot's base and objective
+ *   hand are hidden from the human Imperial exactly as from an Imperial player.
  * Everything else is public (R8.2 last rows): board, units, leaders, combat, queues, supplies, time, the active
  * mission (revealed), `known` (cleared planets, announced sector, Secret Plans shown), `objectives.revealedThisWindow`,
  * stats, config. The task queue never carries a secret: its only card-carrying task (`revealMission`) runs in the
@@ -55,7 +58,7 @@ export function isHidden(x: unknown): x is Hidden {
 
 /** How viewFor treats each top-level field. A new GameState field fails to compile until it is classified here. */
 const FIELDS: Record<keyof GameState, 'public' | 'cut'> = {
-  config: 'public', round: 'public', phase: 'public', grid: 'public', planets: 'public', start: 'public',
+  config: 'public', solo: 'cut', round: 'public', phase: 'public', grid: 'public', planets: 'public', start: 'public',
   time: 'public', objective: 'public', leaders: 'public', hands: 'cut', decks: 'cut', discards: 'public',
   planned: 'cut', mission: 'public', objectives: 'cut', probes: 'cut', base: 'cut', supply: 'public',
   queues: 'public', sfOut: 'public', turn: 'public', passed: 'public', arrivals: 'public', placedThisRound: 'public',
@@ -138,6 +141,12 @@ export function copyState(s: GameState, shareConfig = false): GameState {
     log: s.log.slice(),
     stats: { ...s.stats },
   };
+  if (s.solo) {
+    out.solo = {
+      bot: s.solo.bot, difficulty: s.solo.difficulty, deck: s.solo.deck.slice(), bottomKnown: s.solo.bottomKnown,
+      discard: s.solo.discard.slice(), lastSkipped: s.solo.lastSkipped.slice(), turns: s.solo.turns,
+    };
+  }
   return out;
 }
 
@@ -211,6 +220,14 @@ export function viewFor(state: GameState, seat: Faction | null): GameState {
   }
   const shownDeck = p.flagged.filter((c) => p.deck.includes(c));
   v.probes.deck = [...shownDeck, ...hidden<LetterId>(p.deck.length - shownDeck.length)];
+
+  // R8.3 item 6 — the bot deck's order is secret from everyone but for the skipped cards put under it faceup
+  // (R9.4 step 3), which stay shown at the bottom; the bot discard and the last skipped row are public.
+  if (state.solo) {
+    const d = state.solo.deck;
+    const tail = d.length - state.solo.bottomKnown;
+    v.solo!.deck = d.map((c, i) => (i >= tail ? c : HIDDEN as unknown as MissionId));
+  }
 
   // Pending decisions that carry the Rebel's private cards.
   const pend = state.pending;

@@ -165,6 +165,19 @@ export function describeEvent(ev: LogEvent, viewer: Viewer): string | null {
     case 'arrivalsReturned': return `${cap(unitList(d.units))} found nowhere to land and went back to supply.`;
     case 'deployed': return `${W(d.faction)} deployed a ${UNIT[d.unit as string]?.[0]} to ${planet(d.dest)}.`;
     case 'baseMoved': return `The Rebel moved a ${UNIT[d.unit as string]?.[0]} from the base card to ${planet(d.dest)}.`;
+    // RULES §9 — the rival deck's steps, so the human can follow and check the rival's turn.
+    case 'soloStarted': return `Solo game against the ${d.bot === 'R' ? 'Rebel' : 'Imperial'} rival deck (${d.difficulty}).`;
+    case 'botDeckReady': return `The rival shuffles its ${d.count} mission cards into its deck.`;
+    case 'botTurnedOver':
+      return d.target ? `The rival turned over ${mission(d.card)}: targets ${planet(d.target)}.` : `The rival turned over ${mission(d.card)}: no target.`;
+    case 'botSkippedUnder': return `The skipped cards go under the rival deck in this order: ${((d.cards as string[]) ?? []).map(mission).join(', ')}.`;
+    case 'botDeckReshuffled': return `The rival deck ran out: its ${d.count} discarded cards are shuffled into a new deck.`;
+    case 'botDefaultAction':
+      return `The rival ${d.action === 'hunt' ? 'hunts' : d.action === 'strike' ? 'strikes' : 'spreads out'}: from ${planet(d.from)} to ${planet(d.dest)}.`;
+    case 'botPassed': return d.reason === 'noLeader' ? 'The rival has no leader left and passes.' : 'No rival card fits and no default action is possible: the rival passes.';
+    case 'botTopDiscarded': return `The top card of the rival deck, ${mission(d.card)}, is discarded.`;
+    case 'botDeckEmpty': return 'The rival deck is empty: nothing to discard.';
+    case 'botInterceptNothing': return 'No Imperial mission was planned: the rival discards the top card of its deck instead.';
     case 'gameOver': return `${cap(FACTION[d.winner as Faction])} wins: ${REASON[d.reason as string] ?? d.reason}.`;
     default: return null;
   }

@@ -1,11 +1,12 @@
 /**
  * The start screen: hot-seat; against the bot (choose a difficulty and a side); watch two bots (a difficulty for
- * each); spectator; online (the lobby, src/ui/online).
+ * each); solo against the rival deck (RULES §9: side, then difficulty); spectator; online (the lobby, src/ui/online).
  */
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { Faction } from '../../game/content';
+import { DIFFICULTIES, type Faction } from '../../game/content';
 import type { Difficulty } from '../bot/Bot';
+import { loadSolo, type SavedSolo } from '../solo/savedSolo';
 import { ChoiceButton } from '../prompt/ChoiceButton';
 import { colors } from '../theme';
 import { UnitShape } from '../board/UnitIcons';
@@ -50,7 +51,8 @@ export type StartChoice =
   | { mode: 'bot'; human: Faction; difficulty: Difficulty }
   | { mode: 'bots'; pair: BotPair }
   | { mode: 'spectate' }
-  | { mode: 'online'; route?: OnlineRoute };
+  | { mode: 'online'; route?: OnlineRoute }
+  | { mode: 'solo'; bot: Faction; difficulty: Difficulty } | { mode: 'solo-resume'; saved: SavedSolo };
 
 function AgainstBot({ onStart }: { onStart(choice: StartChoice): void }) {
   const [difficulty, setDifficulty] = useState<Difficulty>('normal');
@@ -84,8 +86,42 @@ function WatchBots({ onStart }: { onStart(choice: StartChoice): void }) {
   );
 }
 
+const DIFFICULTY_TEXT: Record<Difficulty, string> = {
+  easy: 'The rival never opens a round with its default move.',
+  normal: 'As the rules are written.',
+  hard: 'Imperial rival: 2 more starfighters. Rebel rival: 1 more objective.',
+};
+
+/** RULES §9 — pick the rival's faction, then its difficulty. */
+function SoloChoice({ onStart }: { onStart(choice: StartChoice): void }) {
+  const [bot, setBot] = useState<Faction | null>(null);
+  if (!bot) {
+    return (
+      <div role="group" aria-label="Choose the rival" style={{ display: 'flex', gap: 8 }}>
+        <Choice $primary onClick={() => setBot('I')} data-start="solo-I" style={{ borderColor: colors.rebel }}>
+          Play the Rebel<small>Against the Imperial rival deck.</small>
+        </Choice>
+        <Choice $primary onClick={() => setBot('R')} data-start="solo-R" style={{ borderColor: colors.imperial }}>
+          Play the Imperial<small>Against the Rebel rival deck.</small>
+        </Choice>
+      </div>
+    );
+  }
+  return (
+    <div role="group" aria-label="Choose the difficulty" style={{ display: 'flex', gap: 8 }}>
+      {DIFFICULTIES.map((d) => (
+        <Choice key={d} $primary onClick={() => onStart({ mode: 'solo', bot, difficulty: d })} data-start={`solo-${d}`}>
+          {d[0].toUpperCase() + d.slice(1)}<small>{DIFFICULTY_TEXT[d]}</small>
+        </Choice>
+      ))}
+    </div>
+  );
+}
+
 export function StartScreen({ onStart }: { onStart(choice: StartChoice): void }) {
   const [open, setOpen] = useState<'bot' | 'bots' | null>(null);
+  const [pickSolo, setPickSolo] = useState(false);
+  const [saved] = useState(loadSolo);
   return (
     <Main>
       <h1 style={{ margin: 0, display: 'flex', gap: 10, alignItems: 'center' }}>
@@ -110,6 +146,16 @@ export function StartScreen({ onStart }: { onStart(choice: StartChoice): void })
           Watch two bots<small>Choose each bot's difficulty; see what they think.</small>
         </Choice>
       )}
+      {saved && (
+        <Choice $primary onClick={() => onStart({ mode: 'solo-resume', saved })} data-start="solo-resume">
+          Resume your solo game<small>Against the {saved.solo.bot === 'R' ? 'Rebel' : 'Imperial'} rival deck ({saved.solo.difficulty}).</small>
+        </Choice>
+      )}
+      {!pickSolo ? (
+        <Choice $primary onClick={() => setPickSolo(true)} data-start="solo">
+          Solo against the rival deck<small>One player against a card-driven rival. Choose your side and difficulty next.</small>
+        </Choice>
+      ) : <SoloChoice onStart={onStart} />}
       <Choice onClick={() => onStart({ mode: 'spectate' })} data-start="spectate">
         Watch as spectator<small>The public view of a hot-seat game open in another tab.</small>
       </Choice>

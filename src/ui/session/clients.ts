@@ -6,7 +6,7 @@
 import { Client } from 'boardgame.io/client';
 import { makeMintImperium, playerOf } from '../../game';
 import { filteredLocal } from '../../game/filter';
-import type { Faction } from '../../game/content';
+import type { Faction, SoloSetup } from '../../game/content';
 import type { Action, GameState } from '../../game/rules';
 
 export interface ClientState {
@@ -31,8 +31,9 @@ export interface LocalMatch {
   stop(): void;
 }
 
-export function createLocalMatch(seed?: string): LocalMatch {
-  const game = makeMintImperium(seed ? { seed } : {});
+/** With `solo` (RULES §9) the match is one human against the rival deck: only the human's client is needed. */
+export function createLocalMatch(seed?: string, solo?: SoloSetup): LocalMatch {
+  const game = makeMintImperium({ ...(seed ? { seed } : {}), ...(solo ? { solo } : {}) });
   const multiplayer = filteredLocal();
   const made: GameClient[] = [];
   const cache = new Map<string, GameClient>();

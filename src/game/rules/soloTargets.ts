@@ -1,0 +1,162 @@
+/**
+ * RULES §9 — what the bot knows (R9.3) and how it ranks targets: the "Bot" line of each mission (R7.5, R7.6) as
+ * an extra legality filter plus a priority order. The bot reads only public information and its own secrets
+ * (R8.4): the Imperial bot its probe hand, the Rebel bot its base and objective hand.
+ */
+import { FACTION_LEADERS, PLANETS, type LetterId, type MissionId, type PlanetId } from '../content';
+import { adjacent, capitalClassCount, distance, total } from './board';
+import { missionTargets } from './missions';
+import { ownLeaderOn } from './movement';
+import type { GameState } from './state';
+
+/** R9.12 — with no Imperial unit on the board every distance to the nearest one counts as 99. */
+export const NO_IMPERIAL_DISTANCE = 99;
+
+/**
+ * R9.3 — candidates: intact lettered planets with no Imperial unit, neither in the Imperial probe hand nor in the
+ * cleared set (`known.cleared`, emptied by every relocation); after I-06 only those in the announced sector.
+ */
+export function candidates(state: GameState): LetterId[] {
+  const out: LetterId[] = [];
+  for (const p of state.grid) {
+    if (p === 'IMP') continue;
+    const pl = state.planets[p];
+    if (pl.destroyed || total(pl.I) > 0) continue;
+    if (state.probes.hand.includes(p) || state.known.cleared.includes(p)) continue;
+    if (state.known.baseSector !== null && PLANETS[p].sector !== state.known.baseSector) continue;
+    out.push(p);
+  }
+  return out;
+}
+
+/** R9.3 — goal planets: the revealed base planet, otherwise the candidates. */
+export function goals(state: GameState): PlanetId[] {
+  return state.base.revealed ? [state.base.planet] : candidates(state);
+}
+
+/** Distance from `p` to the nearest planet of `set` (Infinity for an empty set). */
+export function nearest(state: GameState, p: PlanetId, set: PlanetId[]): number {
+  let best = Infinity;
+  for (const q of set) best = Math.min(best, distance(state, p, q));
+  return best;
+}
+
+/** Planets holding Imperial units. */
+export function imperialPlanets(state: GameState): PlanetId[] {
+  return state.grid.filter((p) => total(state.planets[p].I) > 0);
+}
+
+/** Distance from `p` to the nearest Imperial unit, 99 if none is on the board (R9.12). */
+export function distanceToImperial(state: GameState, p: PlanetId): number {
+  const imp = imperialPlanets(state);
+  return imp.length === 0 ? NO_IMPERIAL_DISTANCE : nearest(state, p, imp);
+}
+
+/** Stable sort by the given keys (ascending); equal keys keep the input order, which is grid order. */
+export function rank<T>(items: T[], ...keys: ((x: T) => number)[]): T[] {
+  return items
+    .map((x, i) => ({ x, i, k: keys.map((f) => f(x)) }))
+    .sort((a, b) => {
+      for (let j = 0; j < a.k.length; j++) if (a.k[j] !== b.k[j]) return a.k[j] - b.k[j];
+      return a.i - b.i;
+    })
+    .map((e) => e.x);
+}
+
+const production = (p: PlanetId): number => (PLANETS[p].type === 'production' ? 0 : 1);
+
+function rebelLeadersOn(state: GameState, p: PlanetId, freeOnly: boolean): number {
+  return FACTION_LEADERS.R.filter((id) => state.leaders[id].at === p && (!freeOnly || !state.leaders[id].captured)).length;
+}
+
+/** R9.6 — a Hunt source: Imperial capital-class unit here and, unless `ignoreLeaders`, no Imperial leader. */
+export function huntSources(state: GameState, ignoreLeaders: boolean): PlanetId[] {
+  const g = goals(state);
+  if (g.length === 0) return [];
+  // Reading: a fleet already on a goal planet (the revealed base) does not hunt away from it, so sources are
+  // at distance ≥ 1 from the nearest goal.
+  const sources = state.grid.filter((p) => capitalClassCount(state.planets[p].I) > 0
+    && (ignoreLeaders || !ownLeaderOn(state, 'I', p)) && nearest(state, p, g) >= 1);
+  return rank(sources, (p) => nearest(state, p, g), (p) => -total(state.planets[p].I));
+}
+
+/** R9.6 step 2 — the neighbour of `from` nearest to a goal (tie: grid order, adjacent() lists in grid order). */
+export function huntDestination(state: GameState, from: PlanetId): PlanetId {
+  const g = goals(state);
+  return rank(adjacent(state, from), (q) => nearest(state, q, g))[0];
+}
+
+/** R-S4 Bot line — an Imperial capital-class unit moved this round (read from the public log). */
+export function imperialCapitalMovedThisRound(state: GameState): boolean {
+  for (let i = state.log.length - 1; i >= 0; i--) {
+    const ev = state.log[i];
+    if (ev.round !== state.round) return false;
+    if (ev.e !== 'fleetMoved' || ev.faction !== 'I') continue;
+    const u = ev.units as { c: number; s: number };
+    if (u.c + u.s > 0) return true;
+  }
+  return false;
+}
+
+/**
+ * The legal targets of a card's Bot line, best first (R9.4 step 3: printed requirement plus the Bot line's extra
+ * conditions). I-02 picks uniformly among the list (RNG), the others take the first.
+ */
+export function botTargets(state: GameState, card: MissionId): PlanetId[] {
+  const legal = missionTargets(state, card);
+  const pl = (p: PlanetId) => state.planets[p];
+  const startI = (p: PlanetId) => (p === state.start.I ? 0 : 1);
+  switch (card) {
+    case 'R-S1': case 'R-01': case 'R-07': case 'I-S2': case 'I-09':
+      return rank(legal, production);
+    case 'R-S2':
+      return rank(legal.filter((p) => total(pl(p).I) > 0), startI, production);
+    case 'R-S4':
+      if (!state.base.revealed && !imperialCapitalMovedThisRound(state)) return [];
+      return rank(legal, (p) => (FACTION_LEADERS.I.some((id) => state.leaders[id].at === p) ? 1 : 0));
+    case 'R-02':
+      return rank(legal, startI, (p) => total(pl(p).I));
+    case 'R-03':
+      return rank(legal.filter((p) => adjacent(state, p).some((q) => capitalClassCount(pl(q).I) > 0)),
+        (p) => -total(pl(p).R));
+    case 'R-04':
+      return rank(legal, (p) => (state.base.revealed && p === state.base.planet ? 0 : 1));
+    case 'R-05':
+      return rank(legal, startI, production);
+    case 'R-06':
+      return rank(legal.filter((p) => pl(p).I.s === 0), (p) => total(pl(p).I));
+    case 'I-S1':
+      return rank(legal, (p) => -rebelLeadersOn(state, p, true));
+    case 'I-S3': {
+      const c = candidates(state) as PlanetId[];
+      const near = (p: PlanetId) => adjacent(state, p).filter((q) => c.includes(q)).length;
+      return rank(legal.filter((p) => near(p) > 0), (p) => -near(p));
+    }
+    case 'I-S4': case 'I-04': {
+      const g = goals(state);
+      return rank(legal, (p) => nearest(state, p, g));
+    }
+    case 'I-01': {
+      const g = goals(state);
+      return rank(legal.filter((p) => g.includes(p) || total(pl(p).R) >= 3),
+        (p) => (g.includes(p) ? 0 : 1), (p) => (g.includes(p) ? 0 : -total(pl(p).R)));
+    }
+    case 'I-02': {
+      if (state.base.revealed) return [];
+      const c = candidates(state) as PlanetId[];
+      return legal.filter((p) => c.includes(p));
+    }
+    case 'I-03':
+      return rank(legal, (p) => (rebelLeadersOn(state, p, false) > 0 ? 1 : 0));
+    case 'I-05':
+      return rank(legal, (p) => (pl(p).loyalty ? production(p) : 2));
+    case 'I-07': {
+      const sources = huntSources(state, true);
+      return sources.filter((p) => legal.includes(p));
+    }
+    case 'I-08':
+      return rank(legal, (p) => -total(pl(p).R));
+    default: // R-S3, R-08, R-09, I-06: as 2P, first legal target in grid order
+      return legal;
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * RULES §9 on the board: a complete solo game by clicks against each rival faction (desktop size). The human
+ * clicks only what the page offers (seeded random); the rival's steps are narrated by the rival panel (deck count,
+ * skipped row, discard, one step at a time) while the prompt waits. Mid-game the page is reloaded: the game must
+ * resume where it was (local storage). No console error; screenshots in tests/e2e/screenshots/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { clickRandomChoice, info, launch, rngFor, serveDist, shot, watchErrors } from './harness';
+import { e2eEnabled } from './enabled';
+
+const run = e2eEnabled();
+
+async function logLines(page: Page): Promise<number> {
+  return page.evaluate(() => document.querySelectorAll('[data-testid="log"] li, [data-testid="log"] p').length);
+}
+
+describe.skipIf(!run)('solo against the rival deck in the browser', () => {
+  let server: Awaited<ReturnType<typeof serveDist>>;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await serveDist();
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  for (const bot of ['I', 'R'] as const) {
+    it(`plays a whole game against the ${bot === 'I' ? 'Imperial' : 'Rebel'} rival, surviving a reload`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      const url = `${server.url}/?seed=e2e-solo-${bot}&soloMs=20`;
+      await page.goto(url);
+      await page.click('[data-start="solo"]');
+      await page.click(`[data-start="solo-${bot}"]`);
+      await page.click('[data-start="solo-normal"]');
+      await page.waitForSelector(`[data-testid="rival"][data-bot="${bot}"]`);
+      const rng = rngFor(`e2e-solo-clicks-${bot}`);
+      let clicks = 0;
+      let reloaded = false;
+      let sawRivalStep = false;
+      const t0 = Date.now();
+      for (;;) {
+        const s = await info(page);
+        if (s.end) break;
+        expect(s.cover).toBeNull();
+        if (!sawRivalStep && await page.locator('[data-testid="rival-feed"] li').count() > 0) {
+          sawRivalStep = true;
+          await shot(page, `solo-${bot}-rival-step`);
+        }
+        if (!reloaded && clicks >= 12 && s.mine) {
+          const before = await logLines(page);
+          await shot(page, `solo-${bot}-before-reload`);
+          await page.reload();
+          await page.waitForSelector(`[data-testid="rival"][data-bot="${bot}"]`, { timeout: 20000 });
+          await page.waitForFunction(() => document.querySelector('[data-testid="prompt"]')?.getAttribute('data-mine') === 'true', null, { timeout: 20000 });
+          expect(await logLines(page), 'the resumed game has the same log').toBe(before);
+          reloaded = true;
+          continue;
+        }
+        if (s.mine) {
+          const what = await clickRandomChoice(page, rng, 0.6);
+          if (what) { clicks++; continue; }
+        }
+        await page.waitForTimeout(20);
+        expect(Date.now() - t0, `game not over after ${clicks} clicks`).toBeLessThan(140_000);
+      }
+      await shot(page, `solo-${bot}-end`);
+      expect(reloaded).toBe(true);
+      expect(sawRivalStep).toBe(true);
+      expect(errors).toEqual([]);
+      // The finished game is not offered for resuming.
+      expect(await page.evaluate(() => localStorage.getItem('mint-imperium-solo'))).toBeNull();
+      await context.close();
+    });
+  }
+});
