@@ -3,26 +3,27 @@
  *                      [--mode solo --bot-faction R|I --difficulty easy|normal|hard]
  *
  * With `--mode solo` (RULES §9) a uniformly random human plays against the rival deck of `--bot-faction`; the JSON
- * line adds mode, botFaction, difficulty, human, humanWins and humanWinShare. `--human mcts` lets the fair search bot
- * of src/ai play the human seat (core route; `--human-ms` its budget per decision, default 100).
+ * line adds mode, botFaction, difficulty, human, humanWins and humanWinShare. `--human <bot>` lets a fair bot of
+ * src/ai (ismcts-easy|normal|hard, flatmc, mcts-fair) play the human seat (core route; `--human-ms` its budget per decision, default 100).
  * Plays N random legal games (src/sim/simulate.ts) and prints ONE JSON line on stdout:
  * { games, rebelWins, imperialWins, winReasons, rounds: {median, min, max}, errors, via, seed }.
  * A progress bar goes to stderr when it is a terminal; the first few failed games are described on stderr.
  * `--config` holds a partial GameConfig (balance knobs), merged over the defaults with makeConfig.
  */
+import { BOT_NAMES, isBotName } from '../ai/types';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { DIFFICULTIES, makeConfig, type GameConfig, type SoloSetup } from '../game/content';
-import { simulate, type Via } from '../sim/simulate';
+import { simulate, type HumanPlayer, type Via } from '../sim/simulate';
 import { progress } from './progress';
 
 const USAGE = 'usage: npm run simulate -- --games N --seed S [--via core|bgio] [--config file.json] '
-  + '[--mode solo --bot-faction R|I --difficulty easy|normal|hard [--human random|mcts] [--human-ms MS]]';
+  + '[--mode solo --bot-faction R|I --difficulty easy|normal|hard [--human random|<bot>] [--human-ms MS]]';
 const DESCRIBE_ERRORS = 3;
 
 export interface SimulateArgs {
-  games: number; seed: string; via: Via; config?: GameConfig; solo?: SoloSetup; human?: 'random' | 'mcts'; humanBudgetMs?: number;
+  games: number; seed: string; via: Via; config?: GameConfig; solo?: SoloSetup; human?: HumanPlayer; humanBudgetMs?: number;
 }
 
 export function parseSimulateArgs(argv: string[]): SimulateArgs {
@@ -69,7 +70,9 @@ export function parseSimulateArgs(argv: string[]): SimulateArgs {
     throw new Error('--bot-faction needs --mode solo');
   }
   const human = values.human;
-  if (human !== undefined && human !== 'random' && human !== 'mcts') throw new Error(`--human must be random or mcts, not ${human}`);
+  if (human !== undefined && human !== 'random' && (!isBotName(human) || human === 'mcts')) {
+    throw new Error(`--human must be random or a fair bot (${BOT_NAMES.filter((b) => b !== 'mcts').join(', ')}), not ${human}`);
+  }
   if (human !== undefined && !solo) throw new Error('--human needs --mode solo');
   const ms = values['human-ms'] === undefined ? undefined : Number(values['human-ms']);
   if (ms !== undefined && !(Number.isFinite(ms) && ms > 0)) throw new Error('--human-ms must be a positive number');

@@ -11,6 +11,7 @@
  *
  * An exception in one game is recorded in its outcome and counted; the run goes on.
  */
+import type { BotName } from '../ai/types';
 import { createHash } from 'node:crypto';
 import type { Ctx, Game } from 'boardgame.io';
 import type { Faction, GameConfig, SoloSetup } from '../game/content';
@@ -18,6 +19,9 @@ import { seededRng, type GameState, type Rng, type WinReason } from '../game/rul
 import { playRandomGame } from './randomGame';
 
 export type Via = 'core' | 'bgio';
+
+/** Who plays the human seat of a solo simulation: uniformly random, or a fair bot of src/ai by name. */
+export type HumanPlayer = 'random' | Exclude<BotName, 'mcts'>;
 
 export interface GameOutcome {
   index: number;
@@ -48,7 +52,7 @@ export interface SimulateSummary {
   mode?: 'solo';
   botFaction?: Faction;
   difficulty?: SoloSetup['difficulty'];
-  human?: 'random' | 'mcts';
+  human?: HumanPlayer;
   humanWins?: number;
   humanWinShare?: number;
 }
@@ -56,9 +60,9 @@ export interface SimulateSummary {
 export interface SimulateOptions {
   /** RULES §9 — play solo games: a uniformly random human against the rival deck. */
   solo?: SoloSetup;
-  /** Solo only: the human seat's player, 'random' (default) or the fair search bot 'mcts' (core route only). */
-  human?: 'random' | 'mcts';
-  /** Budget per decision of the 'mcts' human (ms). */
+  /** Solo only: the human seat's player, 'random' (default) or any fair bot of src/ai (core route only). */
+  human?: HumanPlayer;
+  /** Budget per decision of a bot human (ms). */
   humanBudgetMs?: number;
   games: number;
   seed: string | number;
@@ -265,11 +269,12 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
   if (via !== 'core' && via !== 'bgio') throw new Error(`unknown route ${String(via)}`);
 
   let play: (i: number) => { state: GameState; steps: number } | Promise<{ state: GameState; steps: number }>;
-  if (opts.human === 'mcts') {
-    if (!opts.solo || via !== 'core') throw new Error('--human mcts needs --mode solo and the core route');
+  if (opts.human !== undefined && opts.human !== 'random') {
+    if (!opts.solo || via !== 'core') throw new Error('--human <bot> needs --mode solo and the core route');
     const { playSearchHumanGame } = await import('./searchHuman');
     const solo = opts.solo;
-    play = (i) => playSearchHumanGame(gameSeed(seed, i), solo, opts.config, { budgetMs: opts.humanBudgetMs ?? 100, maxWorlds: 6 }, maxSteps);
+    const bot = opts.human;
+    play = (i) => playSearchHumanGame(gameSeed(seed, i), solo, opts.config, { bot, budgetMs: opts.humanBudgetMs ?? 100 }, maxSteps);
   } else if (via === 'core') {
     play = (i) => playCoreGame(gameSeed(seed, i), opts.config, maxSteps, opts.solo ?? null);
   } else {

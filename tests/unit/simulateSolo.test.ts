@@ -12,9 +12,11 @@ describe('simulate --mode solo', () => {
     expect(() => parseSimulateArgs(['--mode', 'solo', '--bot-faction', 'I', '--difficulty', 'brutal'])).toThrow(/difficulty/);
     expect(() => parseSimulateArgs(['--bot-faction', 'I'])).toThrow(/mode solo/);
     expect(() => parseSimulateArgs(['--mode', 'trio'])).toThrow(/mode/);
-    expect(parseSimulateArgs(['--mode', 'solo', '--bot-faction', 'R', '--human', 'mcts', '--human-ms', '50']))
-      .toMatchObject({ human: 'mcts', humanBudgetMs: 50 });
-    expect(() => parseSimulateArgs(['--human', 'mcts'])).toThrow(/mode solo/);
+    expect(parseSimulateArgs(['--mode', 'solo', '--bot-faction', 'R', '--human', 'ismcts-normal', '--human-ms', '50']))
+      .toMatchObject({ human: 'ismcts-normal', humanBudgetMs: 50 });
+    expect(() => parseSimulateArgs(['--human', 'ismcts-easy'])).toThrow(/mode solo/);
+    // The omniscient yardstick is handed the true state: never a solo human.
+    expect(() => parseSimulateArgs(['--mode', 'solo', '--bot-faction', 'R', '--human', 'mcts'])).toThrow(/human/);
     expect(() => parseSimulateArgs(['--mode', 'solo', '--bot-faction', 'R', '--human', 'genius'])).toThrow(/human/);
   });
 
