@@ -25,14 +25,22 @@ import type { SqlStorage } from './storage';
 import { credentialsMatch, isSeatID, seatMetadata, SEATS, type SeatID } from './auth';
 import { filterLog, filterState } from './filter';
 import type { Game } from 'boardgame.io';
+import { argsProblem } from './args';
+import { forfeitState } from './forfeit';
+import { SharedMessage } from './outbox';
 
 /** What a socket (or a bot) is, to the hub. */
 export interface Connection {
   id: string;
   emit(event: string, ...args: unknown[]): void;
-  /** Set by the transport when the socket is gone (a sync still in the queue must not register it then). */
+  /** Set by the transport when the socket is gone (queued work for it is skipped then). */
   closed?: boolean;
+  /** Send a message shared with other sockets (encoded once); without it the hub calls `emit`. */
+  send?(msg: SharedMessage): void;
 }
+
+/** Who sees what: each seat its own view, every spectator the public one. */
+type Audience = SeatID | 'spectator';
 
 interface Registered {
   conn: Connection;
@@ -97,7 +105,12 @@ export interface HubOptions {
   touchMs?: number;
   /** Matches whose state is kept in memory. Default 500; 0: none. */
   cacheSize?: number;
+  /** Spectator sockets per match; a sync beyond it is refused. Default 100; 0: no limit. */
+  maxSpectatorsPerMatch?: number;
 }
+
+/** Encoded sync answers kept for re-use (a few spectators of a finished match asking again share one). */
+const SYNC_CACHE_SIZE = 64;
 
 export class MatchHub {
   readonly game: ProcessedGame;
@@ -117,8 +130,13 @@ export class MatchHub {
    */
   private readonly cache = new Map<string, { state: State<GameState>; metadata: Server.MatchData }>();
   private readonly cacheSize: number;
+  /** The last sync answer per match and audience, for the state and players it was built from. */
+  private readonly syncCache = new Map<string, { stateID: number; players: string; msg: SharedMessage }>();
+  private readonly spectators = new Map<string, number>(); // matchID → spectator sockets registered
+  private readonly maxSpectators: number;
 
   constructor(opts: HubOptions) {
+    this.maxSpectators = opts.maxSpectatorsPerMatch ?? 100;
     this.touchMs = opts.touchMs ?? 60_000;
     this.cacheSize = opts.cacheSize ?? 500;
     this.game = ProcessGameConfig(opts.game);
@@ -150,6 +168,13 @@ export class MatchHub {
   /** Drop what is kept in memory of a match (call after writing its metadata or deleting it). */
   forget(matchID: string): void {
     this.cache.delete(matchID);
+    for (const a of ['0', '1', 'spectator']) this.syncCache.delete(`${matchID}|${a}`);
+  }
+
+  /** Send `msg` to one connection, shared encoding if the transport offers it. */
+  private deliver(conn: Connection, msg: SharedMessage): void {
+    if (conn.send) conn.send(msg);
+    else conn.emit(msg.event, ...msg.args);
   }
 
   /** Matches with queued work (for tests and shutdown). */
@@ -191,27 +216,25 @@ export class MatchHub {
     }
     const seat: SeatID | null = isSeatID(playerID) ? playerID : null;
     const result = await this.enqueue(matchID, async (): Promise<HubResult> => {
-      const { state, metadata, log, initialState } = await this.db.fetch(matchID, {
-        state: true, metadata: true, log: true, initialState: true,
-      });
-      // Never create a match on sync (boardgame.io does): unknown IDs are refused and storage stays as it was.
-      if (!state || !metadata || !initialState) return this.refuse(conn, matchID, 'sync', 'match not found');
+      // Queued syncs of a socket that is gone cost nothing: no read, no filter, no encoding.
+      if (conn.closed) return { ok: false, error: 'disconnected' };
+      const answer = await this.syncAnswer(matchID, seat);
+      if (!answer) return this.refuse(conn, matchID, 'sync', 'match not found');
+      const { metadata } = answer;
       if (seat !== null && !credentialsMatch(metadata, seat, credentials)) {
         return this.refuse(conn, matchID, 'sync', 'unauthorized');
       }
       if (conn.closed) return { ok: false, error: 'disconnected' };
       const previous = this.registered.get(conn.id);
+      const sameSpectator = previous?.matchID === matchID && previous.playerID === null && seat === null;
+      if (seat === null && !sameSpectator && this.maxSpectators > 0
+        && (this.spectators.get(matchID) ?? 0) >= this.maxSpectators) {
+        return this.refuse(conn, matchID, 'sync', 'too many spectators');
+      }
       this.unregister(conn.id);
       this.register({ conn, matchID, playerID: seat });
-      const s = state as State<GameState>;
-      conn.emit('sync', matchID, {
-        state: filterState(s, seat),
-        log: filterLog(log as LogEntry[] | undefined, seat),
-        filteredMetadata: publicPlayers(metadata),
-        initialState: filterState(initialState as State<GameState>, seat),
-      });
+      this.deliver(conn, answer.msg);
       if (seat !== null) await this.updateConnected(matchID, metadata);
-      this.remember(matchID, s, metadata);
       if (previous && previous.playerID !== null && (previous.matchID !== matchID || previous.playerID !== seat)) {
         // The socket moved to another match or seat: its old seat may be disconnected now.
         void this.enqueue(previous.matchID, () => this.refreshConnected(previous.matchID))
@@ -223,17 +246,55 @@ export class MatchHub {
     return result;
   }
 
+  /**
+   * Inside the match queue: the sync answer of one audience for the current state, built once and shared by
+   * every socket that asks for the same state and players; null if the match does not exist.
+   */
+  private async syncAnswer(matchID: string, seat: SeatID | null): Promise<{ metadata: Server.MatchData; msg: SharedMessage } | null> {
+    const key = `${matchID}|${seat ?? 'spectator'}`;
+    const cached = this.cache.get(matchID);
+    const hit = this.syncCache.get(key);
+    if (cached && hit && hit.stateID === cached.state._stateID && hit.players === JSON.stringify(publicPlayers(cached.metadata))) {
+      this.syncCache.delete(key);
+      this.syncCache.set(key, hit);
+      return { metadata: cached.metadata, msg: hit.msg };
+    }
+    const { state, metadata, log, initialState } = await this.db.fetch(matchID, {
+      state: true, metadata: true, log: true, initialState: true,
+    });
+    // Never create a match on sync (boardgame.io does): unknown IDs are refused and storage stays as it was.
+    if (!state || !metadata || !initialState) return null;
+    const s = state as State<GameState>;
+    const players = publicPlayers(metadata);
+    const msg = new SharedMessage('sync', [matchID, {
+      state: filterState(s, seat),
+      log: filterLog(log as LogEntry[] | undefined, seat),
+      filteredMetadata: players,
+      initialState: filterState(initialState as State<GameState>, seat),
+    }]);
+    this.remember(matchID, s, metadata);
+    this.syncCache.set(key, { stateID: s._stateID, players: JSON.stringify(players), msg });
+    if (this.syncCache.size > SYNC_CACHE_SIZE) this.syncCache.delete(this.syncCache.keys().next().value as string);
+    return { metadata, msg };
+  }
+
   private register(r: Registered): void {
     this.registered.set(r.conn.id, r);
     let room = this.rooms.get(r.matchID);
     if (!room) this.rooms.set(r.matchID, (room = new Set()));
     room.add(r.conn.id);
+    if (r.playerID === null) this.spectators.set(r.matchID, (this.spectators.get(r.matchID) ?? 0) + 1);
   }
 
   private unregister(connID: string): Registered | undefined {
     const r = this.registered.get(connID);
     if (!r) return undefined;
     this.registered.delete(connID);
+    if (r.playerID === null) {
+      const n = (this.spectators.get(r.matchID) ?? 1) - 1;
+      if (n > 0) this.spectators.set(r.matchID, n);
+      else this.spectators.delete(r.matchID);
+    }
     const room = this.rooms.get(r.matchID);
     if (room) {
       room.delete(connID);
@@ -294,7 +355,8 @@ export class MatchHub {
     }
     if (!changed) return;
     await this.db.setMetadata(matchID, metadata);
-    this.broadcast(matchID, (emit) => emit('matchData', matchID, publicPlayers(metadata)));
+    const msg = new SharedMessage('matchData', [matchID, publicPlayers(metadata)]);
+    this.broadcast(matchID, (r) => this.deliver(r.conn, msg));
   }
 
   // ------------------------------------------------------------------------------------------------------------
@@ -315,6 +377,9 @@ export class MatchHub {
     const payload = (action as { payload?: unknown }).payload;
     if (typeof payload !== 'object' || payload === null) return this.refuse(conn, matchID, 'update', 'bad action');
     const { credentials } = payload as { credentials?: unknown };
+    // Shape and size first, before anything walks, stringifies or copies the arguments.
+    const bad = argsProblem((payload as { args?: unknown }).args);
+    if (bad) return this.refuse(conn, matchID, 'update', `action refused: ${bad}`);
     // Rebuilt from known fields only: nothing else of the client's object reaches the reducer or the log.
     const p = payload as { type?: unknown; args?: unknown; playerID?: unknown };
     const clean = { type: (action as { type?: unknown }).type, payload: { type: p.type, args: p.args, playerID: p.playerID } };
@@ -373,26 +438,48 @@ export class MatchHub {
     });
   }
 
-  private broadcast(matchID: string, send: (emit: Connection['emit'], r: Registered) => void): void {
-    for (const id of this.rooms.get(matchID) ?? []) {
+  private broadcast(matchID: string, send: (r: Registered) => void): void {
+    for (const id of [...this.rooms.get(matchID) ?? []]) {
       const r = this.registered.get(id);
-      if (!r) continue;
+      if (!r || r.conn.closed) continue;
       try {
-        send((event, ...args) => r.conn.emit(event, ...args), r);
+        send(r);
       } catch (err) {
         this.onError(err, 'broadcast');
       }
     }
   }
 
+  /** One filtered, encoded update per audience, shared by all its sockets. */
   private broadcastState(matchID: string, state: State<GameState>, deltalog: LogEntry[]): void {
-    const cache = new Map<string, [State<GameState>, LogEntry[]]>();
-    this.broadcast(matchID, (emit, r) => {
-      const key = r.playerID ?? 'spectator';
-      let v = cache.get(key);
-      if (!v) cache.set(key, (v = [filterState(state, r.playerID), filterLog(deltalog, r.playerID)]));
-      emit('update', matchID, v[0], v[1]);
+    const byAudience = new Map<Audience, SharedMessage>();
+    this.broadcast(matchID, (r) => {
+      const key: Audience = r.playerID ?? 'spectator';
+      let msg = byAudience.get(key);
+      if (!msg) {
+        msg = new SharedMessage('update', [matchID, filterState(state, r.playerID), filterLog(deltalog, r.playerID)]);
+        byAudience.set(key, msg);
+      }
+      this.deliver(r.conn, msg);
     });
+  }
+
+  /**
+   * Inside the match queue (the lobby's leave): the game ends now, won by the other seat (`reason: 'forfeit'`),
+   * written like a move (state, then metadata.gameover) and broadcast. Nothing if the game is already over.
+   */
+  async forfeitInQueue(matchID: string, loser: SeatID, metadata: Server.MatchData): Promise<boolean> {
+    const { state } = await this.db.fetch(matchID, { state: true });
+    if (!state || (state as State).ctx.gameover !== undefined) return false;
+    const next = forfeitState(state as State<GameState>, loser);
+    const written = await this.db.trySetState(matchID, next as State, []);
+    this.forget(matchID);
+    if (written !== 'written') return false;
+    metadata.gameover = next.ctx.gameover;
+    metadata.updatedAt = Date.now();
+    await this.db.setMetadata(matchID, metadata);
+    this.broadcastState(matchID, next, []);
+    return true;
   }
 
   /** Who may move now (boardgame.io's rule: the active players, else the current player). */

@@ -4,7 +4,8 @@ import type { Faction } from '../../src/game/content';
 import type { GameState } from '../../src/game/rules';
 import { searchMove, type MctsOptions } from './mcts';
 
-interface Request { id: number; view: GameState; seat: Faction; opts: MctsOptions }
+/** `kind` names the search asked for; only 'mcts' (the default) exists so far. */
+interface Request { id: number; kind?: string; view: GameState; seat: Faction; opts: MctsOptions }
 
 parentPort!.on('message', (req: Request) => {
   searchMove(req.view, req.seat, req.opts).then(

@@ -19,6 +19,7 @@ import type { Faction } from '../../src/game/content';
 import type { GameState } from '../../src/game/rules';
 import { startServer, type RunningServer, type StartServerOptions } from '../../server';
 import { createStorage, type SqlStorage } from '../../server/storage';
+import { UNLIMITED_SOCKETS } from '../../server/limits';
 
 export const GAME = 'mint-imperium';
 
@@ -74,7 +75,10 @@ export async function startTestServer(backend: Backend = 'sqlite', opts: StartSe
     cleanup = t.remove;
   }
   const server = await startServer({
-    port: 0, staticDir: null, cleanupIntervalMs: 0, rateLimit: false,
+    // Budgets off (as the create rate limit): these tests send many messages on purpose; server-limits and
+    // server-abuse turn them on. The unread-output bound stays.
+    port: 0, staticDir: null, cleanupIntervalMs: 0, rateLimit: false, lobbyLimits: false, maxBotMatchesPerAddress: 0,
+    socketLimits: { ...UNLIMITED_SOCKETS, maxPendingBytes: 1024 * 1024 },
     onError: (err, where) => errors.push(`${where}: ${err instanceof Error ? err.stack : String(err)}`),
     ...dbOpts,
     ...opts,
