@@ -84,6 +84,8 @@ export interface RunningServer {
   db: SqlStorage;
   hub: MatchHub;
   bots: BotDriver;
+  /** The socket transport (socket counts per address, sockets dropped). */
+  transport: HardenedSocketIO;
   /** Deletes stale matches now (what the timer does). */
   cleanup(): Promise<string[]>;
   stop(): Promise<void>;
@@ -231,6 +233,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     db,
     hub,
     bots,
+    transport,
     cleanup,
     stop: () => (stopped ??= (async () => {
       if (timer) clearInterval(timer);

@@ -234,7 +234,7 @@ export interface RandomPlayer {
  */
 export function randomPlayer(
   base: string, matchID: string, seat: Faction, credentials: string,
-  opts: { socketOpts?: Record<string, unknown>; onMove?: () => void } = {},
+  opts: { socketOpts?: Record<string, unknown>; onMove?: () => void; /** pause before each move (a human pace) */ delayMs?: number } = {},
 ): RandomPlayer {
   const playerID = playerOf(seat);
   const client = Client({
@@ -270,7 +270,9 @@ export function randomPlayer(
     lastSent = s._stateID;
     player.moves++;
     opts.onMove?.();
-    (client.moves as Record<string, (...a: unknown[]) => void>)[pick.move](...pick.args);
+    const send = () => (client.moves as Record<string, (...a: unknown[]) => void>)[pick.move](...pick.args);
+    if (opts.delayMs) setTimeout(send, opts.delayMs);
+    else send();
   };
   client.subscribe(() => act());
   client.start();
