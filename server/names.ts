@@ -16,7 +16,7 @@ const EMOJI_ZWJ = /(?<=\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\
 const VISIBLE = /(?![\p{Default_Ignorable_Code_Point}\u2800])[\p{L}\p{N}\p{P}\p{S}]/u;
 const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{M}\p{Zs}\u2800]/gu;
 /** Names only the server gives (its bot seats). */
-const RESERVED = ['bot', 'random bot'];
+const RESERVED = ['bot', 'randombot']; // as nameKey() gives them
 
 /** The name as given, trimmed, or a 400 saying what is wrong with it. */
 export function checkName(x: unknown, field: string): string {
