@@ -22,6 +22,8 @@ export interface SocketLimits {
   otherPerSocket: RateLimit | false;
   /** Refusals for being over budget a socket may collect (over `windowMs`) before it is disconnected. */
   strikes: RateLimit | false;
+  /** An address with 3 sockets dropped within the strike window is refused at the handshake this long (0: never). */
+  offenderBlockMs: number;
   /** Output a socket has not read yet, in bytes, beyond which it is disconnected (0: no bound). */
   maxPendingBytes: number;
 }
@@ -35,11 +37,12 @@ export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
   updatePerAddress: { max: 500, windowMs: 5_000 },
   otherPerSocket: { max: 10, windowMs: 10_000 },
   strikes: { max: 20, windowMs: 10_000 },
+  offenderBlockMs: 10_000,
   maxPendingBytes: 1024 * 1024,
 };
 
 /** No budget at all (tests that send thousands of messages on purpose, e.g. the fuzz test). */
 export const UNLIMITED_SOCKETS: SocketLimits = {
   maxSocketsPerAddress: 0, connects: false, syncPerSocket: false, syncPerAddress: false, updatePerSocket: false,
-  updatePerAddress: false, otherPerSocket: false, strikes: false, maxPendingBytes: 0,
+  updatePerAddress: false, otherPerSocket: false, strikes: false, offenderBlockMs: 0, maxPendingBytes: 0,
 };

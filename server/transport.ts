@@ -61,9 +61,19 @@ export class HardenedSocketIO extends SocketIO {
   dropped = 0;
   io: IoServer | undefined;
 
+  /** Addresses whose sockets were dropped repeatedly, refused at the HTTP handshake until the time given. */
+  private readonly blocked = new Map<string, number>();
+  private readonly offences: RateLimiter | null;
+
   constructor(opts: HardenedSocketOptions) {
+    // engine.io asks before the handshake (before any socket.io work): a repeat offender costs one HTTP answer.
+    const gate: { allow(req: { socket?: { remoteAddress?: string }; headers: Record<string, unknown> }): boolean } = { allow: () => true };
     super({
       socketOpts: {
+        allowRequest: (req: never, cb: (message: string | null, ok: boolean) => void) => {
+          const ok = gate.allow(req);
+          cb(ok ? null : 'too many sockets of this address were dropped: retry later', ok);
+        },
         maxHttpBufferSize: opts.maxMessageBytes ?? 64 * 1024,
         // boardgame.io passes `cors: { origins }`, a key socket.io 4 ignores; this is the working form.
         cors: { origin: opts.origins ?? [] },
@@ -74,6 +84,16 @@ export class HardenedSocketIO extends SocketIO {
     this.limits = { ...DEFAULT_SOCKET_LIMITS, ...opts.limits };
     this.trustProxy = opts.trustProxy === true;
     const l = this.limits;
+    // Three sockets dropped within the strike window: the address is refused for offenderBlockMs.
+    this.offences = l.offenderBlockMs > 0 ? new RateLimiter({ max: 2, windowMs: l.strikes ? l.strikes.windowMs : 10_000 }) : null; // the 3rd finds none left
+    gate.allow = (req) => {
+      const a = this.address(req.socket?.remoteAddress ?? '', req.headers['x-forwarded-for']);
+      const until = this.blocked.get(a);
+      if (until === undefined) return true;
+      if (Date.now() < until) return false;
+      this.blocked.delete(a);
+      return true;
+    };
     this.buckets = {
       connects: limiter(l.connects),
       syncSocket: limiter(l.syncPerSocket), syncAddress: limiter(l.syncPerAddress),
@@ -105,13 +125,23 @@ export class HardenedSocketIO extends SocketIO {
   }
 
   private addressOf(socket: IoSocket): string {
-    let a = socket.handshake.address ?? '';
+    return this.address(socket.handshake.address ?? '', socket.handshake.headers['x-forwarded-for']);
+  }
+
+  private address(remote: string, xff: unknown): string {
+    let a = remote;
     if (this.trustProxy) {
-      const xff = socket.handshake.headers['x-forwarded-for'];
-      const first = (Array.isArray(xff) ? xff[0] : xff)?.split(',')[0]?.trim();
+      const first = (Array.isArray(xff) ? String(xff[0]) : typeof xff === 'string' ? xff : undefined)?.split(',')[0]?.trim();
       if (first) a = first;
     }
     return a.startsWith('::ffff:') ? a.slice(7) : a || 'unknown';
+  }
+
+  /** A socket of `address` was dropped for abuse: repeat offenders are refused at the handshake for a while. */
+  private offence(address: string): void {
+    if (!this.offences || this.offences.take(address) === 0) return;
+    this.blocked.set(address, Date.now() + this.limits.offenderBlockMs);
+    if (this.blocked.size > 10_000) this.blocked.delete(this.blocked.keys().next().value as string);
   }
 
   private guard(where: string, fn: () => Promise<unknown>): void {
@@ -128,6 +158,7 @@ export class HardenedSocketIO extends SocketIO {
     const refuseConnection = (error: string) => {
       socket.emit('mint:error', null, { event: 'connect', error });
       this.dropped++;
+      this.offence(address);
       socket.disconnect(true); // nothing was sent to it yet: a normal close delivers the reason first
     };
     const open = this.perAddress.get(address) ?? 0;
@@ -141,6 +172,7 @@ export class HardenedSocketIO extends SocketIO {
     const drop = () => {
       if (gone) return;
       gone = true;
+      this.offence(address);
       this.dropped++;
       conn.closed = true;
       dropSocket(socket);

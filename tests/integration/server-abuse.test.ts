@@ -20,7 +20,8 @@ const transport = () => server.transport;
 beforeAll(async () => {
   server = await startTestServer('sqlite', {
     // The real defaults, with smaller caps so the test reaches them quickly.
-    socketLimits: { ...DEFAULT_SOCKET_LIMITS, maxSocketsPerAddress: 16, connects: { max: 200, windowMs: 10_000 } },
+    // (No handshake block for repeat offenders here, so one attack does not lock the next test out; see below.)
+    socketLimits: { ...DEFAULT_SOCKET_LIMITS, maxSocketsPerAddress: 16, connects: { max: 200, windowMs: 10_000 }, offenderBlockMs: 0 },
     maxSpectatorsPerMatch: 4,
   });
 });
@@ -99,6 +100,25 @@ describe('item 1: a spectator sync flood from sockets that never read', () => {
 });
 
 describe('item 4: junk floods', () => {
+  it('an address whose sockets keep being dropped is refused at the handshake for a while', async () => {
+    const strict = await startTestServer('sqlite', { socketLimits: { ...DEFAULT_SOCKET_LIMITS, offenderBlockMs: 60_000 } });
+    try {
+      const base = strict.url.replace('localhost', '127.0.0.1');
+      for (let k = 0; k < 3; k++) {
+        const c = await rawClient(base);
+        const gone = new Promise<void>((r) => c.socket.once('disconnect', () => r()));
+        for (let i = 0; i < 300; i++) c.socket.emit('chat', 'spam');
+        await gone;
+        c.close();
+      }
+      await expect(rawClient(base)).rejects.toThrow();
+      expect(strict.transport.dropped).toBe(3);
+      expect((await api(base, '/health')).status).toBe(200); // HTTP is not blocked, only new sockets
+    } finally {
+      await strict.dispose();
+    }
+  });
+
   it('junk updates get "rate limited", then the socket is disconnected; other matches keep their pace', async () => {
     const { matchID, creds } = await matchWithPlayers(server.url);
     const duel = await Duel.start(server.url);
