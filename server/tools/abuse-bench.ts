@@ -6,7 +6,7 @@
  * /health every 100 ms and playing another match (a move 100 ms after each state: the "other match" whose round
  * trip the attack must not slow), then stops everything it started. One JSON line per scenario on stdout.
  *
- * Scenarios: flood1 / flood5 (1 or 5 raw websockets that never read, sending spectator syncs of a finished match
+ * Scenarios: baseline (no attack: the reference), flood1 / flood5 (1 or 5 raw websockets that never read, sending spectator syncs of a finished match
  * as fast as they can, reconnecting when dropped), sync640 (a reading socket, 640 spectator syncs/s), junk (a
  * socket sending ~42k junk updates/s), spectators (3,000 non-reading spectator sockets on the played match, with
  * the default caps), spectators-uncapped (the same with caps and budgets off: shared encoding + output bound
@@ -21,6 +21,9 @@ import { MintImperium } from '../../src/game';
 import { createStorage } from '../storage';
 import { duel, finishedMatch, GAME, matchWithPlayers, percentile, playGame, probeHealth, sleep, socket, startChild, type Child } from './bench-kit';
 import { rawWs, type RawWs } from './raw-ws';
+
+/** Attackers come from another loopback address than the players and probes, as they would from another host. */
+const ATTACKER = '127.0.0.2';
 
 interface Opts { seconds: number; only?: string[] }
 function parseArgs(argv: string[]): Opts {
@@ -51,6 +54,7 @@ async function scenario(name: string, seconds: number, env: Record<string, strin
     const health = probeHealth(base, 100, until);
     const other = name.startsWith('spectators') || name === 'listing' ? null : duel(base, 100, until);
     const extra = await attack(base, until);
+    while (!until()) await sleep(100); // an attack that ends early (baseline) still lasts the whole scenario
     await Promise.all([health.done, other?.done]);
     const after = await (await fetch(`${base}/health`)).json();
     const result = {
@@ -58,7 +62,7 @@ async function scenario(name: string, seconds: number, env: Record<string, strin
       rssStartMB: before.rssMB, rssMaxMB: Math.max(...health.rss), rssGrowthMB: Math.max(...health.rss) - before.rssMB,
       healthP50: percentile(health.times, 0.5), healthP99: percentile(health.times, 0.99),
       healthMax: Math.round(Math.max(...health.times)), healthFailures: health.failures(),
-      ...(other ? { moves: other.times.length, moveP50: percentile(other.times, 0.5), moveP99: percentile(other.times, 0.99), moveMax: Math.round(Math.max(...other.times)) } : {}),
+      ...(other ? { moves: other.times.length, moveP50: percentile(other.times, 0.5), moveP99: percentile(other.times, 0.99), moveMax: Math.round(Math.max(...other.times)), otherMatchFailures: other.failures.length } : {}),
       socketsDropped: after.socketsDropped, ...extra,
     };
     console.log(JSON.stringify(result));
@@ -78,7 +82,7 @@ function flood(sockets: number): Attack {
       while (!until()) {
         let c: RawWs;
         try {
-          c = await rawWs(base, GAME);
+          c = await rawWs(base, GAME, { localAddress: ATTACKER });
           connects++;
         } catch {
           await sleep(50);
@@ -106,7 +110,7 @@ function steady(perSecond: number, setup: (base: string) => Promise<(s: Socket) 
     while (!until()) {
       let s: Socket;
       try {
-        s = await socket(base);
+        s = await socket(base, ATTACKER);
       } catch {
         await sleep(100);
         continue;
@@ -142,7 +146,7 @@ const spectators: Attack = async (base, until) => {
   for (let k = 0; k < 3000; k += 100) {
     await Promise.all(Array.from({ length: 100 }, async () => {
       try {
-        const c = await rawWs(base, GAME);
+        const c = await rawWs(base, GAME, { localAddress: ATTACKER });
         c.emit('sync', match.matchID, null, null, 2);
         c.stopReading();
         watchers.push(c);
@@ -190,6 +194,7 @@ async function seedMatches(dbFile: string): Promise<void> {
 async function main() {
   const o = parseArgs(process.argv.slice(2));
   const all: [string, number, Record<string, string>, Attack, ((f: string) => Promise<void>)?][] = [
+    ['baseline', Math.min(o.seconds, 30), {}, async () => {}],
     ['flood1', o.seconds, {}, flood(1)],
     ['flood5', o.seconds, {}, flood(5)],
     ['sync640', Math.min(o.seconds, 30), {}, sync640],

@@ -91,8 +91,9 @@ export async function matchWithPlayers(base: string) {
   return { matchID: matchID as string, creds };
 }
 
-export function socket(base: string): Promise<Socket> {
-  const s = io(`${base}/${GAME}`, { transports: ['websocket'], reconnection: false, forceNew: true });
+/** A socket.io client; `localAddress` binds its source address (attackers use 127.0.0.2, the rest 127.0.0.1). */
+export function socket(base: string, localAddress?: string): Promise<Socket> {
+  const s = io(`${base}/${GAME}`, { transports: ['websocket'], reconnection: false, forceNew: true, ...(localAddress ? { localAddress } : {}) } as never);
   return new Promise((resolve, reject) => {
     s.once('connect', () => resolve(s));
     s.once('connect_error', reject);
@@ -148,10 +149,19 @@ export async function playGame(base: string, gapMs: number, times: number[], unt
 /** Games one after the other until `until()`: the "other match" whose round trips an attack must not slow. */
 export function duel(base: string, gapMs: number, until: () => boolean) {
   const times: number[] = [];
+  const failures: string[] = [];
   const done = (async () => {
-    while (!until()) await playGame(base, gapMs, times, until);
+    while (!until()) {
+      try {
+        await playGame(base, gapMs, times, until);
+      } catch (err) {
+        // Counted: the "other match" could not even connect.
+        failures.push(String(err));
+        await sleep(100);
+      }
+    }
   })();
-  return { times, done };
+  return { times, failures, done };
 }
 
 /** A match played to its end (flat out), with its whole log: what a spectator flood asks for. */

@@ -18,9 +18,10 @@ export interface RawWs {
   close(): void;
 }
 
-export async function rawWs(base: string, namespace: string): Promise<RawWs> {
+/** `localAddress`: the source address (e.g. 127.0.0.2: on loopback an attacker can be another address). */
+export async function rawWs(base: string, namespace: string, opts: { localAddress?: string } = {}): Promise<RawWs> {
   const url = `${base.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
-  const ws = new WebSocket(url);
+  const ws = new WebSocket(url, opts.localAddress ? { localAddress: opts.localAddress } : {});
   const events: unknown[][] = [];
   let closedFlag = false;
   const closed = new Promise<void>((resolve) => ws.once('close', () => { closedFlag = true; resolve(); }));
