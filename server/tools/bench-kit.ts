@@ -36,6 +36,18 @@ async function freePort(): Promise<number> {
 
 export interface Child { base: string; proc: ChildProcess; stop(): Promise<void> }
 
+/** Servers started here: whatever ends this process (an error, Ctrl-C) ends them too. */
+const children = new Set<ChildProcess>();
+const killAll = () => {
+  for (const c of children) {
+    try {
+      process.kill(-c.pid!, 'SIGKILL');
+    } catch { /* gone */ }
+  }
+};
+process.on('exit', killAll);
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => { killAll(); process.exit(130); });
+
 /** `tsx server/main.ts` on a free port of 127.0.0.1, with `env` on top of the defaults. */
 export async function startChild(env: Record<string, string>): Promise<Child> {
   const port = await freePort();
@@ -44,6 +56,8 @@ export async function startChild(env: Record<string, string>): Promise<Child> {
     env: { ...process.env, PORT: String(port), STATIC_DIR: '/nonexistent', CLEANUP_INTERVAL_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'], detached: true,
   });
+  children.add(proc);
+  proc.once('exit', () => children.delete(proc));
   const output: string[] = [];
   await new Promise<void>((resolve, reject) => {
     const t = setTimeout(() => reject(new Error(`server did not start:\n${output.join('')}`)), 60_000);
