@@ -139,7 +139,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       ctx.set('Vary', 'Origin');
       if (ctx.method === 'OPTIONS') {
         ctx.set('Access-Control-Allow-Methods', 'GET, POST');
-        ctx.set('Access-Control-Allow-Headers', 'Content-Type');
+        ctx.set('Access-Control-Allow-Headers', 'Content-Type, X-Player-ID, X-Player-Credentials');
         ctx.status = 204;
         return;
       }
