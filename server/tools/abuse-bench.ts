@@ -36,6 +36,18 @@ function parseArgs(argv: string[]): Opts {
   return o;
 }
 
+/** GET JSON, retried: a keep-alive connection the server just closed can reset a request (undici). */
+async function getJson(url: string): Promise<any> {
+  for (let k = 0; ; k++) {
+    try {
+      return await (await fetch(url)).json();
+    } catch (err) {
+      if (k >= 4) throw err;
+      await sleep(200);
+    }
+  }
+}
+
 type Attack = (base: string, until: () => boolean) => Promise<Record<string, unknown> | void>;
 
 /** Run `attack` for `seconds` against a fresh server, measuring /health and another match's moves meanwhile. */
@@ -50,13 +62,13 @@ async function scenario(name: string, seconds: number, env: Record<string, strin
     const base = child.base;
     const end = Date.now() + seconds * 1000;
     const until = () => Date.now() > end;
-    const before = await (await fetch(`${base}/health`)).json();
+    const before = await getJson(`${base}/health`);
     const health = probeHealth(base, 100, until);
-    const other = name.startsWith('spectators') || name === 'listing' ? null : duel(base, 100, until);
+    const other = name === 'listing' ? null : duel(base, 100, until);
     const extra = await attack(base, until);
     while (!until()) await sleep(100); // an attack that ends early (baseline) still lasts the whole scenario
     await Promise.all([health.done, other?.done]);
-    const after = await (await fetch(`${base}/health`)).json();
+    const after = await getJson(`${base}/health`);
     const result = {
       scenario: name, seconds,
       rssStartMB: before.rssMB, rssMaxMB: Math.max(...health.rss), rssGrowthMB: Math.max(...health.rss) - before.rssMB,
@@ -156,14 +168,14 @@ const spectators: Attack = async (base, until) => {
     }));
   }
   await sleep(500);
-  const afterConnect = await (await fetch(`${base}/health`)).json();
+  const afterConnect = await getJson(`${base}/health`);
   const times: number[] = [];
   // The watched match, to its end or the end of the scenario (whichever comes first).
   await playGame(base, 100, times, until, match);
   for (const c of watchers) c.close();
   return {
     spectatorsOpened: watchers.length, spectatorsRefused: refused, registeredSockets: afterConnect.sockets,
-    moves: times.length, moveP50: percentile(times, 0.5), moveP99: percentile(times, 0.99), moveMax: Math.round(Math.max(...times)),
+    watchedMoves: times.length, watchedP50: percentile(times, 0.5), watchedP99: percentile(times, 0.99), watchedMax: Math.round(Math.max(...times)),
   };
 };
 
@@ -174,7 +186,7 @@ const listing: Attack = async (base, until) => {
     let cursor: string | undefined;
     do {
       const t0 = performance.now();
-      const r = await (await fetch(`${base}/games/${GAME}?limit=50${cursor ? `&cursor=${cursor}` : ''}`)).json();
+      const r = await getJson(`${base}/games/${GAME}?limit=50${cursor ? `&cursor=${cursor}` : ''}`);
       times.push(performance.now() - t0);
       cursor = r.nextCursor;
     } while (cursor);
