@@ -28,6 +28,7 @@ import type { Game } from 'boardgame.io';
 import { argsProblem } from './args';
 import { forfeitState } from './forfeit';
 import { SharedMessage } from './outbox';
+import { botKindOf, coreAction, isMatchID, publicPlayers } from './match-data';
 
 /** What a socket (or a bot) is, to the hub. */
 export interface Connection {
@@ -50,49 +51,9 @@ interface Registered {
 
 export type HubResult = { ok: true } | { ok: false; error: string };
 
-export const MATCH_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
-
-export function isMatchID(x: unknown): x is string {
-  return typeof x === 'string' && MATCH_ID_RE.test(x);
-}
-
 type ProcessedGame = ReturnType<typeof ProcessGameConfig>;
 
-/** Players as clients see them: no credentials, nothing but id, name, connection and the bot marker. */
-export function publicPlayers(metadata: Server.MatchData): Server.PlayerMetadata[] {
-  const out: Server.PlayerMetadata[] = [];
-  for (const id of SEATS) {
-    const p = seatMetadata(metadata, id);
-    if (!p) continue;
-    const q: Server.PlayerMetadata = { id: Number(id) };
-    if (typeof p.name === 'string') q.name = p.name;
-    if (typeof p.isConnected === 'boolean') q.isConnected = p.isConnected;
-    const bot = botKindOf(p);
-    if (bot) q.data = { bot };
-    out.push(q);
-  }
-  return out;
-}
-
-export type BotKind = 'mcts' | 'random';
-export const BOT_KINDS: readonly BotKind[] = ['mcts', 'random'];
-
-/** The bot kind of a seat filled by a server bot, else null. */
-export function botKindOf(p: Server.PlayerMetadata | undefined): BotKind | null {
-  const kind = (p?.data as { bot?: unknown } | undefined)?.bot;
-  return (BOT_KINDS as readonly unknown[]).includes(kind) ? kind as BotKind : null;
-}
-
-/** The core action of a move call, as the Game builds it (src/game/index.ts toAction), or null. */
-function coreAction(type: string, args: unknown): unknown {
-  if (args === undefined) return { type };
-  if (!Array.isArray(args) || args.length > 1) return null;
-  const arg = args[0];
-  if (arg === undefined || arg === null) return { type };
-  if (typeof arg !== 'object' || Array.isArray(arg)) return null;
-  if (Object.prototype.hasOwnProperty.call(arg, 'type')) return null;
-  return { type, ...(arg as Record<string, unknown>) };
-}
+export { BOT_KINDS, botKindOf, isMatchID, MATCH_ID_RE, publicPlayers, type BotKind } from './match-data';
 
 export interface HubOptions {
   game: Game;

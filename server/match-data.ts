@@ -1,0 +1,49 @@
+/**
+ * What the hub and the lobby say about a match and its seats: match IDs, the players as clients see them, the
+ * bot marker of a seat, and the core action of a move call.
+ */
+import type { Server } from 'boardgame.io';
+import { SEATS, seatMetadata } from './auth';
+
+export const MATCH_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function isMatchID(x: unknown): x is string {
+  return typeof x === 'string' && MATCH_ID_RE.test(x);
+}
+
+/** Players as clients see them: no credentials, nothing but id, name, connection and the bot marker. */
+export function publicPlayers(metadata: Server.MatchData): Server.PlayerMetadata[] {
+  const out: Server.PlayerMetadata[] = [];
+  for (const id of SEATS) {
+    const p = seatMetadata(metadata, id);
+    if (!p) continue;
+    const q: Server.PlayerMetadata = { id: Number(id) };
+    if (typeof p.name === 'string') q.name = p.name;
+    if (typeof p.isConnected === 'boolean') q.isConnected = p.isConnected;
+    const bot = botKindOf(p);
+    if (bot) q.data = { bot };
+    out.push(q);
+  }
+  return out;
+}
+
+export type BotKind = 'mcts' | 'random';
+export const BOT_KINDS: readonly BotKind[] = ['mcts', 'random'];
+
+/** The bot kind of a seat filled by a server bot, else null. */
+export function botKindOf(p: Server.PlayerMetadata | undefined): BotKind | null {
+  const kind = (p?.data as { bot?: unknown } | undefined)?.bot;
+  return (BOT_KINDS as readonly unknown[]).includes(kind) ? kind as BotKind : null;
+}
+
+/** The core action of a move call, as the Game builds it (src/game/index.ts toAction), or null. */
+export function coreAction(type: string, args: unknown): unknown {
+  if (args === undefined) return { type };
+  if (!Array.isArray(args) || args.length > 1) return null;
+  const arg = args[0];
+  if (arg === undefined || arg === null) return { type };
+  if (typeof arg !== 'object' || Array.isArray(arg)) return null;
+  if (Object.prototype.hasOwnProperty.call(arg, 'type')) return null;
+  return { type, ...(arg as Record<string, unknown>) };
+}
+
