@@ -72,6 +72,8 @@ export interface HubOptions {
 
 /** Encoded sync answers kept for re-use (a few spectators of a finished match asking again share one). */
 const SYNC_CACHE_SIZE = 64;
+/** Spectator sockets written per event-loop turn when a match has more (see broadcastState). */
+const SPECTATOR_SLICE = 50;
 
 export class MatchHub {
   readonly game: ProcessedGame;
@@ -95,6 +97,7 @@ export class MatchHub {
   private readonly syncCache = new Map<string, { stateID: number; players: string; msg: SharedMessage }>();
   private readonly spectators = new Map<string, number>(); // matchID → spectator sockets registered
   private readonly maxSpectators: number;
+  private readonly fanouts = new Map<string, Promise<void>>(); // matchID → spectator slices still being written
 
   constructor(opts: HubOptions) {
     this.maxSpectators = opts.maxSpectatorsPerMatch ?? 100;
@@ -411,17 +414,49 @@ export class MatchHub {
     }
   }
 
-  /** One filtered, encoded update per audience, shared by all its sockets. */
+  /**
+   * One filtered, encoded update per audience, shared by all its sockets. Players get it at once; a crowd of
+   * spectators gets it in slices of SPECTATOR_SLICE sockets, one slice per event-loop turn, so writing a state to
+   * thousands of sockets never holds up other matches for long. Slices of one match run in order (a spectator
+   * never gets state N+1 before N).
+   */
   private broadcastState(matchID: string, state: State<GameState>, deltalog: LogEntry[]): void {
     const byAudience = new Map<Audience, SharedMessage>();
-    this.broadcast(matchID, (r) => {
-      const key: Audience = r.playerID ?? 'spectator';
+    const message = (seat: SeatID | null) => {
+      const key: Audience = seat ?? 'spectator';
       let msg = byAudience.get(key);
       if (!msg) {
-        msg = new SharedMessage('update', [matchID, filterState(state, r.playerID), filterLog(deltalog, r.playerID)]);
+        msg = new SharedMessage('update', [matchID, filterState(state, seat), filterLog(deltalog, seat)]);
         byAudience.set(key, msg);
       }
-      this.deliver(r.conn, msg);
+      return msg;
+    };
+    const watchers: string[] = [];
+    const crowd = (this.spectators.get(matchID) ?? 0) > SPECTATOR_SLICE;
+    this.broadcast(matchID, (r) => {
+      if (r.playerID === null && crowd) watchers.push(r.conn.id);
+      else this.deliver(r.conn, message(r.playerID));
+    });
+    if (watchers.length === 0) return;
+    const msg = message(null);
+    const prev = this.fanouts.get(matchID) ?? Promise.resolve();
+    const run = prev.then(async () => {
+      for (let i = 0; i < watchers.length; i += SPECTATOR_SLICE) {
+        if (i > 0) await new Promise<void>((r) => setImmediate(r));
+        for (const id of watchers.slice(i, i + SPECTATOR_SLICE)) {
+          const r = this.registered.get(id);
+          if (!r || r.matchID !== matchID || r.playerID !== null || r.conn.closed) continue;
+          try {
+            this.deliver(r.conn, msg);
+          } catch (err) {
+            this.onError(err, 'broadcast');
+          }
+        }
+      }
+    });
+    this.fanouts.set(matchID, run);
+    void run.then(() => {
+      if (this.fanouts.get(matchID) === run) this.fanouts.delete(matchID);
     });
   }
 

@@ -205,6 +205,31 @@ describe('item 5: sockets per address, spectators per match, one encoding per au
   });
 });
 
+describe('item 5: a crowd of spectators', () => {
+  it('gets every state in order, written in slices (players first)', async () => {
+    const loose = await startTestServer('sqlite', { maxSpectatorsPerMatch: 0 });
+    const crowd: RawClient[] = [];
+    try {
+      const duel = await Duel.start(loose.url);
+      for (let k = 0; k < 120; k++) {
+        const c = await rawClient(loose.url);
+        crowd.push(c);
+        await rawSync(c, duel.matchID, null);
+      }
+      for (let k = 0; k < 4; k++) await duel.step();
+      const ids = (c: RawClient) => c.received.filter((m) => m[0] === 'update').map((m) => (m[2] as { _stateID: number })._stateID);
+      await waitFor(() => crowd.every((c) => ids(c).length === 4), 5000, 'every spectator to get 4 updates');
+      const first = ids(crowd[0]);
+      expect([...first].sort((a, b) => a - b)).toEqual(first);
+      for (const c of crowd) expect(ids(c)).toEqual(first);
+      duel.close();
+    } finally {
+      for (const c of crowd) c.close();
+      await loose.dispose();
+    }
+  });
+});
+
 describe('after all of that', () => {
   it('the server answers /health and plays a full game', async () => {
     await waitFor(() => transport().socketsOf('127.0.0.1') <= 2, 5000, 'sockets to close');
