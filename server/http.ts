@@ -42,15 +42,17 @@ export function jsonErrors(onError: (err: unknown) => void): Middleware {
 }
 
 /**
- * The request body as a JSON object, read with a size limit. An empty body is `{}`. Anything but a JSON object
- * (array, string, number) is refused, as are bodies that are not `application/json`.
+ * The request body as a JSON object, read with a size limit. The request must say `application/json`; an empty
+ * body is then `{}`. Anything but a JSON object (array, string, number) is refused.
  */
 export async function readJsonObject(ctx: Context, limitBytes: number): Promise<Record<string, unknown>> {
   const length = ctx.request.length; // Content-Length, if sent
   if (length !== undefined && length > limitBytes) fail(413, `request body too large (limit ${limitBytes} bytes)`);
+  // Before reading, and even for an empty body: a form or text/plain POST (which any web page can send without a
+  // CORS preflight) is refused outright.
+  if (ctx.request.type !== 'application/json') fail(415, 'request body must be application/json');
   const raw = await readRaw(ctx, limitBytes);
   if (raw.length === 0) return {};
-  if (!ctx.is('application/json')) fail(415, 'request body must be application/json');
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw.toString('utf8'));
@@ -127,6 +129,11 @@ export class RateLimiter {
       return 0;
     }
     return Math.max(1, Math.ceil((1 - b.tokens) / rate / 1000));
+  }
+
+  /** Drop a key's bucket (a socket that closed). */
+  forget(key: string): void {
+    this.buckets.delete(key);
   }
 
   /** Forget full buckets now and then, so the map stays small. */

@@ -25,14 +25,23 @@ import type { SqlStorage } from './storage';
 import { credentialsMatch, isSeatID, seatMetadata, SEATS, type SeatID } from './auth';
 import { filterLog, filterState } from './filter';
 import type { Game } from 'boardgame.io';
+import { argsProblem } from './args';
+import { forfeitState } from './forfeit';
+import { SharedMessage } from './outbox';
+import { botKindOf, coreAction, isMatchID, publicPlayers } from './match-data';
 
 /** What a socket (or a bot) is, to the hub. */
 export interface Connection {
   id: string;
   emit(event: string, ...args: unknown[]): void;
-  /** Set by the transport when the socket is gone (a sync still in the queue must not register it then). */
+  /** Set by the transport when the socket is gone (queued work for it is skipped then). */
   closed?: boolean;
+  /** Send a message shared with other sockets (encoded once); without it the hub calls `emit`. */
+  send?(msg: SharedMessage): void;
 }
+
+/** Who sees what: each seat its own view, every spectator the public one. */
+type Audience = SeatID | 'spectator';
 
 interface Registered {
   conn: Connection;
@@ -42,59 +51,11 @@ interface Registered {
 
 export type HubResult = { ok: true } | { ok: false; error: string };
 
-export const MATCH_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
-
-export function isMatchID(x: unknown): x is string {
-  return typeof x === 'string' && MATCH_ID_RE.test(x);
-}
-
 type ProcessedGame = ReturnType<typeof ProcessGameConfig>;
 
-/** Players as clients see them: no credentials, nothing but id, name, connection and the bot marker. */
-export function publicPlayers(metadata: Server.MatchData): Server.PlayerMetadata[] {
-  const out: Server.PlayerMetadata[] = [];
-  for (const id of SEATS) {
-    const p = seatMetadata(metadata, id);
-    if (!p) continue;
-    const q: Server.PlayerMetadata = { id: Number(id) };
-    if (typeof p.name === 'string') q.name = p.name;
-    if (typeof p.isConnected === 'boolean') q.isConnected = p.isConnected;
-    const bot = botKindOf(p);
-    if (bot) q.data = { bot };
-    out.push(q);
-  }
-  return out;
-}
-
-/** What may hold a server-bot seat: the ISMCTS bot at a difficulty (src/ai `createBot`), or random play. */
-export const BOT_KINDS = ['ismcts-easy', 'ismcts-normal', 'ismcts-hard', 'random'] as const;
-export type BotKind = (typeof BOT_KINDS)[number];
-export const DEFAULT_BOT_KIND: BotKind = 'ismcts-normal';
-/** Older names still accepted from clients and found in stored matches. */
-const BOT_KIND_ALIASES: Record<string, BotKind> = { mcts: 'ismcts-normal' };
-
-/** A bot kind by its name or an old alias, else null. */
-export function parseBotKind(x: unknown): BotKind | null {
-  if (typeof x !== 'string') return null;
-  if ((BOT_KINDS as readonly string[]).includes(x)) return x as BotKind;
-  return Object.hasOwn(BOT_KIND_ALIASES, x) ? BOT_KIND_ALIASES[x] : null;
-}
-
-/** The bot kind of a seat filled by a server bot, else null. */
-export function botKindOf(p: Server.PlayerMetadata | undefined): BotKind | null {
-  return parseBotKind((p?.data as { bot?: unknown } | undefined)?.bot);
-}
-
-/** The core action of a move call, as the Game builds it (src/game/index.ts toAction), or null. */
-function coreAction(type: string, args: unknown): unknown {
-  if (args === undefined) return { type };
-  if (!Array.isArray(args) || args.length > 1) return null;
-  const arg = args[0];
-  if (arg === undefined || arg === null) return { type };
-  if (typeof arg !== 'object' || Array.isArray(arg)) return null;
-  if (Object.prototype.hasOwnProperty.call(arg, 'type')) return null;
-  return { type, ...(arg as Record<string, unknown>) };
-}
+export {
+  BOT_KINDS, botKindOf, DEFAULT_BOT_KIND, isMatchID, MATCH_ID_RE, parseBotKind, publicPlayers, type BotKind,
+} from './match-data';
 
 export interface HubOptions {
   game: Game;
@@ -107,7 +68,14 @@ export interface HubOptions {
   touchMs?: number;
   /** Matches whose state is kept in memory. Default 500; 0: none. */
   cacheSize?: number;
+  /** Spectator sockets per match; a sync beyond it is refused. Default 100; 0: no limit. */
+  maxSpectatorsPerMatch?: number;
 }
+
+/** Encoded sync answers kept for re-use (a few spectators of a finished match asking again share one). */
+const SYNC_CACHE_SIZE = 64;
+/** Spectator sockets written per event-loop turn when a match has more (see broadcastState). */
+const SPECTATOR_SLICE = 50;
 
 export class MatchHub {
   readonly game: ProcessedGame;
@@ -127,8 +95,14 @@ export class MatchHub {
    */
   private readonly cache = new Map<string, { state: State<GameState>; metadata: Server.MatchData }>();
   private readonly cacheSize: number;
+  /** The last sync answer per match and audience, for the state and players it was built from. */
+  private readonly syncCache = new Map<string, { stateID: number; players: string; msg: SharedMessage }>();
+  private readonly spectators = new Map<string, number>(); // matchID → spectator sockets registered
+  private readonly maxSpectators: number;
+  private readonly fanouts = new Map<string, Promise<void>>(); // matchID → spectator slices still being written
 
   constructor(opts: HubOptions) {
+    this.maxSpectators = opts.maxSpectatorsPerMatch ?? 100;
     this.touchMs = opts.touchMs ?? 60_000;
     this.cacheSize = opts.cacheSize ?? 500;
     this.game = ProcessGameConfig(opts.game);
@@ -160,6 +134,13 @@ export class MatchHub {
   /** Drop what is kept in memory of a match (call after writing its metadata or deleting it). */
   forget(matchID: string): void {
     this.cache.delete(matchID);
+    for (const a of ['0', '1', 'spectator']) this.syncCache.delete(`${matchID}|${a}`);
+  }
+
+  /** Send `msg` to one connection, shared encoding if the transport offers it. */
+  private deliver(conn: Connection, msg: SharedMessage): void {
+    if (conn.send) conn.send(msg);
+    else conn.emit(msg.event, ...msg.args);
   }
 
   /** Matches with queued work (for tests and shutdown). */
@@ -201,27 +182,25 @@ export class MatchHub {
     }
     const seat: SeatID | null = isSeatID(playerID) ? playerID : null;
     const result = await this.enqueue(matchID, async (): Promise<HubResult> => {
-      const { state, metadata, log, initialState } = await this.db.fetch(matchID, {
-        state: true, metadata: true, log: true, initialState: true,
-      });
-      // Never create a match on sync (boardgame.io does): unknown IDs are refused and storage stays as it was.
-      if (!state || !metadata || !initialState) return this.refuse(conn, matchID, 'sync', 'match not found');
+      // Queued syncs of a socket that is gone cost nothing: no read, no filter, no encoding.
+      if (conn.closed) return { ok: false, error: 'disconnected' };
+      const answer = await this.syncAnswer(matchID, seat);
+      if (!answer) return this.refuse(conn, matchID, 'sync', 'match not found');
+      const { metadata } = answer;
       if (seat !== null && !credentialsMatch(metadata, seat, credentials)) {
         return this.refuse(conn, matchID, 'sync', 'unauthorized');
       }
       if (conn.closed) return { ok: false, error: 'disconnected' };
       const previous = this.registered.get(conn.id);
+      const sameSpectator = previous?.matchID === matchID && previous.playerID === null && seat === null;
+      if (seat === null && !sameSpectator && this.maxSpectators > 0
+        && (this.spectators.get(matchID) ?? 0) >= this.maxSpectators) {
+        return this.refuse(conn, matchID, 'sync', 'too many spectators');
+      }
       this.unregister(conn.id);
       this.register({ conn, matchID, playerID: seat });
-      const s = state as State<GameState>;
-      conn.emit('sync', matchID, {
-        state: filterState(s, seat),
-        log: filterLog(log as LogEntry[] | undefined, seat),
-        filteredMetadata: publicPlayers(metadata),
-        initialState: filterState(initialState as State<GameState>, seat),
-      });
+      this.deliver(conn, answer.msg);
       if (seat !== null) await this.updateConnected(matchID, metadata);
-      this.remember(matchID, s, metadata);
       if (previous && previous.playerID !== null && (previous.matchID !== matchID || previous.playerID !== seat)) {
         // The socket moved to another match or seat: its old seat may be disconnected now.
         void this.enqueue(previous.matchID, () => this.refreshConnected(previous.matchID))
@@ -233,17 +212,55 @@ export class MatchHub {
     return result;
   }
 
+  /**
+   * Inside the match queue: the sync answer of one audience for the current state, built once and shared by
+   * every socket that asks for the same state and players; null if the match does not exist.
+   */
+  private async syncAnswer(matchID: string, seat: SeatID | null): Promise<{ metadata: Server.MatchData; msg: SharedMessage } | null> {
+    const key = `${matchID}|${seat ?? 'spectator'}`;
+    const cached = this.cache.get(matchID);
+    const hit = this.syncCache.get(key);
+    if (cached && hit && hit.stateID === cached.state._stateID && hit.players === JSON.stringify(publicPlayers(cached.metadata))) {
+      this.syncCache.delete(key);
+      this.syncCache.set(key, hit);
+      return { metadata: cached.metadata, msg: hit.msg };
+    }
+    const { state, metadata, log, initialState } = await this.db.fetch(matchID, {
+      state: true, metadata: true, log: true, initialState: true,
+    });
+    // Never create a match on sync (boardgame.io does): unknown IDs are refused and storage stays as it was.
+    if (!state || !metadata || !initialState) return null;
+    const s = state as State<GameState>;
+    const players = publicPlayers(metadata);
+    const msg = new SharedMessage('sync', [matchID, {
+      state: filterState(s, seat),
+      log: filterLog(log as LogEntry[] | undefined, seat),
+      filteredMetadata: players,
+      initialState: filterState(initialState as State<GameState>, seat),
+    }]);
+    this.remember(matchID, s, metadata);
+    this.syncCache.set(key, { stateID: s._stateID, players: JSON.stringify(players), msg });
+    if (this.syncCache.size > SYNC_CACHE_SIZE) this.syncCache.delete(this.syncCache.keys().next().value as string);
+    return { metadata, msg };
+  }
+
   private register(r: Registered): void {
     this.registered.set(r.conn.id, r);
     let room = this.rooms.get(r.matchID);
     if (!room) this.rooms.set(r.matchID, (room = new Set()));
     room.add(r.conn.id);
+    if (r.playerID === null) this.spectators.set(r.matchID, (this.spectators.get(r.matchID) ?? 0) + 1);
   }
 
   private unregister(connID: string): Registered | undefined {
     const r = this.registered.get(connID);
     if (!r) return undefined;
     this.registered.delete(connID);
+    if (r.playerID === null) {
+      const n = (this.spectators.get(r.matchID) ?? 1) - 1;
+      if (n > 0) this.spectators.set(r.matchID, n);
+      else this.spectators.delete(r.matchID);
+    }
     const room = this.rooms.get(r.matchID);
     if (room) {
       room.delete(connID);
@@ -304,7 +321,8 @@ export class MatchHub {
     }
     if (!changed) return;
     await this.db.setMetadata(matchID, metadata);
-    this.broadcast(matchID, (emit) => emit('matchData', matchID, publicPlayers(metadata)));
+    const msg = new SharedMessage('matchData', [matchID, publicPlayers(metadata)]);
+    this.broadcast(matchID, (r) => this.deliver(r.conn, msg));
   }
 
   // ------------------------------------------------------------------------------------------------------------
@@ -325,6 +343,9 @@ export class MatchHub {
     const payload = (action as { payload?: unknown }).payload;
     if (typeof payload !== 'object' || payload === null) return this.refuse(conn, matchID, 'update', 'bad action');
     const { credentials } = payload as { credentials?: unknown };
+    // Shape and size first, before anything walks, stringifies or copies the arguments.
+    const bad = argsProblem((payload as { args?: unknown }).args);
+    if (bad) return this.refuse(conn, matchID, 'update', `action refused: ${bad}`);
     // Rebuilt from known fields only: nothing else of the client's object reaches the reducer or the log.
     const p = payload as { type?: unknown; args?: unknown; playerID?: unknown };
     const clean = { type: (action as { type?: unknown }).type, payload: { type: p.type, args: p.args, playerID: p.playerID } };
@@ -383,26 +404,80 @@ export class MatchHub {
     });
   }
 
-  private broadcast(matchID: string, send: (emit: Connection['emit'], r: Registered) => void): void {
-    for (const id of this.rooms.get(matchID) ?? []) {
+  private broadcast(matchID: string, send: (r: Registered) => void): void {
+    for (const id of [...this.rooms.get(matchID) ?? []]) {
       const r = this.registered.get(id);
-      if (!r) continue;
+      if (!r || r.conn.closed) continue;
       try {
-        send((event, ...args) => r.conn.emit(event, ...args), r);
+        send(r);
       } catch (err) {
         this.onError(err, 'broadcast');
       }
     }
   }
 
+  /**
+   * One filtered, encoded update per audience, shared by all its sockets. Players get it at once; a crowd of
+   * spectators gets it in slices of SPECTATOR_SLICE sockets, one slice per event-loop turn, so writing a state to
+   * thousands of sockets never holds up other matches for long. Slices of one match run in order (a spectator
+   * never gets state N+1 before N).
+   */
   private broadcastState(matchID: string, state: State<GameState>, deltalog: LogEntry[]): void {
-    const cache = new Map<string, [State<GameState>, LogEntry[]]>();
-    this.broadcast(matchID, (emit, r) => {
-      const key = r.playerID ?? 'spectator';
-      let v = cache.get(key);
-      if (!v) cache.set(key, (v = [filterState(state, r.playerID), filterLog(deltalog, r.playerID)]));
-      emit('update', matchID, v[0], v[1]);
+    const byAudience = new Map<Audience, SharedMessage>();
+    const message = (seat: SeatID | null) => {
+      const key: Audience = seat ?? 'spectator';
+      let msg = byAudience.get(key);
+      if (!msg) {
+        msg = new SharedMessage('update', [matchID, filterState(state, seat), filterLog(deltalog, seat)]);
+        byAudience.set(key, msg);
+      }
+      return msg;
+    };
+    const watchers: string[] = [];
+    const crowd = (this.spectators.get(matchID) ?? 0) > SPECTATOR_SLICE;
+    this.broadcast(matchID, (r) => {
+      if (r.playerID === null && crowd) watchers.push(r.conn.id);
+      else this.deliver(r.conn, message(r.playerID));
     });
+    if (watchers.length === 0) return;
+    const msg = message(null);
+    const prev = this.fanouts.get(matchID) ?? Promise.resolve();
+    const run = prev.then(async () => {
+      for (let i = 0; i < watchers.length; i += SPECTATOR_SLICE) {
+        if (i > 0) await new Promise<void>((r) => setImmediate(r));
+        for (const id of watchers.slice(i, i + SPECTATOR_SLICE)) {
+          const r = this.registered.get(id);
+          if (!r || r.matchID !== matchID || r.playerID !== null || r.conn.closed) continue;
+          try {
+            this.deliver(r.conn, msg);
+          } catch (err) {
+            this.onError(err, 'broadcast');
+          }
+        }
+      }
+    });
+    this.fanouts.set(matchID, run);
+    void run.then(() => {
+      if (this.fanouts.get(matchID) === run) this.fanouts.delete(matchID);
+    });
+  }
+
+  /**
+   * Inside the match queue (the lobby's leave): the game ends now, won by the other seat (`reason: 'forfeit'`),
+   * written like a move (state, then metadata.gameover) and broadcast. Nothing if the game is already over.
+   */
+  async forfeitInQueue(matchID: string, loser: SeatID, metadata: Server.MatchData): Promise<boolean> {
+    const { state } = await this.db.fetch(matchID, { state: true });
+    if (!state || (state as State).ctx.gameover !== undefined) return false;
+    const next = forfeitState(state as State<GameState>, loser);
+    const written = await this.db.trySetState(matchID, next as State, []);
+    this.forget(matchID);
+    if (written !== 'written') return false;
+    metadata.gameover = next.ctx.gameover;
+    metadata.updatedAt = Date.now();
+    await this.db.setMetadata(matchID, metadata);
+    this.broadcastState(matchID, next, []);
+    return true;
   }
 
   /** Who may move now (boardgame.io's rule: the active players, else the current player). */

@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Game } from 'boardgame.io';
 import { Server } from 'boardgame.io/server';
@@ -22,6 +23,7 @@ import { WorkerBotPlayer } from './bots/worker-pool';
 import { botKindOf, MatchHub, type BotKind } from './hub';
 import { jsonErrors, type RateLimit } from './http';
 import { lobby } from './lobby';
+import type { SocketLimits } from './limits';
 import { HardenedSocketIO } from './transport';
 
 export interface StartServerOptions {
@@ -48,13 +50,21 @@ export interface StartServerOptions {
   bodyLimitBytes?: number;
   /** Largest socket.io message. Default 64 KiB. */
   maxMessageBytes?: number;
+  /** Socket budgets (./limits.ts DEFAULT_SOCKET_LIMITS): rate limits, sockets per address, unread output bound. */
+  socketLimits?: Partial<SocketLimits>;
+  /** Spectator sockets per match. Default 100; 0: no cap. */
+  maxSpectatorsPerMatch?: number;
+  /** Lobby writes per address and renames per seat (./lobby.ts defaults); false: no limit (tests). */
+  lobbyLimits?: { writes?: RateLimit | false; renames?: RateLimit | false } | false;
+  /** Unfinished bot matches per address. Default 3; 0: no cap. */
+  maxBotMatchesPerAddress?: number;
   /** Other origins allowed to call the lobby and socket.io from a browser (e.g. the Vite dev server). */
   origins?: string[];
   /** Server bots. */
   bots?: {
     /** Overrides of every difficulty's search effort (default: each difficulty's own budget). */
     mcts?: Partial<MctsOptions>;
-    /** Worker threads for the search bots (all difficulties share them). Default 1. */
+    /** Worker threads for the search bots (all difficulties share them). Default: one per core but one (at least 1). */
     workers?: number;
     /** Least time a bot takes per move, so a human sees what happened. Default 400 ms. */
     minDelayMs?: number;
@@ -75,6 +85,8 @@ export interface RunningServer {
   db: SqlStorage;
   hub: MatchHub;
   bots: BotDriver;
+  /** The socket transport (socket counts per address, sockets dropped). */
+  transport: HardenedSocketIO;
   /** Deletes stale matches now (what the timer does). */
   cleanup(): Promise<string[]>;
   stop(): Promise<void>;
@@ -94,16 +106,20 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   let bots: BotDriver | undefined;
   // updatedAt is refreshed at most once a minute by moves, and always well within the stale threshold.
   const touchMs = Math.min(60_000, Math.floor(staleMatchMs / 10));
-  const hub = new MatchHub({ game, db, onActivity: (id) => bots?.kick(id), onError, touchMs });
-  const searchPool = new WorkerBotPlayer({ ...DEFAULT_MCTS, ...opts.bots?.mcts }, opts.bots?.workers ?? 1);
+  const hub = new MatchHub({
+    game, db, onActivity: (id) => bots?.kick(id), onError, touchMs, maxSpectatorsPerMatch: opts.maxSpectatorsPerMatch,
+  });
+  const searchPool = new WorkerBotPlayer({ ...DEFAULT_MCTS, ...opts.bots?.mcts }, opts.bots?.workers ?? defaultBotWorkers());
   const searchBots = Object.fromEntries(SEARCH_BOT_KINDS.map((kind) => [kind, {
-    choose: (view, seat) => searchPool.choose(view, seat, kind),
+    choose: (view, seat, job) => searchPool.choose(view, seat, job, kind),
   } satisfies BotPlayer])) as Record<(typeof SEARCH_BOT_KINDS)[number], BotPlayer>;
   const players: Record<BotKind, BotPlayer> = { ...searchBots, random: new RandomBotPlayer(), ...opts.bots?.players };
   bots = new BotDriver({ hub, players, minDelayMs: opts.bots?.minDelayMs ?? 400, onError });
 
   const origins = opts.origins ?? [];
-  const transport = new HardenedSocketIO({ hub, maxMessageBytes: opts.maxMessageBytes, origins, onError });
+  const transport = new HardenedSocketIO({
+    hub, maxMessageBytes: opts.maxMessageBytes, origins, onError, limits: opts.socketLimits, trustProxy: opts.trustProxy,
+  });
   const server = Server({
     games: [game],
     db,
@@ -127,7 +143,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       ctx.set('Vary', 'Origin');
       if (ctx.method === 'OPTIONS') {
         ctx.set('Access-Control-Allow-Methods', 'GET, POST');
-        ctx.set('Access-Control-Allow-Headers', 'Content-Type');
+        ctx.set('Access-Control-Allow-Headers', 'Content-Type, X-Player-ID, X-Player-Credentials');
         ctx.status = 204;
         return;
       }
@@ -153,6 +169,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     ctx.body = {
       ok: dbOk, db: dbOk ? 'reachable' : 'unreachable', dialect: db.dialect,
       uptimeS: Math.round(process.uptime()), sockets: hub.connections(), botsActive: bots!.active,
+      socketsDropped: transport.dropped, rssMB: Math.round(process.memoryUsage.rss() / 1e6),
     };
   });
   app.use(lobby({
@@ -160,6 +177,10 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     bodyLimitBytes: opts.bodyLimitBytes ?? 4096,
     createLimit: opts.rateLimit === false ? false : { max: 20, windowMs: 60_000, ...opts.rateLimit },
     onBotMatch: (id) => bots!.kick(id),
+    writeLimit: opts.lobbyLimits === false ? false : opts.lobbyLimits?.writes,
+    renameLimit: opts.lobbyLimits === false ? false : opts.lobbyLimits?.renames,
+    maxBotMatchesPerAddress: opts.maxBotMatchesPerAddress,
+    origins,
   }));
   const staticDir = opts.staticDir === undefined ? 'dist' : opts.staticDir;
   if (staticDir !== null) {
@@ -216,6 +237,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     db,
     hub,
     bots,
+    transport,
     cleanup,
     stop: () => (stopped ??= (async () => {
       if (timer) clearInterval(timer);
@@ -242,6 +264,11 @@ async function resumeBots(db: SqlStorage, gameName: string, kick: (id: string) =
     const { metadata } = await db.fetch(id, { metadata: true });
     if (metadata && Object.values(metadata.players ?? {}).some((p) => botKindOf(p))) kick(id);
   }
+}
+
+/** Bot searches get every core but one (the event loop's), at least one worker. */
+export function defaultBotWorkers(): number {
+  return Math.max(1, availableParallelism() - 1);
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {

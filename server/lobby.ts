@@ -3,8 +3,15 @@
  * boardgame.io's `LobbyClient` works unchanged), with:
  * - every body a JSON object of bounded size with known fields only; `setupData` and `data` are refused, so a
  *   listing shows nothing a client chose but player names;
- * - `playerName` / `newName`: a string of 1–32 printable characters (trimmed first);
- * - match creation (create, playAgain) rate-limited per address;
+ * - `playerName` / `newName`: see ./names.ts (visible, not "Bot", not the other seat's name);
+ * - match creation (create, playAgain) and metadata writes (join, leave, rename) rate-limited per address, renames
+ *   per seat too; bot matches per address capped;
+ * - POST bodies must be `application/json` (even empty ones), and a browser `Origin` must be this server's or a
+ *   configured one: no other web page can make its visitors create or join matches;
+ * - a seat is never reopened: leaving an unfinished match ends it as a forfeit, and the seat stays closed;
+ * - `playAgain` only once the game is over; the rematch's seats are reserved for the same players, and each gets
+ *   its new credentials from its own `playAgain`; `nextMatchID` is shown only with a seat's credentials;
+ * - the listing is paged (`limit`, `cursor`) and served by one query;
  * - `{ bot: 'R' | 'I', botKind?: 'ismcts-easy' | 'ismcts-normal' | 'ismcts-hard' | 'random' }` on create: that seat
  *   is taken by a server bot (default ismcts-normal; the old 'mcts' is an alias of ismcts-normal);
  * - credentials compared in constant time, and never echoed;
@@ -20,6 +27,10 @@ import type { Faction } from '../src/game/content';
 import { credentialsMatch, isSeatID, newCredentials, newMatchID, seatMetadata, SEATS, type SeatID } from './auth';
 import { BOT_KINDS, botKindOf, DEFAULT_BOT_KIND, isMatchID, parseBotKind, publicPlayers, type BotKind, type MatchHub } from './hub';
 import { fail, onlyKeys, readJsonObject, RateLimiter, type RateLimit } from './http';
+import { checkName, checkNotOther } from './names';
+import { decodeCursor, encodeCursor } from './cursor';
+
+export { checkName, MAX_NAME_LENGTH } from './names';
 
 export interface LobbyOptions {
   hub: MatchHub;
@@ -31,21 +42,20 @@ export interface LobbyOptions {
   onBotMatch: (matchID: string) => void;
   /** A match was deleted by the lobby (every human left). */
   onWiped?: (matchID: string) => void;
+  /** Lobby writes (join, leave, rename, playAgain) per address (false: no limit). */
+  writeLimit?: RateLimit | false;
+  /** Renames per seat (false: no limit). */
+  renameLimit?: RateLimit | false;
+  /** Unfinished bot matches one address may have created (0: no cap). Default 3. */
+  maxBotMatchesPerAddress?: number;
+  /** Browser origins allowed besides this server's own. */
+  origins?: string[];
 }
 
-export const MAX_NAME_LENGTH = 32;
-/** Letters, marks, digits, punctuation, symbols and spaces: no control, format, separator or unassigned code point. */
-const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}]+$/u;
-
-export function checkName(x: unknown, field: string): string {
-  if (typeof x !== 'string') fail(400, `${field} must be a string`);
-  if (x.length > MAX_NAME_LENGTH * 4) fail(400, `${field} must be 1 to ${MAX_NAME_LENGTH} characters`);
-  const s = x.trim();
-  const n = [...s].length;
-  if (n < 1 || n > MAX_NAME_LENGTH) fail(400, `${field} must be 1 to ${MAX_NAME_LENGTH} characters`);
-  if (!PRINTABLE.test(s)) fail(400, `${field} must contain printable characters only`);
-  return s;
-}
+export const DEFAULT_WRITE_LIMIT: RateLimit = { max: 30, windowMs: 10_000 };
+export const DEFAULT_RENAME_LIMIT: RateLimit = { max: 5, windowMs: 30_000 };
+export const LIST_PAGE_DEFAULT = 50;
+export const LIST_PAGE_MAX = 100;
 
 function checkSeat(x: unknown, required: boolean): SeatID | undefined {
   if (x === undefined || x === null) {
@@ -106,9 +116,22 @@ export function publicMatch(matchID: string, m: Server.MatchData) {
     updatedAt: m.updatedAt,
   };
   if (m.gameover !== undefined && m.gameover !== null) out.gameover = m.gameover;
-  if (typeof m.nextMatchID === 'string') out.nextMatchID = m.nextMatchID;
+  // Never nextMatchID: it is shown to a seat holder only (see the GET route), so strangers cannot find the rematch.
   return out;
 }
+
+type Seat = Server.PlayerMetadata & { left?: boolean };
+
+/** Seats a human holds now (joined, not left, not a bot). */
+function humanSeats(m: Server.MatchData): SeatID[] {
+  return SEATS.filter((id) => {
+    const p = seatMetadata(m, id);
+    return p && typeof p.credentials === 'string' && !botKindOf(p);
+  });
+}
+
+const isOver = (m: Server.MatchData) => m.gameover !== undefined && m.gameover !== null;
+const otherSeat = (id: SeatID): SeatID => (id === '0' ? '1' : '0');
 
 function decode(part: string): string {
   try {
@@ -129,14 +152,34 @@ export function lobby(opts: LobbyOptions): Middleware {
   const db = hub.db;
   const gameName = hub.game.name as string;
   const limiter = opts.createLimit ? new RateLimiter(opts.createLimit) : null;
+  const writes = opts.writeLimit === false ? null : new RateLimiter(opts.writeLimit ?? DEFAULT_WRITE_LIMIT);
+  const renames = opts.renameLimit === false ? null : new RateLimiter(opts.renameLimit ?? DEFAULT_RENAME_LIMIT);
+  const maxBotMatches = opts.maxBotMatchesPerAddress ?? 3;
+  const botMatches = new Map<string, Set<string>>(); // address → unfinished bot matches it created (this process)
+  const origins = opts.origins ?? [];
 
-  const rateLimitCreate = (ip: string) => {
-    if (!limiter) return;
-    const wait = limiter.take(ip || 'unknown');
-    if (wait > 0) fail(429, `too many matches created from this address: retry in ${wait} s`, { 'Retry-After': String(wait) });
+  const limited = (bucket: RateLimiter | null, key: string, what: string) => {
+    if (!bucket) return;
+    const wait = bucket.take(key || 'unknown');
+    if (wait > 0) fail(429, `${what}: retry in ${wait} s`, { 'Retry-After': String(wait) });
+  };
+  const rateLimitCreate = (ip: string) => limited(limiter, ip, 'too many matches created from this address');
+
+  /** Bot searches are the costliest thing a client can ask for: a few unfinished bot matches per address. */
+  const checkBotCap = async (ip: string) => {
+    if (maxBotMatches <= 0) return;
+    const set = botMatches.get(ip);
+    if (!set) return;
+    for (const id of [...set]) {
+      const { metadata } = await db.fetch(id, { metadata: true });
+      if (!metadata || isOver(metadata)) set.delete(id);
+    }
+    if (set.size === 0) botMatches.delete(ip);
+    else if (set.size >= maxBotMatches) fail(429, `at most ${maxBotMatches} unfinished bot matches per address`);
   };
 
-  const newMatch = async (unlisted: boolean, bot: BotSpec | undefined): Promise<string> => {
+  const newMatch = async (ip: string, unlisted: boolean, bot: BotSpec | undefined, reserved: Record<string, string> = {}) => {
+    if (bot) await checkBotCap(ip);
     const created = bgioCreateMatch({ game: hub.game, numPlayers: 2, setupData: undefined, unlisted });
     if ('setupDataError' in created) fail(400, 'cannot create this match');
     const { metadata, initialState } = created;
@@ -147,9 +190,17 @@ export function lobby(opts: LobbyOptions): Middleware {
         data: { bot: bot.kind }, isConnected: true,
       };
     }
+    // A rematch: each seat is held for its player of the last match, with new credentials only playAgain hands out.
+    for (const [id, name] of Object.entries(reserved)) {
+      metadata.players[Number(id)] = { id: Number(id), name, credentials: newCredentials() };
+    }
     const matchID = newMatchID();
     await db.createMatch(matchID, { initialState, metadata });
-    if (bot) opts.onBotMatch(matchID);
+    if (bot) {
+      if (!botMatches.has(ip)) botMatches.set(ip, new Set());
+      botMatches.get(ip)!.add(matchID);
+      opts.onBotMatch(matchID);
+    }
     return matchID;
   };
 
@@ -171,6 +222,28 @@ export function lobby(opts: LobbyOptions): Middleware {
   const authorized = (m: Server.MatchData, playerID: SeatID, credentials: unknown) => {
     if (!seatMetadata(m, playerID)) fail(404, 'player not found');
     if (!credentialsMatch(m, playerID, credentials)) fail(403, 'invalid credentials');
+  };
+
+  /** A browser sends Origin on every POST: only this server's own page (or a configured origin) may write. */
+  const checkOrigin = (ctx: Parameters<Middleware>[0]) => {
+    const origin = ctx.get('Origin');
+    if (!origin) return; // not a browser (curl, tests, server-side clients): nothing to forge on their behalf
+    if (origin === `${ctx.protocol}://${ctx.host}` || origins.includes(origin)) return;
+    fail(403, 'cross-origin request refused');
+  };
+
+  const body = async (ctx: Parameters<Middleware>[0], allowed: readonly string[]) => {
+    checkOrigin(ctx);
+    const b = await readJsonObject(ctx, bodyLimitBytes);
+    refuseClientData(b);
+    onlyKeys(b, allowed);
+    return b;
+  };
+
+  const matchParam = (parts: string[]) => {
+    const matchID = parts[1];
+    if (!isMatchID(matchID)) fail(404, 'match not found');
+    return matchID;
   };
 
   return async (ctx, next) => {
@@ -195,6 +268,7 @@ export function lobby(opts: LobbyOptions): Middleware {
       fail(405, 'method not allowed');
     }
     if (route !== 'games' && parts[0] !== gameName) fail(404, 'game not found');
+    const ip = ctx.ip || 'unknown';
 
     switch (route) {
       case 'games': {
@@ -204,7 +278,7 @@ export function lobby(opts: LobbyOptions): Middleware {
       case 'list': {
         const q = ctx.query;
         for (const k of Object.keys(q)) {
-          if (!['isGameover', 'updatedBefore', 'updatedAfter'].includes(k)) fail(400, `unknown query parameter ${JSON.stringify(k.slice(0, 40))}`);
+          if (!['isGameover', 'updatedBefore', 'updatedAfter', 'limit', 'cursor'].includes(k)) fail(400, `unknown query parameter ${JSON.stringify(k.slice(0, 40))}`);
         }
         let isGameover: boolean | undefined;
         if (q.isGameover !== undefined) {
@@ -213,47 +287,55 @@ export function lobby(opts: LobbyOptions): Middleware {
         }
         const updatedBefore = checkPositiveInt(q.updatedBefore, 'updatedBefore');
         const updatedAfter = checkPositiveInt(q.updatedAfter, 'updatedAfter');
-        const ids = await db.listMatches({ gameName, where: { isGameover, updatedBefore, updatedAfter } });
-        const matches = [];
-        for (const id of ids) {
-          const { metadata } = await db.fetch(id, { metadata: true });
-          if (metadata && !metadata.unlisted) matches.push(publicMatch(id, metadata));
-        }
-        ctx.body = { matches };
+        const limit = checkPositiveInt(q.limit, 'limit') ?? LIST_PAGE_DEFAULT;
+        if (limit > LIST_PAGE_MAX) fail(400, `limit must be at most ${LIST_PAGE_MAX}`);
+        const cursor = decodeCursor(q.cursor);
+        const page = await db.listPage({ gameName, limit, cursor, where: { isGameover, updatedBefore, updatedAfter } });
+        const out: Record<string, unknown> = { matches: page.matches.map((m) => publicMatch(m.matchID, m.metadata)) };
+        if (page.next) out.nextCursor = encodeCursor(page.next);
+        ctx.body = out;
         return;
       }
       case 'match': {
-        ctx.body = publicMatch(parts[1], await matchOr404(parts[1]));
+        const matchID = parts[1];
+        const m = await matchOr404(matchID);
+        const out = publicMatch(matchID, m);
+        // A seat holder (credentials in headers, never in the URL) also learns the rematch.
+        const playerID = ctx.get('X-Player-ID');
+        if (playerID || ctx.get('X-Player-Credentials')) {
+          if (!isSeatID(playerID) || !credentialsMatch(m, playerID, ctx.get('X-Player-Credentials'))) fail(403, 'invalid credentials');
+          if (typeof m.nextMatchID === 'string') out.nextMatchID = m.nextMatchID;
+        }
+        ctx.body = out;
         return;
       }
       case 'create': {
-        rateLimitCreate(ctx.ip);
-        const body = await readJsonObject(ctx, bodyLimitBytes);
-        refuseClientData(body);
-        onlyKeys(body, ['numPlayers', 'unlisted', 'bot', 'botKind']);
-        checkNumPlayers(body.numPlayers);
-        const unlisted = checkBool(body.unlisted, 'unlisted') ?? false;
-        const bot = checkBot(body);
-        ctx.body = { matchID: await newMatch(unlisted, bot) };
+        checkOrigin(ctx);
+        rateLimitCreate(ip); // before the body is read: bad requests count too
+        const b = await body(ctx, ['numPlayers', 'unlisted', 'bot', 'botKind']);
+        checkNumPlayers(b.numPlayers);
+        const unlisted = checkBool(b.unlisted, 'unlisted') ?? false;
+        const bot = checkBot(b);
+        ctx.body = { matchID: await newMatch(ip, unlisted, bot) };
         return;
       }
       case 'join': {
-        const body = await readJsonObject(ctx, bodyLimitBytes);
-        refuseClientData(body);
-        onlyKeys(body, ['playerID', 'playerName']);
-        const name = checkName(body.playerName, 'playerName');
-        let playerID = checkSeat(body.playerID, false);
-        const matchID = parts[1];
-        if (!isMatchID(matchID)) fail(404, 'match not found');
+        const b = await body(ctx, ['playerID', 'playerName']);
+        const name = checkName(b.playerName, 'playerName');
+        let playerID = checkSeat(b.playerID, false);
+        const matchID = matchParam(parts);
+        limited(writes, ip, 'too many lobby requests from this address');
         ctx.body = await hub.enqueue(matchID, async () => {
           const m = await matchOr404(matchID);
           if (playerID === undefined) {
             playerID = SEATS.find((id) => { const p = seatMetadata(m, id); return p && (p.name === undefined || p.name === null); });
             if (playerID === undefined) fail(409, 'match is full');
           }
-          const p = seatMetadata(m, playerID);
+          const p = seatMetadata(m, playerID) as Seat | undefined;
           if (!p) fail(404, 'player not found');
-          if (p.name !== undefined && p.name !== null) fail(409, `player ${playerID} is not available`);
+          // A seat that was ever taken stays closed (a left seat keeps its name): its view is not for newcomers.
+          if ((p.name !== undefined && p.name !== null) || p.left) fail(409, `player ${playerID} is not available`);
+          checkNotOther(name, seatMetadata(m, otherSeat(playerID))?.name, 'playerName');
           p.name = name;
           p.credentials = newCredentials();
           await db.setMetadata(matchID, m);
@@ -263,28 +345,30 @@ export function lobby(opts: LobbyOptions): Middleware {
         return;
       }
       case 'leave': {
-        const body = await readJsonObject(ctx, bodyLimitBytes);
-        onlyKeys(body, ['playerID', 'credentials']);
-        const playerID = checkSeat(body.playerID, true)!;
-        const matchID = parts[1];
-        if (!isMatchID(matchID)) fail(404, 'match not found');
+        const b = await body(ctx, ['playerID', 'credentials']);
+        const playerID = checkSeat(b.playerID, true)!;
+        const matchID = matchParam(parts);
+        limited(writes, ip, 'too many lobby requests from this address');
         let wiped = false;
         await hub.enqueue(matchID, async () => {
           const m = await matchOr404(matchID);
-          authorized(m, playerID, body.credentials);
-          const p = seatMetadata(m, playerID)!;
-          delete p.name;
+          authorized(m, playerID, b.credentials);
+          const p = seatMetadata(m, playerID)! as Seat;
+          // The seat closes for good: no credentials (the leaver's sockets lose it), name kept, marked left.
           delete p.credentials;
-          delete p.isConnected;
-          const humans = SEATS.some((id) => { const q = seatMetadata(m, id); return q && q.name && !botKindOf(q); });
-          if (humans) await db.setMetadata(matchID, m);
-          else {
+          p.isConnected = false;
+          p.left = true;
+          hub.evict(matchID, playerID);
+          if (humanSeats(m).length === 0) {
             await db.wipe(matchID);
             wiped = true;
+            hub.evict(matchID);
+            return;
           }
-          // Sockets synced as that seat stop receiving its view (someone else may join it next).
-          if (wiped) hub.evict(matchID);
-          else hub.evict(matchID, playerID);
+          // Leaving a game in progress is a forfeit: the other seat wins, and nobody can take the empty chair.
+          if (!isOver(m) && await hub.forfeitInQueue(matchID, playerID, m)) return;
+          await db.setMetadata(matchID, m);
+          hub.forget(matchID);
         });
         if (wiped) opts.onWiped?.(matchID);
         ctx.body = {};
@@ -292,16 +376,16 @@ export function lobby(opts: LobbyOptions): Middleware {
       }
       case 'update':
       case 'rename': {
-        const body = await readJsonObject(ctx, bodyLimitBytes);
-        refuseClientData(body);
-        onlyKeys(body, ['playerID', 'credentials', 'newName']);
-        const playerID = checkSeat(body.playerID, true)!;
-        const newName = checkName(body.newName, 'newName');
-        const matchID = parts[1];
-        if (!isMatchID(matchID)) fail(404, 'match not found');
+        const b = await body(ctx, ['playerID', 'credentials', 'newName']);
+        const playerID = checkSeat(b.playerID, true)!;
+        const newName = checkName(b.newName, 'newName');
+        const matchID = matchParam(parts);
+        limited(writes, ip, 'too many lobby requests from this address');
         await hub.enqueue(matchID, async () => {
           const m = await matchOr404(matchID);
-          authorized(m, playerID, body.credentials);
+          authorized(m, playerID, b.credentials);
+          limited(renames, `${matchID}|${playerID}`, 'too many renames');
+          checkNotOther(newName, seatMetadata(m, otherSeat(playerID))?.name, 'newName');
           seatMetadata(m, playerID)!.name = newName;
           await db.setMetadata(matchID, m);
           hub.forget(matchID);
@@ -310,24 +394,34 @@ export function lobby(opts: LobbyOptions): Middleware {
         return;
       }
       case 'playAgain': {
-        const body = await readJsonObject(ctx, bodyLimitBytes);
-        refuseClientData(body);
-        onlyKeys(body, ['playerID', 'credentials', 'unlisted', 'numPlayers']);
-        const playerID = checkSeat(body.playerID, true)!;
-        checkNumPlayers(body.numPlayers);
-        const unlisted = checkBool(body.unlisted, 'unlisted');
-        const matchID = parts[1];
-        if (!isMatchID(matchID)) fail(404, 'match not found');
+        const b = await body(ctx, ['playerID', 'credentials', 'unlisted', 'numPlayers']);
+        const playerID = checkSeat(b.playerID, true)!;
+        checkNumPlayers(b.numPlayers);
+        const unlisted = checkBool(b.unlisted, 'unlisted');
+        const matchID = matchParam(parts);
+        limited(writes, ip, 'too many lobby requests from this address');
         ctx.body = await hub.enqueue(matchID, async () => {
           const m = await matchOr404(matchID);
-          authorized(m, playerID, body.credentials);
-          if (typeof m.nextMatchID === 'string') return { nextMatchID: m.nextMatchID };
-          rateLimitCreate(ctx.ip);
-          const nextMatchID = await newMatch(unlisted ?? !!m.unlisted, botOf(m));
+          authorized(m, playerID, b.credentials);
+          if (!isOver(m)) fail(409, 'the game is not over');
+          if (typeof m.nextMatchID === 'string') {
+            const { metadata: next } = await db.fetch(m.nextMatchID, { metadata: true });
+            const p = seatMetadata(next, playerID) as Seat | undefined;
+            if (p && typeof p.credentials === 'string' && !botKindOf(p)) {
+              return { nextMatchID: m.nextMatchID, playerID, playerCredentials: p.credentials };
+            }
+            if (next) fail(409, 'your seat in the rematch is no longer held');
+            // The rematch is gone (everyone left it): make a new one.
+          }
+          rateLimitCreate(ip);
+          const reserved: Record<string, string> = {};
+          for (const id of humanSeats(m)) reserved[id] = seatMetadata(m, id)!.name as string;
+          const nextMatchID = await newMatch(ip, unlisted ?? !!m.unlisted, botOf(m), reserved);
           m.nextMatchID = nextMatchID;
           await db.setMetadata(matchID, m);
           hub.forget(matchID);
-          return { nextMatchID };
+          const { metadata: next } = await db.fetch(nextMatchID, { metadata: true });
+          return { nextMatchID, playerID, playerCredentials: seatMetadata(next, playerID)!.credentials };
         });
         return;
       }

@@ -4,9 +4,14 @@
  *   DATA_DIR (data), STATIC_DIR (dist),
  *   STALE_MATCH_MS (24 h), CLEANUP_INTERVAL_MS (1 h), CREATE_RATE_LIMIT (matches per minute per address, 20;
  *   0 = no limit), ORIGINS (comma-separated extra browser origins), TRUST_PROXY (1: client address from
- *   X-Forwarded-For), BOT_BUDGET_MS (unset or 0: each difficulty's own think time), BOT_WORKERS (1),
- *   BOT_MIN_DELAY_MS (400).
+ *   X-Forwarded-For), BOT_BUDGET_MS (unset or 0: each difficulty's own think time), BOT_WORKERS (cores − 1),
+ *   BOT_MIN_DELAY_MS (400),
+ *   MAX_SOCKETS_PER_ADDRESS (32; 0 = no cap), MAX_SPECTATORS_PER_MATCH (100; 0 = no cap), MAX_PENDING_BYTES
+ *   (1 MiB of unread output per socket), SOCKET_RATE_LIMITS (on; `off` only for load tests from one address),
+ *   LOBBY_WRITE_LIMIT (30 joins/leaves/renames/playAgains per 10 s per address; 0 = off),
+ *   BOT_MATCHES_PER_ADDRESS (3 unfinished bot matches; 0 = no cap).
  */
+import { DEFAULT_SOCKET_LIMITS, UNLIMITED_SOCKETS } from './limits';
 import type { RunningServer, StartServerOptions } from './index';
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -19,7 +24,17 @@ function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
 
 export function optionsFromEnv(env = process.env): StartServerOptions {
   const rate = intEnv(env, 'CREATE_RATE_LIMIT', 20);
+  const budgets = env.SOCKET_RATE_LIMITS === 'off' ? UNLIMITED_SOCKETS : DEFAULT_SOCKET_LIMITS;
+  const writes = intEnv(env, 'LOBBY_WRITE_LIMIT', 30);
   return {
+    socketLimits: {
+      ...budgets,
+      maxSocketsPerAddress: intEnv(env, 'MAX_SOCKETS_PER_ADDRESS', budgets.maxSocketsPerAddress),
+      maxPendingBytes: intEnv(env, 'MAX_PENDING_BYTES', DEFAULT_SOCKET_LIMITS.maxPendingBytes),
+    },
+    maxSpectatorsPerMatch: intEnv(env, 'MAX_SPECTATORS_PER_MATCH', 100),
+    lobbyLimits: { writes: writes === 0 ? false : { max: writes, windowMs: 10_000 } },
+    maxBotMatchesPerAddress: intEnv(env, 'BOT_MATCHES_PER_ADDRESS', 3),
     port: intEnv(env, 'PORT', 8000),
     databaseUrl: env.DATABASE_URL,
     ...(env.DB_SCHEMA ? { dbSchema: env.DB_SCHEMA } : {}),
@@ -32,7 +47,7 @@ export function optionsFromEnv(env = process.env): StartServerOptions {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     bots: {
       mcts: intEnv(env, 'BOT_BUDGET_MS', 0) > 0 ? { budgetMs: intEnv(env, 'BOT_BUDGET_MS', 0) } : {},
-      workers: Math.max(1, intEnv(env, 'BOT_WORKERS', 1)),
+      ...(env.BOT_WORKERS ? { workers: Math.max(1, intEnv(env, 'BOT_WORKERS', 1)) } : {}),
       minDelayMs: intEnv(env, 'BOT_MIN_DELAY_MS', 400),
     },
   };

@@ -13,8 +13,13 @@ export interface BotChoice {
   args: unknown[];
 }
 
+/** Who asks: lets a shared bot (the worker pool) be fair between matches. */
+export interface BotJob {
+  matchID: string;
+}
+
 export interface BotPlayer {
-  choose(view: GameState, seat: Faction): Promise<BotChoice>;
+  choose(view: GameState, seat: Faction, job?: BotJob): Promise<BotChoice>;
   /** Stop any background work (worker threads). */
   close?(): Promise<void>;
 }

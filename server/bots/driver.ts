@@ -89,7 +89,7 @@ export class BotDriver {
       const view = viewFor(s.G, seat);
       let choice: BotChoice;
       try {
-        choice = await this.opts.players[kind].choose(view, seat);
+        choice = await this.opts.players[kind].choose(view, seat, { matchID });
       } catch (err) {
         this.opts.onError?.(err, `bot ${kind} (match ${matchID}), playing a random move instead`);
         choice = await this.fallback.choose(view, seat);

@@ -7,4 +7,6 @@ export {
   type SqlStorageOptions,
   type SetStateResult,
   type StorageDialect,
+  type ListCursor,
+  type ListPageOptions,
 } from './sql-storage';

@@ -53,6 +53,32 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable(MATCHES).ifExists().execute();
     },
   },
+  // The paged lobby listing (one query per page) needs `unlisted` as a column, not inside the metadata JSON.
+  '002_unlisted_column': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable(MATCHES).addColumn('unlisted', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      const rows = await db.selectFrom(MATCHES).select(['match_id', 'metadata']).execute();
+      for (const r of rows as { match_id: string; metadata: string }[]) {
+        let unlisted = false;
+        try {
+          unlisted = JSON.parse(r.metadata)?.unlisted === true;
+        } catch {
+          unlisted = false;
+        }
+        if (unlisted) await db.updateTable(MATCHES).set({ unlisted: 1 }).where('match_id', '=', r.match_id).execute();
+      }
+      await db.schema
+        .createIndex(`${MATCHES}_listing_idx`)
+        .ifNotExists()
+        .on(MATCHES)
+        .columns(['game_name', 'unlisted', 'created_at', 'match_id'])
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropIndex(`${MATCHES}_listing_idx`).ifExists().execute();
+      await db.schema.alterTable(MATCHES).dropColumn('unlisted').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = {

@@ -29,6 +29,8 @@ export interface MatchesTable {
   created_at: Millis;
   /** Copy of metadata.updatedAt: listMatches and cleanupStaleMatches filter on it. */
   updated_at: Millis;
+  /** 1 when metadata.unlisted is true (migration 002): the paged listing filters on it in SQL. */
+  unlisted: number;
   /** Number of rows in bgio_match_log for this match; the next entry gets seq = log_length. */
   log_length: number;
 }

@@ -8,6 +8,15 @@ import { Async } from 'boardgame.io/internal';
 import { migrateToLatest } from './migrations';
 import { MATCHES, MATCH_LOG, type StorageDatabase } from './schema';
 
+export interface ListCursor { createdAt: number; matchID: string }
+
+export interface ListPageOptions {
+  gameName: string;
+  limit: number;
+  cursor?: ListCursor;
+  where?: StorageAPI.ListMatchesOpts['where'];
+}
+
 export type StorageDialect = 'sqlite' | 'postgres';
 
 export interface SqlStorageOptions {
@@ -306,6 +315,33 @@ export class SqlStorage extends Async {
   }
 
   /**
+   * One page of the public listing, in one query: listed matches of `gameName`, newest created first, after
+   * `cursor` (the last row of the previous page), with the same filters as listMatches. Returns up to `limit`
+   * matches with their metadata, and the cursor of the next page if there may be one.
+   */
+  async listPage(opts: ListPageOptions): Promise<{ matches: { matchID: string; metadata: Server.MatchData }[]; next?: ListCursor }> {
+    await this.ready();
+    let q = this.db.selectFrom(MATCHES).select(['match_id', 'metadata', 'created_at'])
+      .where('game_name', '=', opts.gameName).where('unlisted', '=', 0);
+    const where = opts.where ?? {};
+    if (where.isGameover !== undefined) q = q.where('is_gameover', '=', where.isGameover ? 1 : 0);
+    if (where.updatedBefore !== undefined) q = q.where('updated_at', '<', where.updatedBefore);
+    if (where.updatedAfter !== undefined) q = q.where('updated_at', '>', where.updatedAfter);
+    const c = opts.cursor;
+    if (c) {
+      q = q.where((eb) => eb.or([
+        eb('created_at', '<', c.createdAt),
+        eb.and([eb('created_at', '=', c.createdAt), eb('match_id', '<', c.matchID)]),
+      ]));
+    }
+    // One row more than asked tells whether there is a next page.
+    const rows = await q.orderBy('created_at', 'desc').orderBy('match_id', 'desc').limit(opts.limit + 1).execute();
+    const page = rows.slice(0, opts.limit).map((r) => ({ matchID: r.match_id, metadata: JSON.parse(r.metadata) as Server.MatchData }));
+    const last = rows.length > opts.limit ? rows[opts.limit - 1] : undefined;
+    return last ? { matches: page, next: { createdAt: Number(last.created_at), matchID: last.match_id } } : { matches: page };
+  }
+
+  /**
    * Wipes every unfinished match whose metadata.updatedAt is older than `olderThanMs`
    * (default: the staleMatchMs option) before `now`. Finished matches are kept.
    * One DELETE statement: a match updated while it runs is judged on its new updatedAt.
@@ -331,6 +367,7 @@ function metadataColumns(metadata: Server.MatchData) {
     game_name: metadata.gameName,
     metadata: JSON.stringify(metadata),
     is_gameover: metadata.gameover !== undefined && metadata.gameover !== null ? 1 : 0,
+    unlisted: metadata.unlisted === true ? 1 : 0,
     created_at: createdAt,
     updated_at: finiteOr(metadata.updatedAt, createdAt),
   };

@@ -119,6 +119,8 @@ async function main() {
     const port = await freePort();
     const env: Record<string, string> = {
       PORT: String(port), CREATE_RATE_LIMIT: '0', STATIC_DIR: '/nonexistent', CLEANUP_INTERVAL_MS: '0',
+      // Every simulated player comes from 127.0.0.1: per-address budgets would stop the load test, not an attack.
+      SOCKET_RATE_LIMITS: 'off', LOBBY_WRITE_LIMIT: '0',
     };
     if (opts.databaseUrl) {
       env.DATABASE_URL = opts.databaseUrl;

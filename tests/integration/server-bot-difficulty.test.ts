@@ -19,9 +19,9 @@ describe('server bot seat by difficulty', () => {
   const asked: { kind: string | undefined; view: GameState; seat: Faction }[] = [];
   beforeAll(async () => {
     const original = WorkerBotPlayer.prototype.choose;
-    vi.spyOn(WorkerBotPlayer.prototype, 'choose').mockImplementation(function (this: WorkerBotPlayer, view, seat, kind) {
+    vi.spyOn(WorkerBotPlayer.prototype, 'choose').mockImplementation(function (this: WorkerBotPlayer, view, seat, job, kind) {
       asked.push({ kind, view, seat });
-      return original.call(this, view, seat, kind);
+      return original.call(this, view, seat, job, kind);
     });
     server = await startTestServer('sqlite', { bots: { mcts: { budgetMs: 10 }, workers: 2 } });
   });

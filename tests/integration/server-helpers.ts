@@ -19,6 +19,7 @@ import type { Faction } from '../../src/game/content';
 import type { GameState } from '../../src/game/rules';
 import { startServer, type RunningServer, type StartServerOptions } from '../../server';
 import { createStorage, type SqlStorage } from '../../server/storage';
+import { UNLIMITED_SOCKETS } from '../../server/limits';
 
 export const GAME = 'mint-imperium';
 
@@ -74,7 +75,10 @@ export async function startTestServer(backend: Backend = 'sqlite', opts: StartSe
     cleanup = t.remove;
   }
   const server = await startServer({
-    port: 0, staticDir: null, cleanupIntervalMs: 0, rateLimit: false,
+    // Budgets off (as the create rate limit): these tests send many messages on purpose; server-limits and
+    // server-abuse turn them on. The unread-output bound stays.
+    port: 0, staticDir: null, cleanupIntervalMs: 0, rateLimit: false, lobbyLimits: false, maxBotMatchesPerAddress: 0,
+    socketLimits: { ...UNLIMITED_SOCKETS, maxPendingBytes: 1024 * 1024 },
     onError: (err, where) => errors.push(`${where}: ${err instanceof Error ? err.stack : String(err)}`),
     ...dbOpts,
     ...opts,
@@ -230,7 +234,7 @@ export interface RandomPlayer {
  */
 export function randomPlayer(
   base: string, matchID: string, seat: Faction, credentials: string,
-  opts: { socketOpts?: Record<string, unknown>; onMove?: () => void } = {},
+  opts: { socketOpts?: Record<string, unknown>; onMove?: () => void; /** pause before each move (a human pace) */ delayMs?: number } = {},
 ): RandomPlayer {
   const playerID = playerOf(seat);
   const client = Client({
@@ -266,7 +270,9 @@ export function randomPlayer(
     lastSent = s._stateID;
     player.moves++;
     opts.onMove?.();
-    (client.moves as Record<string, (...a: unknown[]) => void>)[pick.move](...pick.args);
+    const send = () => (client.moves as Record<string, (...a: unknown[]) => void>)[pick.move](...pick.args);
+    if (opts.delayMs) setTimeout(send, opts.delayMs);
+    else send();
   };
   client.subscribe(() => act());
   client.start();

@@ -113,13 +113,14 @@ function Fatal({ error, onBack }: { error: string; onBack(): void }) {
 }
 
 /** After the game: whether the other player already asked for a rematch (the match has a nextMatchID). */
-function useRematchOffer(lobby: Lobby, matchID: string, over: boolean): boolean {
+function useRematchOffer(lobby: Lobby, joined: Joined, over: boolean): boolean {
+  const { matchID } = joined;
   const [next, setNext] = useState(false);
   useEffect(() => {
     if (!over) return undefined;
     let live = true;
     const poll = () => {
-      lobby.get(matchID).then((m) => { if (live && typeof m.nextMatchID === 'string') setNext(true); }, () => {});
+      lobby.get(matchID, joined).then((m) => { if (live && typeof m.nextMatchID === 'string') setNext(true); }, () => {});
     };
     poll();
     const t = setInterval(poll, 3000);
@@ -127,7 +128,7 @@ function useRematchOffer(lobby: Lobby, matchID: string, over: boolean): boolean 
       live = false;
       clearInterval(t);
     };
-  }, [lobby, matchID, over]);
+  }, [lobby, joined, matchID, over]);
   return next;
 }
 
@@ -139,7 +140,8 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
   const [busy, setBusy] = useState(false);
   const seat = seatOfID(joined.playerID);
   const over = !!state?.G.winner;
-  const rematchWaiting = useRematchOffer(lobby, joined.matchID, over);
+  const rematchWaiting = useRematchOffer(lobby, joined, over);
+  const forfeit = (state?.G.winner as { reason?: string } | null | undefined)?.reason === 'forfeit';
   if (fatal) {
     // The seat or the match is gone for good: forget the stored credentials.
     return <Fatal error={fatal} onBack={() => { onSeatLost(); onLobby(); }} />;
@@ -182,6 +184,7 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
       <ChoiceButton $primary onClick={rematch} disabled={busy} data-online="play-again">
         {busy ? 'Starting…' : rematchWaiting ? 'Join the rematch' : 'Play again'}
       </ChoiceButton>
+      {forfeit && <span data-testid="forfeit">{state?.G.winner?.faction === seat ? 'Your opponent left the match.' : 'You left the match.'}</span>}
       {rematchWaiting && <span data-testid="rematch-offer">Your opponent has started a rematch.</span>}
       {error && <ErrorText role="alert">{error}</ErrorText>}
     </>

@@ -10,8 +10,10 @@ import type { Faction } from '../../game/content';
 
 export const GAME_NAME = 'mint-imperium';
 export const MAX_NAME_LENGTH = 32;
-/** Same as server/lobby.ts: letters, marks, digits, punctuation, symbols and spaces. */
+/** Same as server/names.ts: letters, marks, digits, punctuation, symbols and spaces (+ ZWJ inside an emoji). */
 const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}]+$/u;
+const EMOJI_ZWJ = /(?<=\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/gu;
+const VISIBLE = /(?![\p{Default_Ignorable_Code_Point}\u2800])[\p{L}\p{N}\p{P}\p{S}]/u;
 
 /** null if the name is acceptable, else what is wrong with it. */
 export function nameProblem(raw: string): string | null {
@@ -19,7 +21,9 @@ export function nameProblem(raw: string): string | null {
   const n = [...s].length;
   if (n < 1) return 'Enter a name.';
   if (n > MAX_NAME_LENGTH) return `At most ${MAX_NAME_LENGTH} characters (${n} now).`;
-  if (!PRINTABLE.test(s)) return 'Printable characters only (no control characters or line breaks).';
+  if (!PRINTABLE.test(s.replace(EMOJI_ZWJ, ''))) return 'Printable characters only (no control characters or line breaks).';
+  if (!VISIBLE.test(s)) return 'Use at least one visible character.';
+  if (/^(random )?bot$/i.test(s)) return 'That name is kept for the server bot.';
   return null;
 }
 
@@ -88,8 +92,10 @@ export class Lobby {
     return (matches as unknown as PublicMatch[]).sort((a, b) => b.createdAt - a.createdAt);
   }
 
-  async get(matchID: string): Promise<PublicMatch> {
-    return (await this.client.getMatch(GAME_NAME, matchID)) as unknown as PublicMatch;
+  /** A match; with `seat` (a seat's credentials, sent as headers) it also tells the rematch (`nextMatchID`). */
+  async get(matchID: string, seat?: Joined): Promise<PublicMatch> {
+    const init = seat ? { headers: { 'X-Player-ID': seat.playerID, 'X-Player-Credentials': seat.credentials } } : undefined;
+    return (await this.client.getMatch(GAME_NAME, matchID, init)) as unknown as PublicMatch;
   }
 
   /** A new match; `bot`: the seat a server bot takes, `difficulty`: how well it plays (server default: normal). */
@@ -122,9 +128,16 @@ export class Lobby {
     await this.client.leaveMatch(GAME_NAME, j.matchID, { playerID: j.playerID, credentials: j.credentials });
   }
 
-  /** The rematch (the same for both players: whoever asks first creates it), joined in the same seat. */
+  /**
+   * The rematch (the same for both players: whoever asks first creates it). The server holds each player's seat
+   * in it and answers with that seat's new credentials, so nobody else can take it.
+   */
   async playAgain(j: Joined): Promise<Joined> {
-    const { nextMatchID } = await this.client.playAgain(GAME_NAME, j.matchID, { playerID: j.playerID, credentials: j.credentials });
-    return this.join(nextMatchID, seatOfID(j.playerID), j.name);
+    const r = await this.client.playAgain(GAME_NAME, j.matchID, { playerID: j.playerID, credentials: j.credentials }) as
+      { nextMatchID: string; playerID?: string; playerCredentials?: string };
+    if (typeof r.playerCredentials === 'string') {
+      return { matchID: r.nextMatchID, playerID: j.playerID, credentials: r.playerCredentials, name: j.name };
+    }
+    return this.join(r.nextMatchID, seatOfID(j.playerID), j.name);
   }
 }

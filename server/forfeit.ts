@@ -1,0 +1,31 @@
+/**
+ * The state of a match that ends because a player left it (issue 14, item 3): a released seat would otherwise
+ * hand its view (the hidden base, the hand) to whoever joins it next. There is no forfeit move in the game (the
+ * rules core has no such rule), so the server writes the end itself, in the same shape a real win has:
+ * `G.winner = { faction, reason }`, `G.phase = 'gameover'`, no pending decision, a `gameOver` log event, and
+ * boardgame.io's `ctx.gameover = { winner: playerID, reason }` (what `gameoverOf(G)` derives, so the game's
+ * `flowMismatch` check agrees). The UI's end screen reads `G.winner`; the lobby's `gameover` is `ctx.gameover`.
+ */
+import type { State } from 'boardgame.io';
+import { playerOf } from '../src/game';
+import { cloneState, log, type GameState } from '../src/game/rules';
+import type { SeatID } from './auth';
+
+export const FORFEIT_REASON = 'forfeit';
+
+export function forfeitState(state: State<GameState>, loser: SeatID): State<GameState> {
+  const winner = loser === '0' ? 'I' : 'R';
+  const G = cloneState(state.G);
+  // WinReason lists the rules' own ends; a forfeit is the server's, so it is set here past the type.
+  G.winner = { faction: winner, reason: FORFEIT_REASON as GameState['winner'] extends infer W ? W extends { reason: infer R } ? R : never : never };
+  G.phase = 'gameover';
+  G.pending = null;
+  G.queue = [];
+  log(G, 'gameOver', { winner, reason: FORFEIT_REASON });
+  return {
+    ...state,
+    G,
+    ctx: { ...state.ctx, gameover: { winner: playerOf(winner), reason: FORFEIT_REASON }, activePlayers: null },
+    _stateID: state._stateID + 1,
+  };
+}

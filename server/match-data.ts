@@ -1,0 +1,59 @@
+/**
+ * What the hub and the lobby say about a match and its seats: match IDs, the players as clients see them, the
+ * bot marker of a seat, and the core action of a move call.
+ */
+import type { Server } from 'boardgame.io';
+import { SEATS, seatMetadata } from './auth';
+
+export const MATCH_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function isMatchID(x: unknown): x is string {
+  return typeof x === 'string' && MATCH_ID_RE.test(x);
+}
+
+/** Players as clients see them: no credentials, nothing but id, name, connection and the bot marker. */
+export function publicPlayers(metadata: Server.MatchData): Server.PlayerMetadata[] {
+  const out: Server.PlayerMetadata[] = [];
+  for (const id of SEATS) {
+    const p = seatMetadata(metadata, id);
+    if (!p) continue;
+    const q: Server.PlayerMetadata = { id: Number(id) };
+    if (typeof p.name === 'string') q.name = p.name;
+    if (typeof p.isConnected === 'boolean') q.isConnected = p.isConnected;
+    const bot = botKindOf(p);
+    if (bot) q.data = { bot };
+    out.push(q);
+  }
+  return out;
+}
+
+/** What may hold a server-bot seat: the ISMCTS bot at a difficulty (src/ai `createBot`), or random play. */
+export const BOT_KINDS = ['ismcts-easy', 'ismcts-normal', 'ismcts-hard', 'random'] as const;
+export type BotKind = (typeof BOT_KINDS)[number];
+export const DEFAULT_BOT_KIND: BotKind = 'ismcts-normal';
+/** Older names still accepted from clients and found in stored matches. */
+const BOT_KIND_ALIASES: Record<string, BotKind> = { mcts: 'ismcts-normal' };
+
+/** A bot kind by its name or an old alias, else null. */
+export function parseBotKind(x: unknown): BotKind | null {
+  if (typeof x !== 'string') return null;
+  if ((BOT_KINDS as readonly string[]).includes(x)) return x as BotKind;
+  return Object.hasOwn(BOT_KIND_ALIASES, x) ? BOT_KIND_ALIASES[x] : null;
+}
+
+/** The bot kind of a seat filled by a server bot, else null. */
+export function botKindOf(p: Server.PlayerMetadata | undefined): BotKind | null {
+  return parseBotKind((p?.data as { bot?: unknown } | undefined)?.bot);
+}
+
+/** The core action of a move call, as the Game builds it (src/game/index.ts toAction), or null. */
+export function coreAction(type: string, args: unknown): unknown {
+  if (args === undefined) return { type };
+  if (!Array.isArray(args) || args.length > 1) return null;
+  const arg = args[0];
+  if (arg === undefined || arg === null) return { type };
+  if (typeof arg !== 'object' || Array.isArray(arg)) return null;
+  if (Object.prototype.hasOwnProperty.call(arg, 'type')) return null;
+  return { type, ...(arg as Record<string, unknown>) };
+}
+
