@@ -28,7 +28,7 @@ export interface Level {
 const SEARCH: SearchParams = { exploration: 0.7, widenBase: 3, widenSlope: 1.5, playoutDepth: 16, treeDepth: 40 };
 
 export const LEVELS: Record<Difficulty, Level> = {
-  easy: { budgetMs: 40, budgetScale: 0.4, temperature: 1, search: { ...SEARCH, playoutDepth: 10 } },
+  easy: { budgetMs: 40, budgetScale: 0.4, temperature: 0.3, search: { ...SEARCH, playoutDepth: 10 } },
   normal: { budgetMs: 100, budgetScale: 1, temperature: 0, search: SEARCH },
   hard: { budgetMs: 300, budgetScale: 3, temperature: 0, search: SEARCH },
 };
