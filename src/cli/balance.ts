@@ -1,6 +1,6 @@
 /**
- * npm run balance -- --bot ismcts-normal --games N [--config file.json] [--budget-ms B] [--seed S]
- *                    [--all-knobs] [--out docs/balance] [--name prefix]
+ * npm run balance -- --bot ismcts-normal --games N [--config file.json] [--budget-ms B | --iterations K]
+ *                    [--seed S] [--all-knobs] [--out docs/balance] [--name prefix]
  *
  * Plays N games of one bot against itself (both seats) with a balance config (RULES §11 B7; the JSON file holds a
  * partial GameConfig merged over the defaults by makeConfig), shows a progress bar on a terminal, prints ONE JSON
@@ -19,8 +19,8 @@ import { KNOB_VARIANTS, runBalance, type BalanceResult } from '../sim/balance';
 import { renderReport } from '../sim/balanceReport';
 import { progress } from './progress';
 
-const USAGE = `usage: npm run balance -- --bot <bot> --games N [--config file.json] [--budget-ms B] [--seed S]
-  [--all-knobs] [--out docs/balance] [--name prefix]   bots: ${BOT_NAMES.filter((b) => b !== 'mcts').join(' ')}`;
+const USAGE = `usage: npm run balance -- --bot <bot> --games N [--config file.json] [--budget-ms B | --iterations K]
+  [--seed S] [--all-knobs] [--out docs/balance] [--name prefix]   bots: ${BOT_NAMES.filter((b) => b !== 'mcts').join(' ')}`;
 
 interface Plan { label: string; config: GameConfig }
 
@@ -48,7 +48,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     options: {
       bot: { type: 'string', default: 'ismcts-normal' }, games: { type: 'string', default: '20' },
       config: { type: 'string' }, 'budget-ms': { type: 'string', default: '30' }, seed: { type: 'string', default: 'balance' },
-      'all-knobs': { type: 'boolean', default: false }, out: { type: 'string', default: 'docs/balance' },
+      iterations: { type: 'string' }, 'all-knobs': { type: 'boolean', default: false }, out: { type: 'string', default: 'docs/balance' },
       name: { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -64,6 +64,8 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   if (!Number.isInteger(games) || games <= 0) throw new Error('--games must be a positive whole number');
   if (!(budgetMs > 0)) throw new Error('--budget-ms must be a positive number');
   const seed = values.seed as string;
+  const iterations = values.iterations === undefined ? undefined : Number(values.iterations);
+  if (iterations !== undefined && !(Number.isInteger(iterations) && iterations > 0)) throw new Error('--iterations must be a positive whole number');
   const base: Plan = values.config ? { label: `config ${values.config}`, config: readConfig(values.config) } : { label: 'default', config: DEFAULT_CONFIG };
   const plans: Plan[] = [base];
   if (values['all-knobs']) {
@@ -73,7 +75,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   const outDir = values.out as string;
   mkdirSync(outDir, { recursive: true });
   const jsonl = join(outDir, `${prefix}-results.jsonl`);
-  const have = done(jsonl, (r) => r.bot === bot && r.budgetMs === budgetMs && r.games === games
+  const have = done(jsonl, (r) => r.bot === bot && r.budgetMs === budgetMs && r.iterations === iterations && r.games === games
     && (r as BalanceResult & { seed?: string }).seed === seed);
 
   const total = plans.length * games;
@@ -83,7 +85,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     let r = have.get(p.label);
     if (!r) {
       r = await runBalance({
-        bot: bot as BotName, games, budgetMs, config: p.config, label: p.label, seed,
+        bot: bot as BotName, games, budgetMs, iterations, config: p.config, label: p.label, seed,
         onGame: (d) => bar.update(i * games + d),
       });
       appendFileSync(jsonl, `${JSON.stringify({ ...r, seed })}\n`);

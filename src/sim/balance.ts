@@ -15,6 +15,8 @@ export interface BalanceOptions {
   bot: BotName;
   games: number;
   budgetMs: number;
+  /** A fixed search effort per decision instead of the wall-clock budget (reproducible, load-independent). */
+  iterations?: number;
   config?: GameConfig;
   /** What the config changes, for the report (default: "default"). */
   label?: string;
@@ -28,6 +30,7 @@ export interface BalanceResult {
   label: string;
   bot: BotName;
   budgetMs: number;
+  iterations?: number;
   games: number;
   rebelWins: number;
   rebelShare: number;
@@ -41,6 +44,8 @@ export interface BalanceResult {
   baseRevealed: { share: number; medianRound: number | null };
   /** Config fields that differ from DEFAULT_CONFIG. */
   changes: Partial<GameConfig>;
+  /** Search effort actually spent: mean iterations and median think time per decision with a real choice. */
+  search: { itersPerDecision: number; thinkMsP50: number };
   seconds: number;
 }
 
@@ -81,12 +86,14 @@ export async function runBalance(o: BalanceOptions): Promise<BalanceResult> {
   const perGame = { relocations: 0, captures: 0, rescues: 0, combats: 0 };
   const revealRounds: number[] = [];
   let rebelWins = 0;
+  const think: number[] = [];
+  let iters = 0;
   for (let i = 0; i < o.games; i++) {
-    const bots = {
-      R: createBot(o.bot, { budgetMs: o.budgetMs, seed: `${seed}-${i}-R` }),
-      I: createBot(o.bot, { budgetMs: o.budgetMs, seed: `${seed}-${i}-I` }),
-    };
+    const opts = (f: string) => ({ budgetMs: o.budgetMs, iterations: o.iterations, seed: `${seed}-${i}-${f}` });
+    const bots = { R: createBot(o.bot, opts('R')), I: createBot(o.bot, opts('I')) };
     const r = await playBotGame(bots, `${seed}-${i}`, config);
+    think.push(...r.think.R, ...r.think.I);
+    iters += r.iterations.R + r.iterations.I;
     if (r.winner === 'R') rebelWins++;
     rounds.push(r.rounds);
     const why = `${r.winner}:${r.reason}`;
@@ -101,13 +108,14 @@ export async function runBalance(o: BalanceOptions): Promise<BalanceResult> {
     o.onGame?.(i + 1, o.games);
   }
   rounds.sort((a, b) => a - b);
+  think.sort((a, b) => a - b);
   revealRounds.sort((a, b) => a - b);
   const histogram: Record<string, number> = {};
   for (const r of rounds) histogram[r] = (histogram[r] ?? 0) + 1;
   const [lo, hi] = wilson(rebelWins, o.games);
   const n = Math.max(1, o.games);
   return {
-    label: o.label ?? 'default', bot: o.bot, budgetMs: o.budgetMs, games: o.games, rebelWins,
+    label: o.label ?? 'default', bot: o.bot, budgetMs: o.budgetMs, iterations: o.iterations, games: o.games, rebelWins,
     rebelShare: round3(rebelWins / n), ci95: [round3(lo), round3(hi)],
     rounds: {
       median: quantile(rounds, 0.5), p25: quantile(rounds, 0.25), p75: quantile(rounds, 0.75),
@@ -119,7 +127,9 @@ export async function runBalance(o: BalanceOptions): Promise<BalanceResult> {
       rescues: round3(perGame.rescues / n), combats: round3(perGame.combats / n),
     },
     baseRevealed: { share: round3(revealRounds.length / n), medianRound: revealRounds.length ? quantile(revealRounds, 0.5) : null },
-    changes: configChanges(config), seconds: Math.round((performance.now() - t0) / 1000),
+    changes: configChanges(config),
+    search: { itersPerDecision: Math.round(iters / Math.max(1, think.length)), thinkMsP50: Math.round(quantile(think, 0.5) * 10) / 10 },
+    seconds: Math.round((performance.now() - t0) / 1000),
   };
 }
 

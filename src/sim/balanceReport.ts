@@ -74,17 +74,18 @@ export function renderReport(results: BalanceResult[], meta: ReportMeta, prefix:
   const lines: string[] = [
     `# ${meta.title}`, '',
     `Command: \`${meta.command}\``, '',
-    `Bot: \`${base.bot}\` on both seats, ${base.budgetMs} ms a decision; ${base.games} games per config `
+    `Bot: \`${base.bot}\` on both seats, ${base.iterations ? `${base.iterations} iterations` : `${base.budgetMs} ms`} a decision; ${base.games} games per config `
       + '(the same game seeds for every config, so configs are compared on the same deals).', '',
     ...meta.notes.map((n) => `- ${n}`), '',
     '## Rebel win share and game length', '',
     `![Rebel win share](${prefix}-rebel-share.svg)`, '',
     `![Game length](${prefix}-rounds.svg)`, '',
-    '| config | change | games | Rebel wins | Rebel share [95% CI] | rounds median (IQR, min–max) | win reasons | base revealed (median round) | relocations / game | captures / game |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| config | change | games | Rebel wins | Rebel share [95% CI] | rounds median (IQR, min–max) | win reasons | base revealed (median round) | relocations / game | captures / game | search: iterations / decision, think p50 |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...results.map((r) => `| ${r.label} | ${change(r)} | ${r.games} | ${r.rebelWins} | ${pct(r.rebelShare)} [${pct(r.ci95[0])}, ${pct(r.ci95[1])}] `
       + `| ${r.rounds.median} (${r.rounds.p25}–${r.rounds.p75}, ${r.rounds.min}–${r.rounds.max}) | ${reasons(r)} `
-      + `| ${pct(r.baseRevealed.share)} (${r.baseRevealed.medianRound ?? '—'}) | ${r.perGame.relocations} | ${r.perGame.captures} |`),
+      + `| ${pct(r.baseRevealed.share)} (${r.baseRevealed.medianRound ?? '—'}) | ${r.perGame.relocations} | ${r.perGame.captures} `
+      + `| ${r.search ? `${r.search.itersPerDecision}, ${r.search.thinkMsP50} ms` : '—'} |`),
     '',
   ];
   if (results.length > 1) {
