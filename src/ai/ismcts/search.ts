@@ -49,10 +49,15 @@ export interface SearchParams {
 
 const SECRET = new Set<string>(SECRET_ACTIONS);
 
-/** What `observer` sees of `mover`'s action `a`: the action itself, or its public part (R8). */
-export function observedKey(a: Action, mover: Faction, observer: Faction): string {
+/**
+ * What `observer` sees of `mover`'s action `a` in `state` (before it is applied): the action itself, or its public
+ * part (R8).
+ */
+export function observedKey(a: Action, mover: Faction, observer: Faction, state: GameState): string {
   if (mover === observer || !SECRET.has(a.type)) return actionKey(a);
   if (a.type === 'planMission') return `planMission|?|${a.leader}`; // R4.1.3: the leader is public
+  // R6.2.7 step 4: from a revealed base, the Imperial learns whether the base is hidden again (a card was picked).
+  if (a.type === 'relocateBase' && state.base.revealed) return `relocateBase|${a.planet === null ? 'stays' : 'hidden'}`;
   return `${a.type}|?`;
 }
 
@@ -108,7 +113,7 @@ export function makeSearcher(me: Faction, picker: Picker, ev: EvalWeights, sp: S
       const seen = new Set<string>();
       for (let r = 0; r < order.length && seen.size < limit; r++) {
         const i = order[r];
-        const key = observedKey(acts[i], p.seat, me);
+        const key = observedKey(acts[i], p.seat, me, world);
         if (seen.has(key)) continue;
         seen.add(key);
         let e = node.edges.get(key);
