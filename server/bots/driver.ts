@@ -91,6 +91,7 @@ export class BotDriver {
       try {
         choice = await this.opts.players[kind].choose(view, seat, { matchID });
       } catch (err) {
+        if (this.closed) return false; // shutting down: the bot pool refuses new work, nothing to report
         this.opts.onError?.(err, `bot ${kind} (match ${matchID}), playing a random move instead`);
         choice = await this.fallback.choose(view, seat);
       }

@@ -57,7 +57,10 @@ describe('server bot seat by difficulty', () => {
       for (const { view, seat } of mine) {
         expect(seat).toBe(botSeat);
         const other: Faction = seat === 'R' ? 'I' : 'R';
-        expect(view.hands[other].every(isHidden), `${kind}: the opponent's hand is hidden`).toBe(true);
+        // The opponent's hand is hidden, except Imperial cards the Rebel saw with R-08 (R8.3 item 10).
+        const shown = view.hands[other].filter((c) => !isHidden(c));
+        const known: readonly string[] = seat === 'R' ? view.known.rebelKnowsImperial : [];
+        expect(shown.every((c) => known.includes(c)), `${kind}: the opponent's hand is hidden (${shown})`).toBe(true);
         if (seat === 'I' && !view.base.revealed) expect(view.base.planet).toBe('HIDDEN');
       }
     }
