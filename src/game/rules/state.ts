@@ -197,6 +197,7 @@ export interface GameState {
   stats: { combats: number; captures: number; rescues: number; relocations: number; baseRevealedRound: number };
 }
 
-export type WinReason = 'occupation' | 'obliterator' | 'objectives';
+/** `forfeit` is never set by the rules: the server writes it when a player leaves an unfinished online match. */
+export type WinReason = 'occupation' | 'obliterator' | 'objectives' | 'forfeit';
 
 export type { Action };
