@@ -2,7 +2,8 @@
  * An online game: the Board fed by this browser's socket client (its own seat's view only), or the public view for
  * a spectator; a strip under the header with the connection status, the opponent's name and presence, and the
  * invite / spectator links; "Play again" on the end screen (the lobby's playAgain: both players land in the same
- * rematch, in the same seats).
+ * rematch, in the same seats). A solo match (RULES §9) adds the rival panel of the solo board (src/ui/solo), for the
+ * human and for spectators; the human's prompt waits until the rival's last step is shown.
  */
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
