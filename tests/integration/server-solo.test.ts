@@ -119,6 +119,11 @@ describe('solo matches over sockets (SQLite)', () => {
         humanStates.forEach((G, i) => expectSecretsKept(G, `human state ${i}`));
         // The test can fail: the stored state does hold the order (and the base) they must not see.
         expect(stored.G.solo!.deck.some((c) => !isHidden(c))).toBe(true);
+        if (bot === 'R') {
+          // The base check was not vacuous: the base was hidden in some views, and the stored state knows it.
+          expect(watched.some((G) => !G.base.revealed)).toBe(true);
+          expect(stored.G.base.planet).not.toBe('HIDDEN');
+        }
         // The connection status of the rival seat is never touched.
         const after = (await api(server.url, `/games/${GAME}/${matchID}`)).json;
         expect(after.players.find((p: { id: number }) => String(p.id) === playerOf(bot))).toEqual({ id: Number(playerOf(bot)), name: 'Rival deck', data: { rival: true } });
