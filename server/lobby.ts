@@ -2,8 +2,8 @@
  * The lobby REST API, answered here instead of by boardgame.io's router (same routes and response shapes, so
  * boardgame.io's `LobbyClient` works unchanged), with:
  * - every body a JSON object of bounded size with known fields only; `setupData` and `data` are refused, so a
- *   listing shows nothing a client chose but player names;
- * - `playerName` / `newName`: see ./names.ts (visible, not "Bot", not the other seat's name);
+ *   listing shows nothing a client chose but player names (and a solo match's validated `solo` option);
+ * - `playerName` / `newName`: see ./names.ts (visible, not "Bot" or "Rival deck", not the other seat's name);
  * - match creation (create, playAgain) and metadata writes (join, leave, rename) rate-limited per address, renames
  *   per seat too; bot matches per address capped;
  * - POST bodies must be `application/json` (even empty ones), and a browser `Origin` must be this server's or a
