@@ -28,7 +28,7 @@ import type { Game } from 'boardgame.io';
 import { argsProblem } from './args';
 import { forfeitState } from './forfeit';
 import { SharedMessage } from './outbox';
-import { botKindOf, coreAction, isMatchID, publicPlayers } from './match-data';
+import { botKindOf, coreAction, isMatchID, isRivalSeat, publicPlayers } from './match-data';
 
 /** What a socket (or a bot) is, to the hub. */
 export interface Connection {
@@ -54,7 +54,8 @@ export type HubResult = { ok: true } | { ok: false; error: string };
 type ProcessedGame = ReturnType<typeof ProcessGameConfig>;
 
 export {
-  BOT_KINDS, botKindOf, DEFAULT_BOT_KIND, isMatchID, MATCH_ID_RE, parseBotKind, publicPlayers, type BotKind,
+  BOT_KINDS, botKindOf, DEFAULT_BOT_KIND, isMatchID, isRivalSeat, MATCH_ID_RE, parseBotKind, publicPlayers, RIVAL_NAME,
+  type BotKind,
 } from './match-data';
 
 export interface HubOptions {
@@ -312,7 +313,7 @@ export class MatchHub {
     let changed = false;
     for (const id of SEATS) {
       const p = seatMetadata(metadata, id);
-      if (!p || botKindOf(p)) continue;
+      if (!p || botKindOf(p) || isRivalSeat(p)) continue;
       const now = connected.has(id);
       if ((p.isConnected ?? false) !== now) {
         p.isConnected = now;

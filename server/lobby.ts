@@ -2,8 +2,8 @@
  * The lobby REST API, answered here instead of by boardgame.io's router (same routes and response shapes, so
  * boardgame.io's `LobbyClient` works unchanged), with:
  * - every body a JSON object of bounded size with known fields only; `setupData` and `data` are refused, so a
- *   listing shows nothing a client chose but player names;
- * - `playerName` / `newName`: see ./names.ts (visible, not "Bot", not the other seat's name);
+ *   listing shows nothing a client chose but player names (and a solo match's validated `solo` option);
+ * - `playerName` / `newName`: see ./names.ts (visible, not "Bot" or "Rival deck", not the other seat's name);
  * - match creation (create, playAgain) and metadata writes (join, leave, rename) rate-limited per address, renames
  *   per seat too; bot matches per address capped;
  * - POST bodies must be `application/json` (even empty ones), and a browser `Origin` must be this server's or a
@@ -14,6 +14,11 @@
  * - the listing is paged (`limit`, `cursor`) and served by one query;
  * - `{ bot: 'R' | 'I', botKind?: 'ismcts-easy' | 'ismcts-normal' | 'ismcts-hard' | 'random' }` on create: that seat
  *   is taken by a server bot (default ismcts-normal; the old 'mcts' is an alias of ismcts-normal);
+ * - `{ solo: { bot: 'R' | 'I', difficulty: 'easy' | 'normal' | 'hard' } }` on create (not with `bot`/`botKind`): a
+ *   solo match (RULES §9), the server's own setupData `{ mode: 'solo', bot, difficulty }`; the rival's seat is
+ *   closed for good (named "Rival deck", `data: { rival: true }`, no credentials: nobody joins, syncs or moves as
+ *   it; the engine plays the rival inside the human's moves), the human joins the other seat with the usual join;
+ *   listings show `solo: { bot, difficulty }`; a rematch is solo again;
  * - credentials compared in constant time, and never echoed;
  * - metadata edits run in the match's queue (./hub.ts), so a join cannot be lost to a concurrent write;
  * - errors as `{ error }` with a 4xx status (./http.ts).
@@ -22,10 +27,12 @@
 import type { Middleware } from 'koa';
 import type { Server } from 'boardgame.io';
 import { createMatch as bgioCreateMatch } from 'boardgame.io/internal';
-import { playerOf } from '../src/game';
-import type { Faction } from '../src/game/content';
+import { playerOf, soloFromSetupData } from '../src/game';
+import { DIFFICULTIES, type Faction, type SoloSetup } from '../src/game/content';
 import { credentialsMatch, isSeatID, newCredentials, newMatchID, seatMetadata, SEATS, type SeatID } from './auth';
-import { BOT_KINDS, botKindOf, DEFAULT_BOT_KIND, isMatchID, parseBotKind, publicPlayers, type BotKind, type MatchHub } from './hub';
+import {
+  BOT_KINDS, botKindOf, DEFAULT_BOT_KIND, isMatchID, isRivalSeat, parseBotKind, publicPlayers, RIVAL_NAME, type BotKind, type MatchHub,
+} from './hub';
 import { fail, onlyKeys, readJsonObject, RateLimiter, type RateLimit } from './http';
 import { checkName, checkNotOther } from './names';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -100,6 +107,27 @@ function checkBot(body: Record<string, unknown>): BotSpec | undefined {
   return { seat: bot, kind };
 }
 
+/** `solo` of a create body (RULES §9), strictly: exactly `{ bot: 'R' | 'I', difficulty }`; never with a server bot. */
+function checkSolo(body: Record<string, unknown>): SoloSetup | undefined {
+  const { solo } = body;
+  if (solo === undefined) return undefined;
+  if (body.bot !== undefined || body.botKind !== undefined) fail(400, 'solo cannot be combined with bot or botKind');
+  if (typeof solo !== 'object' || solo === null || Array.isArray(solo)) fail(400, 'solo must be an object { bot, difficulty }');
+  const o = solo as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    if (k !== 'bot' && k !== 'difficulty') fail(400, `unknown field solo.${k.slice(0, 40)}`);
+  }
+  if (o.bot !== 'R' && o.bot !== 'I') fail(400, 'solo.bot must be "R" or "I" (the faction the rival deck plays)');
+  if (!(DIFFICULTIES as readonly unknown[]).includes(o.difficulty)) fail(400, `solo.difficulty must be one of ${DIFFICULTIES.join(', ')}`);
+  return { bot: o.bot, difficulty: o.difficulty as SoloSetup['difficulty'] };
+}
+
+/** The solo setup a stored match was created with, or undefined (a 2-player match). */
+export function soloOf(m: Server.MatchData): SoloSetup | undefined {
+  const r = soloFromSetupData((m as { setupData?: unknown }).setupData);
+  return r && !('error' in r) ? r : undefined;
+}
+
 /** The name a bot seat shows in the lobby and to its opponent. */
 export const BOT_PLAYER_NAMES: Record<BotKind, string> = {
   'ismcts-easy': 'Bot (easy)', 'ismcts-normal': 'Bot (normal)', 'ismcts-hard': 'Bot (hard)', random: 'Random bot',
@@ -116,6 +144,8 @@ export function publicMatch(matchID: string, m: Server.MatchData) {
     updatedAt: m.updatedAt,
   };
   if (m.gameover !== undefined && m.gameover !== null) out.gameover = m.gameover;
+  const solo = soloOf(m);
+  if (solo) out.solo = solo;
   // Never nextMatchID: it is shown to a seat holder only (see the GET route), so strangers cannot find the rematch.
   return out;
 }
@@ -178,11 +208,21 @@ export function lobby(opts: LobbyOptions): Middleware {
     else if (set.size >= maxBotMatches) fail(429, `at most ${maxBotMatches} unfinished bot matches per address`);
   };
 
-  const newMatch = async (ip: string, unlisted: boolean, bot: BotSpec | undefined, reserved: Record<string, string> = {}) => {
+  const newMatch = async (
+    ip: string, unlisted: boolean, bot: BotSpec | undefined, reserved: Record<string, string> = {}, solo?: SoloSetup,
+  ) => {
+    if (bot && solo) fail(400, 'solo cannot be combined with bot or botKind');
     if (bot) await checkBotCap(ip);
-    const created = bgioCreateMatch({ game: hub.game, numPlayers: 2, setupData: undefined, unlisted });
+    // The only setupData ever stored is this one, built here from validated fields (clients cannot send any).
+    const setupData = solo ? { mode: 'solo', bot: solo.bot, difficulty: solo.difficulty } : undefined;
+    const created = bgioCreateMatch({ game: hub.game, numPlayers: 2, setupData, unlisted });
     if ('setupDataError' in created) fail(400, 'cannot create this match');
     const { metadata, initialState } = created;
+    if (solo) {
+      // The rival's seat: a name (so it is never free), no credentials (so nobody syncs or moves as it), the marker.
+      const id = Number(playerOf(solo.bot));
+      metadata.players[id] = { id, name: RIVAL_NAME, data: { rival: true } };
+    }
     if (bot) {
       const id = playerOf(bot.seat);
       metadata.players[Number(id)] = {
@@ -312,11 +352,12 @@ export function lobby(opts: LobbyOptions): Middleware {
       case 'create': {
         checkOrigin(ctx);
         rateLimitCreate(ip); // before the body is read: bad requests count too
-        const b = await body(ctx, ['numPlayers', 'unlisted', 'bot', 'botKind']);
+        const b = await body(ctx, ['numPlayers', 'unlisted', 'bot', 'botKind', 'solo']);
         checkNumPlayers(b.numPlayers);
         const unlisted = checkBool(b.unlisted, 'unlisted') ?? false;
+        const solo = checkSolo(b);
         const bot = checkBot(b);
-        ctx.body = { matchID: await newMatch(ip, unlisted, bot) };
+        ctx.body = { matchID: await newMatch(ip, unlisted, bot, {}, solo) };
         return;
       }
       case 'join': {
@@ -333,6 +374,7 @@ export function lobby(opts: LobbyOptions): Middleware {
           }
           const p = seatMetadata(m, playerID) as Seat | undefined;
           if (!p) fail(404, 'player not found');
+          if (isRivalSeat(p)) fail(409, `player ${playerID} is the rival deck of this solo match: nobody can join it`);
           // A seat that was ever taken stays closed (a left seat keeps its name): its view is not for newcomers.
           if ((p.name !== undefined && p.name !== null) || p.left) fail(409, `player ${playerID} is not available`);
           checkNotOther(name, seatMetadata(m, otherSeat(playerID))?.name, 'playerName');
@@ -416,7 +458,7 @@ export function lobby(opts: LobbyOptions): Middleware {
           rateLimitCreate(ip);
           const reserved: Record<string, string> = {};
           for (const id of humanSeats(m)) reserved[id] = seatMetadata(m, id)!.name as string;
-          const nextMatchID = await newMatch(ip, unlisted ?? !!m.unlisted, botOf(m), reserved);
+          const nextMatchID = await newMatch(ip, unlisted ?? !!m.unlisted, botOf(m), reserved, soloOf(m));
           m.nextMatchID = nextMatchID;
           await db.setMetadata(matchID, m);
           hub.forget(matchID);

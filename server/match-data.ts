@@ -1,6 +1,6 @@
 /**
  * What the hub and the lobby say about a match and its seats: match IDs, the players as clients see them, the
- * bot marker of a seat, and the core action of a move call.
+ * bot and rival markers of a seat, and the core action of a move call.
  */
 import type { Server } from 'boardgame.io';
 import { SEATS, seatMetadata } from './auth';
@@ -22,6 +22,7 @@ export function publicPlayers(metadata: Server.MatchData): Server.PlayerMetadata
     if (typeof p.isConnected === 'boolean') q.isConnected = p.isConnected;
     const bot = botKindOf(p);
     if (bot) q.data = { bot };
+    else if (isRivalSeat(p)) q.data = { rival: true };
     out.push(q);
   }
   return out;
@@ -44,6 +45,14 @@ export function parseBotKind(x: unknown): BotKind | null {
 /** The bot kind of a seat filled by a server bot, else null. */
 export function botKindOf(p: Server.PlayerMetadata | undefined): BotKind | null {
   return parseBotKind((p?.data as { bot?: unknown } | undefined)?.bot);
+}
+
+/** The name the rival's seat of a solo match shows (RULES §9: the engine plays it; nobody can join it). */
+export const RIVAL_NAME = 'Rival deck';
+
+/** The seat of a solo match's rival deck: closed for good, no credentials, never driven by a server bot. */
+export function isRivalSeat(p: Server.PlayerMetadata | undefined): boolean {
+  return (p?.data as { rival?: unknown } | undefined)?.rival === true;
 }
 
 /** The core action of a move call, as the Game builds it (src/game/index.ts toAction), or null. */

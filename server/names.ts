@@ -4,7 +4,7 @@
  * It needs at least one visible character: a letter, digit, punctuation or symbol that is not a default-ignorable
  * code point (U+3164 and U+FFA0 Hangul fillers are letters by category, but blank) nor U+2800 (Braille blank).
  * Marks alone (an accent with nothing under it) are not visible. "Bot" (the server bot's name) and the other seat's
- * name are refused, compared after NFKC, case folding and removing invisible characters.
+ * name are refused (so are "Rival" and "Rival deck", the solo rival's seat), compared after NFKC, case folding and removing invisible characters.
  */
 import { fail } from './http';
 
@@ -15,8 +15,8 @@ const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}]+$/u;
 const EMOJI_ZWJ = /(?<=\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/gu;
 const VISIBLE = /(?![\p{Default_Ignorable_Code_Point}\u2800])[\p{L}\p{N}\p{P}\p{S}]/u;
 const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{M}\p{Zs}\u2800]/gu;
-/** Names only the server gives (its bot seats). */
-const RESERVED = ['bot', 'randombot', 'bot(easy)', 'bot(normal)', 'bot(hard)']; // as nameKey() gives them
+/** Names only the server gives (its bot seats, and the rival deck's seat of a solo match). */
+const RESERVED = ['bot', 'randombot', 'bot(easy)', 'bot(normal)', 'bot(hard)', 'rival', 'rivaldeck']; // as nameKey() gives them
 
 /** The name as given, trimmed, or a 400 saying what is wrong with it. */
 export function checkName(x: unknown, field: string): string {

@@ -81,6 +81,7 @@ export class BotDriver {
     const allowed = MatchHub.allowedPlayers(s.ctx);
     for (const id of SEATS) {
       const p = seatMetadata(metadata, id);
+      // A solo match's rival seat (data.rival) is no bot kind: the engine plays it inside the human's moves.
       const kind = botKindOf(p);
       if (!kind || !allowed.includes(id) || typeof p!.credentials !== 'string') continue;
       const seat: Faction = id === '0' ? 'R' : 'I';

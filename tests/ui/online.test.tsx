@@ -2,7 +2,7 @@
 /**
  * The online lobby's forms at component level, with `fetch` mocked (the real server is exercised by
  * tests/e2e/online.test.ts): name validation with the server's rules (nothing is sent for a bad name), the
- * create call (side, bot seat) followed by the join call, the join form of an invite link, the server's error
+ * create call (side, bot seat, or solo against the rival deck) followed by the join call, the join form of an invite link, the server's error
  * shown, the match list with its free seats, and seats kept in localStorage per match.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
@@ -109,6 +109,60 @@ describe('create form', () => {
     expect(calls.map((c) => c.body)).toEqual([{ numPlayers: 2 }, { playerID: '0', playerName: 'Reb' }]);
     expect(screen.getByRole('alert').textContent).toBe('player 0 is not available');
     expect(onJoined).not.toHaveBeenCalled();
+  });
+});
+
+describe('create form: solo against the rival deck (RULES §9)', () => {
+  it('creates a one-seat solo match (rival on the other side, chosen difficulty), then joins your side', async () => {
+    answer = (c) => c.url.endsWith('/create')
+      ? { status: 200, json: { matchID: 's1' } }
+      : { status: 200, json: { playerID: '0', playerCredentials: 'secret' } };
+    const onJoined = vi.fn();
+    render(<CreateForm lobby={new Lobby(SERVER)} initialName="Solo" onJoined={onJoined} />);
+    expect(screen.queryByRole('group', { name: 'Rival difficulty' })).toBeNull();
+    fireEvent.click(screen.getByLabelText('Solo against the rival deck'));
+    expect(screen.getByRole('group', { name: 'Rival difficulty' })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Bot difficulty' })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: /Hard/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create match' }));
+    await tick();
+    expect(calls).toEqual([
+      { url: `${SERVER}/games/mint-imperium/create`, method: 'POST', body: { numPlayers: 2, solo: { bot: 'I', difficulty: 'hard' } } },
+      { url: `${SERVER}/games/mint-imperium/s1/join`, method: 'POST', body: { playerID: '0', playerName: 'Solo' } },
+    ]);
+    expect(onJoined).toHaveBeenCalledWith({ matchID: 's1', playerID: '0', credentials: 'secret', name: 'Solo' } satisfies Joined);
+  });
+
+  it('as the Imperial the rival is the Rebel (normal by default); the rival\'s name is refused before sending', async () => {
+    answer = (c) => c.url.endsWith('/create')
+      ? { status: 200, json: { matchID: 's2' } }
+      : { status: 200, json: { playerID: '1', playerCredentials: 'secret' } };
+    render(<CreateForm lobby={new Lobby(SERVER)} initialName="Rival  Deck" onJoined={vi.fn()} />);
+    fireEvent.click(screen.getByLabelText('Imperial'));
+    fireEvent.click(screen.getByLabelText('Solo against the rival deck'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create match' }));
+    await tick();
+    expect(calls).toEqual([]);
+    expect(screen.getByRole('alert').textContent).toMatch(/rival deck/);
+    fireEvent.change(screen.getByLabelText('Your name'), { target: { value: 'Imp' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create match' }));
+    await tick();
+    expect(calls.map((c) => c.body)).toEqual([{ numPlayers: 2, solo: { bot: 'R', difficulty: 'normal' } }, { playerID: '1', playerName: 'Imp' }]);
+  });
+
+  it('a listed solo match offers no seat to join (the rival\'s is closed) but can be watched', async () => {
+    const solo: PublicMatch = {
+      matchID: 'solo1', createdAt: 1, updatedAt: 1, solo: { bot: 'R', difficulty: 'easy' },
+      players: [{ id: 0, name: 'Rival deck', data: { rival: true } }, { id: 1, name: 'Imp', isConnected: true }],
+    };
+    expect(freeSeat(solo)).toBeNull();
+    answer = (c) => (c.url.includes('/games/mint-imperium?') ? { status: 200, json: { matches: [solo] } } : { status: 404, json: { error: 'not found' } });
+    render(<OnlineScreen lobby={new Lobby(SERVER)} onExit={() => {}} />);
+    await tick();
+    const row = screen.getByRole('region', { name: 'Open matches' }).querySelector('[data-match="solo1"]') as HTMLElement;
+    expect(row.textContent).toContain('Rival deck (solo, easy)');
+    expect(within(row).queryByRole('button', { name: /Join/ })).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Watch' })).toBeTruthy();
   });
 });
 

@@ -2,7 +2,8 @@
  * An online game: the Board fed by this browser's socket client (its own seat's view only), or the public view for
  * a spectator; a strip under the header with the connection status, the opponent's name and presence, and the
  * invite / spectator links; "Play again" on the end screen (the lobby's playAgain: both players land in the same
- * rematch, in the same seats).
+ * rematch, in the same seats). A solo match (RULES §9) adds the rival panel of the solo board (src/ui/solo), for the
+ * human and for spectators; the human's prompt waits until the rival's last step is shown.
  */
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
@@ -12,7 +13,10 @@ import { sendAction } from '../session/clients';
 import { colors, factionName } from '../theme';
 import { Loading } from '../screens/Loading';
 import { ErrorText } from './forms';
-import { isBot, lobbyError, seatOfID, type Joined, type Lobby, type PublicPlayer } from './lobbyApi';
+import { RivalPanel, rivalLines } from '../solo/RivalPanel';
+import { usePaced } from '../solo/SoloScreen';
+import type { GameState } from '../../game/rules';
+import { isBot, isRival, lobbyError, seatOfID, type Joined, type Lobby, type PublicPlayer } from './lobbyApi';
 import { useOnlineSession, type ConnectionStatus } from './socketClient';
 
 const Strip = styled.div`
@@ -92,6 +96,7 @@ function CopyLink({ label, link, testid }: { label: string; link: string; testid
 function Opponent({ p }: { p: PublicPlayer | undefined }) {
   if (!p || p.name === undefined) return <span data-opponent-status="waiting">Waiting for an opponent to join…</span>;
   if (isBot(p)) return <span data-opponent-status="bot">Opponent: {p.name} (server bot)</span>;
+  if (isRival(p)) return <span data-opponent-status="rival">Opponent: the rival deck (solo)</span>;
   return (
     <span data-opponent-status={p.isConnected ? 'online' : 'offline'}>
       Opponent: {p.name} <Dot $c={p.isConnected ? colors.imperial : colors.muted} style={{ marginLeft: 4 }} />
@@ -132,6 +137,11 @@ function useRematchOffer(lobby: Lobby, joined: Joined, over: boolean): boolean {
   return next;
 }
 
+/** Solo (RULES §9): the rival's steps, one by one as on the solo board; `ready` once there is a state. */
+function useRivalPace(G: GameState | undefined): number {
+  return usePaced(G?.solo ? rivalLines(G).length : 0, 700, !!G);
+}
+
 export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
   lobby: Lobby; joined: Joined; onLobby(): void; onRematch(j: Joined): void; onSeatLost(): void;
 }) {
@@ -141,6 +151,7 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
   const seat = seatOfID(joined.playerID);
   const over = !!state?.G.winner;
   const rematchWaiting = useRematchOffer(lobby, joined, over);
+  const shown = useRivalPace(state?.G);
   const forfeit = (state?.G.winner as { reason?: string } | null | undefined)?.reason === 'forfeit';
   if (fatal) {
     // The seat or the match is gone for good: forget the stored credentials.
@@ -179,6 +190,9 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
       {!over && opponent?.name !== undefined && <CopyLink label="Spectator link" link={matchLink(joined.matchID, true)} testid="watch-link" />}
     </Strip>
   );
+  // Solo: the rival panel under the strip; the human's prompt waits until the rival's last step is shown.
+  const caughtUp = !state.G.solo || shown >= rivalLines(state.G).length;
+  const panel = state.G.solo ? <RivalPanel view={state.G} shown={shown} /> : null;
   const endActions = (
     <>
       <ChoiceButton $primary onClick={rematch} disabled={busy} data-online="play-again">
@@ -191,13 +205,14 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
   );
   return (
     // While reconnecting nothing can be sent: the board shows the last view, without choices.
-    <Board view={state.G} seat={seat} onAction={status === 'connected' ? (a) => sendAction(session.client, a) : undefined}
-      onExit={leave} extra={extra} endActions={endActions} />
+    <Board view={state.G} seat={seat} onAction={status === 'connected' && caughtUp ? (a) => sendAction(session.client, a) : undefined}
+      onExit={leave} extra={<>{extra}{panel}</>} endActions={endActions} />
   );
 }
 
 export function WatchOnline({ lobby, matchID, onLobby }: { lobby: Lobby; matchID: string; onLobby(): void }) {
   const { state, status, players, fatal } = useOnlineSession(lobby.server, matchID, null);
+  const shown = useRivalPace(state?.G);
   if (fatal) return <Fatal error={fatal} onBack={onLobby} />;
   if (!state) return <Loading text="Connecting to the match…" />;
   const names = players.map((p) => `${factionName(seatOfID(p.id))}: ${p.name ?? '(free seat)'}`).join(' · ');
@@ -207,5 +222,6 @@ export function WatchOnline({ lobby, matchID, onLobby }: { lobby: Lobby; matchID
       <span>Watching · {names}</span>
     </Strip>
   );
-  return <Board view={state.G} seat={null} onExit={onLobby} extra={extra} />;
+  const panel = state.G.solo ? <RivalPanel view={state.G} shown={shown} /> : null;
+  return <Board view={state.G} seat={null} onExit={onLobby} extra={<>{extra}{panel}</>} />;
 }

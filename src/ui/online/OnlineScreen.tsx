@@ -9,7 +9,7 @@ import { ChoiceButton } from '../prompt/ChoiceButton';
 import { colors, factionColor, factionName } from '../theme';
 import { Loading } from '../screens/Loading';
 import { CreateForm, ErrorText, JoinForm } from './forms';
-import { freeSeat, isBot, Lobby, lobbyError, seatOfID, type Joined, type PublicMatch } from './lobbyApi';
+import { freeSeat, isBot, isRival, Lobby, lobbyError, seatOfID, type Joined, type PublicMatch } from './lobbyApi';
 import { PlayOnline, WatchOnline } from './OnlineGame';
 import { forgetSeat, lastName, loadSeat, saveSeat } from './seats';
 
@@ -72,6 +72,7 @@ function MatchRow({ m, onJoin, onWatch }: { m: PublicMatch; onJoin(seat: 'R' | '
       {[...m.players].sort((a, b) => a.id - b.id).map((p) => (
         <span key={p.id} style={{ color: factionColor(seatOfID(p.id)) }}>
           {factionName(seatOfID(p.id))}: <strong>{p.name ?? 'free'}</strong>{isBot(p) ? ' (bot)' : ''}
+          {isRival(p) && m.solo ? ` (solo, ${m.solo.difficulty})` : ''}
         </span>
       ))}
       <span style={{ flex: 1 }} />

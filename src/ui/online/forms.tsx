@@ -80,11 +80,13 @@ function useSubmit(initialName: string) {
 export function CreateForm({ lobby, initialName, onJoined }: { lobby: Lobby; initialName: string; onJoined(j: Joined): void }) {
   const f = useSubmit(initialName);
   const [side, setSide] = useState<Faction>('R');
-  const [bot, setBot] = useState(false);
+  const [opponent, setOpponent] = useState<'friend' | 'bot' | 'solo'>('friend');
   const [difficulty, setDifficulty] = useState<Difficulty>('normal');
+  const create = () => (opponent === 'solo'
+    ? lobby.createSoloAndJoin(side, f.name, difficulty)
+    : lobby.createAndJoin(side, f.name, opponent === 'bot' ? difficulty : null));
   return (
-    <Form aria-label="Create a match" data-form="create"
-      onSubmit={(e) => f.run(e, async () => onJoined(await lobby.createAndJoin(side, f.name, bot ? difficulty : null)))}>
+    <Form aria-label="Create a match" data-form="create" onSubmit={(e) => f.run(e, async () => onJoined(await create()))}>
       <h2 style={{ margin: 0, fontSize: 18 }}>Create a match</h2>
       <NameField id="create-name" value={f.name} onChange={f.setName} error={f.nameError} />
       <fieldset>
@@ -98,13 +100,17 @@ export function CreateForm({ lobby, initialName, onJoined }: { lobby: Lobby; ini
       <fieldset>
         <legend>Opponent</legend>
         <label className="radio">
-          <input type="radio" name="opponent" value="friend" data-opponent="friend" checked={!bot} onChange={() => setBot(false)} /> A friend (invite link)
+          <input type="radio" name="opponent" value="friend" data-opponent="friend" checked={opponent === 'friend'} onChange={() => setOpponent('friend')} /> A friend (invite link)
         </label>
         <label className="radio">
-          <input type="radio" name="opponent" value="bot" data-opponent="bot" checked={bot} onChange={() => setBot(true)} /> The server bot
+          <input type="radio" name="opponent" value="bot" data-opponent="bot" checked={opponent === 'bot'} onChange={() => setOpponent('bot')} /> The server bot
+        </label>
+        <label className="radio">
+          <input type="radio" name="opponent" value="solo" data-opponent="solo" checked={opponent === 'solo'} onChange={() => setOpponent('solo')} /> Solo against the rival deck
         </label>
       </fieldset>
-      {bot && <DifficultyPicker legend="Bot difficulty" name="server-bot-difficulty" value={difficulty} onChange={setDifficulty} />}
+      {opponent === 'bot' && <DifficultyPicker legend="Bot difficulty" name="server-bot-difficulty" value={difficulty} onChange={setDifficulty} />}
+      {opponent === 'solo' && <DifficultyPicker legend="Rival difficulty" name="solo-difficulty" value={difficulty} onChange={setDifficulty} />}
       {f.error && <ErrorText role="alert">{f.error}</ErrorText>}
       <Submit $primary disabled={f.busy} data-online="create">
         {f.busy ? 'Creating…' : 'Create match'}

@@ -1,6 +1,6 @@
 /**
  * The lobby of the same-origin game server (server/lobby.ts), through boardgame.io's `LobbyClient`: list, create
- * (optionally with a server bot in the other seat), join, leave, play again. Names are checked here with the
+ * (optionally with a server bot in the other seat, or solo against the rival deck), join, leave, play again. Names are checked here with the
  * server's rules (1–32 printable characters after trimming) so the form can say what is wrong before sending.
  */
 import { LobbyClient, LobbyClientError } from 'boardgame.io/client';
@@ -24,6 +24,7 @@ export function nameProblem(raw: string): string | null {
   if (!PRINTABLE.test(s.replace(EMOJI_ZWJ, ''))) return 'Printable characters only (no control characters or line breaks).';
   if (!VISIBLE.test(s)) return 'Use at least one visible character.';
   if (/^(random )?bot$/i.test(s)) return 'That name is kept for the server bot.';
+  if (/^rival( deck)?$/i.test(s.replace(/\s+/g, ' '))) return 'That name is kept for the solo rival deck.';
   return null;
 }
 
@@ -38,7 +39,8 @@ export interface PublicPlayer {
   id: number;
   name?: string;
   isConnected?: boolean;
-  data?: { bot?: string };
+  /** `bot`: a server bot's seat; `rival`: the rival deck's seat of a solo match (nobody can join it). */
+  data?: { bot?: string; rival?: boolean };
 }
 
 export interface PublicMatch {
@@ -49,6 +51,8 @@ export interface PublicMatch {
   updatedAt: number;
   gameover?: unknown;
   nextMatchID?: string;
+  /** A solo match (RULES §9): the rival deck's faction and difficulty. */
+  solo?: { bot: Faction; difficulty: Difficulty };
 }
 
 export const seatOfID = (id: number | string): Faction => (String(id) === '0' ? 'R' : 'I');
@@ -62,6 +66,7 @@ export function freeSeat(m: PublicMatch): Faction | null {
 }
 
 export const isBot = (p: PublicPlayer | undefined) => !!p?.data?.bot;
+export const isRival = (p: PublicPlayer | undefined) => p?.data?.rival === true;
 
 /** A readable message for a failed lobby call (the server answers `{ error }`). */
 export function lobbyError(err: unknown): string {
@@ -99,10 +104,11 @@ export class Lobby {
   }
 
   /** A new match; `bot`: the seat a server bot takes, `difficulty`: how well it plays (server default: normal). */
-  async create(opts: { bot?: Faction; difficulty?: Difficulty; unlisted?: boolean } = {}): Promise<string> {
+  async create(opts: { bot?: Faction; difficulty?: Difficulty; unlisted?: boolean; solo?: { bot: Faction; difficulty: Difficulty } } = {}): Promise<string> {
     const body: Record<string, unknown> = { numPlayers: 2 };
-    if (opts.bot) body.bot = opts.bot;
-    if (opts.bot && opts.difficulty) body.botKind = `ismcts-${opts.difficulty}`;
+    if (opts.solo) body.solo = { bot: opts.solo.bot, difficulty: opts.solo.difficulty };
+    else if (opts.bot) body.bot = opts.bot;
+    if (!opts.solo && opts.bot && opts.difficulty) body.botKind = `ismcts-${opts.difficulty}`;
     if (opts.unlisted) body.unlisted = true;
     const { matchID } = await this.client.createMatch(GAME_NAME, body as { numPlayers: number });
     return matchID;
@@ -121,6 +127,14 @@ export class Lobby {
     const problem = nameProblem(name);
     if (problem) throw new Error(problem);
     const matchID = await this.create(bot ? { bot: seat === 'R' ? 'I' : 'R', difficulty: bot } : {});
+    return this.join(matchID, seat, name);
+  }
+
+  /** A solo match (RULES §9): the rival deck takes the other side at `difficulty`; then take `seat` in it. */
+  async createSoloAndJoin(seat: Faction, name: string, difficulty: Difficulty): Promise<Joined> {
+    const problem = nameProblem(name);
+    if (problem) throw new Error(problem);
+    const matchID = await this.create({ solo: { bot: seat === 'R' ? 'I' : 'R', difficulty } });
     return this.join(matchID, seat, name);
   }
 

@@ -45,7 +45,7 @@ function replay(client: GameClient, moves: Action[], done: (ok: boolean) => void
 }
 
 /** How many of `total` items are shown, one more every `pauseMs` (all at once at mount). */
-function usePaced(total: number, pauseMs: number, ready: boolean): number {
+export function usePaced(total: number, pauseMs: number, ready: boolean): number {
   const [shown, setShown] = useState(total);
   const first = useRef(true);
   useEffect(() => {
