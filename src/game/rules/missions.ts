@@ -86,6 +86,25 @@ const oppose: DecisionHandler = {
   },
 };
 
+/**
+ * R4.2.4 steps 3–5, shared by a player's reveal and the solo rival's (R9.4 step 4): the leader goes to the target,
+ * the mission becomes active, then the opposition window opens — or, C17, a mission without attribute succeeds.
+ */
+export function startMission(state: GameState, f: Faction, card: MissionId, target: PlanetId, leader: LeaderId): void {
+  state.leaders[leader].at = target;
+  state.mission = { card, faction: f, target, leader, opposed: false, success: null, effect: 0 };
+  log(state, 'missionRevealed', { faction: f, card, target, leader });
+  if (MISSIONS[card].attribute === null) {
+    state.mission.success = true;
+    log(state, 'missionSucceeded', { card, unopposable: true });
+    now(state, task('missionEffects'), task('missionEnd'));
+    return;
+  }
+  const opp = other(f);
+  if (opposingLeaders(state, opp).length > 0) state.pending = { kind: 'oppose', seat: opp };
+  else now(state, task('missionAttempt'));
+}
+
 export const tasks: Record<string, TaskFn> = {
   /** R4.2.4 steps 2–4. */
   revealMission(state, t) {
@@ -95,20 +114,8 @@ export const tasks: Record<string, TaskFn> = {
     const pm = state.planned[f].find((x) => x.card === card);
     if (!pm) return;
     state.planned[f] = state.planned[f].filter((x) => x !== pm);
-    state.leaders[pm.leader].at = target;
-    state.mission = { card, faction: f, target, leader: pm.leader, opposed: false, success: null, effect: 0 };
     if (f === 'I') state.known.rebelKnowsImperial = state.known.rebelKnowsImperial.filter((c) => c !== card);
-    log(state, 'missionRevealed', { faction: f, card, target, leader: pm.leader });
-    if (MISSIONS[card].attribute === null) {
-      // C17 — no attribute: no window, automatic success.
-      state.mission.success = true;
-      log(state, 'missionSucceeded', { card, unopposable: true });
-      now(state, task('missionEffects'), task('missionEnd'));
-      return;
-    }
-    const opp = other(f);
-    if (opposingLeaders(state, opp).length > 0) state.pending = { kind: 'oppose', seat: opp };
-    else now(state, task('missionAttempt'));
+    startMission(state, f, card, target, pm.leader);
   },
   /** R4.2.4 step 5 and R4.2.6 — opposed if any opposing leader is on the target; then roll. */
   missionAttempt(state, _t, rng) {

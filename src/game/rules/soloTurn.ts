@@ -8,7 +8,7 @@ import { LEADERS, MISSIONS, PLANETS, iconCount, type Faction, type LeaderId, typ
 import { adjacent, captivePlanet, other, total } from './board';
 import type { TaskFn } from './engine';
 import { log } from './log';
-import { opposingLeaders } from './missions';
+import { startMission } from './missions';
 import { moveUnits, ownLeaderOn, poolLeaders } from './movement';
 import { now, task } from './queue';
 import { shuffleInPlace, type Rng } from './rng';
@@ -169,18 +169,6 @@ export const tasks: Record<string, TaskFn> = {
     const f = solo(state).bot;
     const card = t.card as MissionId;
     const target = t.target as PlanetId;
-    const leader = leaderForCard(state, f, card) as LeaderId;
-    state.leaders[leader].at = target;
-    state.mission = { card, faction: f, target, leader, opposed: false, success: null, effect: 0 };
-    log(state, 'missionRevealed', { faction: f, card, target, leader });
-    if (MISSIONS[card].attribute === null) {
-      state.mission.success = true;
-      log(state, 'missionSucceeded', { card, unopposable: true });
-      now(state, task('missionEffects'), task('missionEnd'));
-      return;
-    }
-    const opp = other(f);
-    if (opposingLeaders(state, opp).length > 0) state.pending = { kind: 'oppose', seat: opp };
-    else now(state, task('missionAttempt'));
+    startMission(state, f, card, target, leaderForCard(state, f, card) as LeaderId);
   },
 };
