@@ -11,6 +11,8 @@ import { distance, other } from '../../game/rules/board';
 import { imperialCandidates, nearest, strength } from './knowledge';
 import type { PolicyWeights } from './weights';
 
+const HUNT_MISSIONS = new Set<string>(['I-S3', 'I-02', 'I-03', 'I-06']);
+
 /** Per-decision facts shared by the scores of all candidate actions. */
 interface Context {
   candidates: LetterId[];
@@ -79,7 +81,14 @@ export function score(s: GameState, seat: Faction, a: Action, cx: Context, w: Po
     case 'revealObjective': return a.card === null ? 0 : 10;
     case 'secretPlans': return a.use ? 10 : 0;
     case 'deployUnit': return scoreDeploy(s, seat, a.to, cx, w);
-    case 'planMission': return w.plan - 0.3 * LEADERS[a.leader].icons.length;
+    case 'planMission': {
+      // The hunt's tools (I-S3 names a planet, I-02 scans one, I-03 draws probes, I-06 gets the sector) while the
+      // base is hidden; a leader whose icons match the card's attribute (R4.2.6) for everyone.
+      const m = MISSIONS[a.card];
+      const hunt = seat === 'I' && !s.base.revealed && HUNT_MISSIONS.has(a.card) ? w.planHunt : 0;
+      const match = m.attribute ? iconCount(a.leader, m.attribute) : 0;
+      return w.plan + hunt + w.planMatch * match - 0.3 * LEADERS[a.leader].icons.length;
+    }
     case 'endPlanning': return 0;
     case 'chooseBase': {
       const p = a.planet;

@@ -10,6 +10,8 @@ export interface PolicyWeights {
   pass: number;
   reveal: number;
   plan: number;
+  planHunt: number;
+  planMatch: number;
   oppose: number;
   opposeIcon: number;
   impSweep: number;
