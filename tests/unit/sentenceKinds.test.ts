@@ -74,6 +74,15 @@ describe('singular and plural', () => {
   });
 });
 
+describe('rival deck counts', () => {
+  it('one and several cards', () => {
+    expect(describeEvent(ev('botDeckReady', { count: 1 }), 'R')).toBe('The rival shuffles its 1 mission card into its deck.');
+    expect(describeEvent(ev('botDeckReady', { count: 12 }), 'R')).toBe('The rival shuffles its 12 mission cards into its deck.');
+    expect(describeEvent(ev('botDeckReshuffled', { count: 1 }), 'R')).toBe('The rival deck ran out: its 1 discarded card is shuffled into a new deck.');
+    expect(describeEvent(ev('botDeckReshuffled', { count: 4 }), 'R')).toBe('The rival deck ran out: its 4 discarded cards are shuffled into a new deck.');
+  });
+});
+
 describe('passing', () => {
   it('an automatic pass says why, a chosen pass does not', () => {
     expect(describeEvent(ev('passed', { faction: 'R' }), 'R')).toBe('You passed.');

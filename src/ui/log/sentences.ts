@@ -57,6 +57,10 @@ function unitList(u: unknown): string {
   return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
+function plural(n: unknown, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
 function unitTotal(u: unknown): number {
   return Object.values((u ?? {}) as Record<string, number>).reduce((a, b) => a + b, 0);
 }
@@ -90,7 +94,7 @@ export function describeEvent(ev: LogEvent, viewer: Viewer): string | null {
     case 'missionDeckEmpty': return `${W(d.faction)} had no mission card left to draw.`;
     case 'missionPlanned': return `${W(d.faction)} planned a mission with ${leader(d.leader)}.`;
     case 'missionPlannedCard': return `You planned ${mission(d.card)} with ${leader(d.leader)}.`;
-    case 'planningDone': return `${W(d.faction)} finished planning (${d.count} mission${d.count === 1 ? '' : 's'}).`;
+    case 'planningDone': return `${W(d.faction)} finished planning (${plural(d.count, 'mission')}).`;
     case 'passed':
       if (d.auto === 'noLeader') return `${W(d.faction)} had no leader left to act and passed automatically.`;
       if (d.auto) return `${W(d.faction)} had no fleet able to move and no planned mission, and passed automatically.`;
@@ -180,11 +184,12 @@ export function describeEvent(ev: LogEvent, viewer: Viewer): string | null {
     case 'baseMoved': return `The Rebel moved a ${UNIT[d.unit as string]?.[0]} from the base card to ${planet(d.dest)}.`;
     // RULES §9 — the rival deck's steps, so the human can follow and check the rival's turn.
     case 'soloStarted': return `Solo game against the ${d.bot === 'R' ? 'Rebel' : 'Imperial'} rival deck (${d.difficulty}).`;
-    case 'botDeckReady': return `The rival shuffles its ${d.count} mission cards into its deck.`;
+    case 'botDeckReady': return `The rival shuffles its ${plural(d.count, 'mission card')} into its deck.`;
     case 'botTurnedOver':
       return d.target ? `The rival turned over ${mission(d.card)}: targets ${planet(d.target)}.` : `The rival turned over ${mission(d.card)}: no target.`;
     case 'botSkippedUnder': return `The skipped cards go under the rival deck in this order: ${((d.cards as string[]) ?? []).map(mission).join(', ')}.`;
-    case 'botDeckReshuffled': return `The rival deck ran out: its ${d.count} discarded cards are shuffled into a new deck.`;
+    case 'botDeckReshuffled':
+      return `The rival deck ran out: its ${plural(d.count, 'discarded card')} ${d.count === 1 ? 'is' : 'are'} shuffled into a new deck.`;
     case 'botDefaultAction':
       return `The rival ${d.action === 'hunt' ? 'hunts' : d.action === 'strike' ? 'strikes' : 'spreads out'}: from ${planet(d.from)} to ${planet(d.dest)}.`;
     case 'botPassed': return d.reason === 'noLeader' ? 'The rival has no leader left and passes.' : 'No rival card fits and no default action is possible: the rival passes.';
