@@ -90,6 +90,10 @@ describe('passing', () => {
     expect(describeEvent(ev('passed', { faction: 'I', auto: 'noFleet' }), 'R'))
       .toBe('The Imperial had no fleet able to move and no planned mission, and passed automatically.');
   });
+  it("the solo rival's pass is one line that says why", () => {
+    const lines = describeLog([ev('botPassed', { faction: 'I', reason: 'noLeader' }), ev('passed', { faction: 'I' })], 'R');
+    expect(lines.map((l) => l.text)).toEqual(['The rival has no leader left and passes.']);
+  });
 });
 
 describe('mission tooltips', () => {
