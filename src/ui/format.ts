@@ -68,7 +68,9 @@ export function missionTooltip(c: MissionId | string): string {
   if (isHidden(c)) return 'A face-down mission card: only its owner knows it.';
   const d = MISSIONS[c as MissionId];
   const attr = d.attribute ? `${ATTRIBUTE_NAMES[d.attribute]} mission` : 'Cannot be opposed';
-  return `${d.name} — ${attr}${d.starting ? ', starting mission (returns to hand)' : ''}. ${d.text}`;
+  // Unopposable cards already open their text with "Cannot be opposed." — say it once.
+  const text = d.attribute ? d.text : d.text.replace(/^Cannot be opposed\.\s*/, '');
+  return `${d.name} — ${attr}${d.starting ? ', starting mission (returns to hand)' : ''}. ${text}`;
 }
 
 export function objectiveName(c: ObjectiveId | string): string {

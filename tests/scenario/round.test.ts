@@ -362,7 +362,7 @@ describe('R4.2 Operations', () => {
     put(s, 'IMP', 'I', { c: 1 });
     act(s, 'I', fleet('F', 'G', { c: 1 }, 'LD-I1'), seededRng(1));
     // The Rebel has no unit and no planned mission: passed for them.
-    expect(events(s, 'passed')).toMatchObject([{ faction: 'R' }]);
+    expect(events(s, 'passed')).toMatchObject([{ faction: 'R', auto: 'noFleet' }]);
     expect(s.pending).toEqual({ kind: 'turn', seat: 'I' });
     // Same, but with a planned mission that has no target: asked, Pass the only choice.
     const t = opsBoard('N', 'I');

@@ -56,9 +56,10 @@ const turn: DecisionHandler = {
   },
 };
 
-function passTurn(state: Parameters<typeof poolLeaders>[0], f: Faction): void {
+/** Pass for `f`; `auto` names why the core passed for them (R4.2.2): no pool leader, or no fleet able to move. */
+function passTurn(state: Parameters<typeof poolLeaders>[0], f: Faction, auto?: 'noLeader' | 'noFleet'): void {
   state.passed[f] = true;
-  log(state, 'passed', { faction: f });
+  log(state, 'passed', auto ? { faction: f, auto } : { faction: f });
   now(state, task('endTurn', { f }));
 }
 
@@ -85,7 +86,7 @@ export const tasks: Record<string, TaskFn> = {
     }
     const canAct = canMoveFleet(state, f) || canRevealMission(state, f);
     if (!canAct && state.planned[f].length === 0) {
-      passTurn(state, f);
+      passTurn(state, f, poolLeaders(state, f).length === 0 ? 'noLeader' : 'noFleet');
       return;
     }
     state.pending = { kind: 'turn', seat: f };

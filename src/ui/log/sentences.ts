@@ -57,6 +57,14 @@ function unitList(u: unknown): string {
   return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
+function plural(n: unknown, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function unitTotal(u: unknown): number {
+  return Object.values((u ?? {}) as Record<string, number>).reduce((a, b) => a + b, 0);
+}
+
 const WINDOW: Record<string, string> = {
   operations: 'end of Operations',
   refresh: 'end of Refresh',
@@ -86,8 +94,11 @@ export function describeEvent(ev: LogEvent, viewer: Viewer): string | null {
     case 'missionDeckEmpty': return `${W(d.faction)} had no mission card left to draw.`;
     case 'missionPlanned': return `${W(d.faction)} planned a mission with ${leader(d.leader)}.`;
     case 'missionPlannedCard': return `You planned ${mission(d.card)} with ${leader(d.leader)}.`;
-    case 'planningDone': return `${W(d.faction)} finished planning (${d.count} mission${d.count === 1 ? '' : 's'}).`;
-    case 'passed': return `${W(d.faction)} passed.`;
+    case 'planningDone': return `${W(d.faction)} finished planning (${plural(d.count, 'mission')}).`;
+    case 'passed':
+      if (d.auto === 'noLeader') return `${W(d.faction)} had no leader left to act and passed automatically.`;
+      if (d.auto) return `${W(d.faction)} had no fleet able to move and no planned mission, and passed automatically.`;
+      return `${W(d.faction)} passed.`;
     case 'fleetMoved':
       return `${W(d.faction)} moved ${unitList(d.units)} from ${planet(d.from)} to ${planet(d.dest)}${d.leader ? `, led by ${leader(d.leader)}` : ''}${d.captive ? ', taking the prisoner along' : ''}.`;
     case 'missionRevealed': return `${W(d.faction)} revealed ${mission(d.card)} on ${planet(d.target)}.`;
@@ -100,7 +111,9 @@ export function describeEvent(ev: LogEvent, viewer: Viewer): string | null {
     case 'tokenPlaced': return `A ${d.token === 'loyalty' ? 'loyalty marker' : 'disrupt token'} now lies on ${planet(d.planet)}.`;
     case 'tokensRemoved': {
       const t = (d.tokens as string[]) ?? [];
-      return t.length ? `${cap(t.map((x) => (x === 'loyalty' ? 'the loyalty marker' : 'the disrupt token')).join(' and '))} removed from ${planet(d.planet)}.` : `Nothing to remove on ${planet(d.planet)}.`;
+      if (t.length === 0) return `Nothing to remove on ${planet(d.planet)}.`;
+      const names = t.map((x) => (x === 'loyalty' ? 'the loyalty marker' : 'the disrupt token')).join(' and ');
+      return `${cap(names)} ${t.length === 1 ? 'is' : 'are'} removed from ${planet(d.planet)}.`;
     }
     case 'unitsPlaced':
       return (d.count as number) > 0 ? `${W(d.faction)} placed ${unitCount(d.count as number, d.unit as string)} on ${planet(d.planet)}.` : `${W(d.faction)} had no unit left in supply to place.`;
@@ -112,7 +125,11 @@ export function describeEvent(ev: LogEvent, viewer: Viewer): string | null {
       return `${W(d.by)} rolled ${text || 'no dice'}${d.kind === 'combat' ? ` (wave ${d.wave})` : ''}.`;
     }
     case 'hit': return `A hit on ${who(d.by === 'R' ? 'I' : 'R', viewer) === 'you' ? 'your' : `${FACTION[(d.by === 'R' ? 'I' : 'R') as Faction]}'s`} ${UNIT[d.unit as string]?.[0] ?? d.unit} (${d.hpLeft} HP left).`;
-    case 'unitDestroyed': return `${cap(FACTION[d.faction as Faction] ?? 'A')}'s ${UNIT[d.unit as string]?.[0] ?? d.unit} is destroyed.`;
+    case 'unitDestroyed': {
+      const n = (d.count as number | undefined) ?? 1;
+      const owner = FACTION[d.faction as Faction] ?? 'a';
+      return n === 1 ? `${cap(owner)}'s ${UNIT[d.unit as string]?.[0] ?? d.unit} is destroyed.` : `${n} of ${owner}'s ${UNIT[d.unit as string]?.[1] ?? d.unit} are destroyed.`;
+    }
     case 'combatEnded':
       return d.winner === 'none' ? `The combat on ${planet(d.planet)} ends with both sides wiped out.` : `${W(d.winner)} won the combat on ${planet(d.planet)}.`;
     case 'strikeEnded': return null;
@@ -160,25 +177,26 @@ export function describeEvent(ev: LogEvent, viewer: Viewer): string | null {
     case 'leadersRetrieved': return 'Leaders return to their pools.';
     case 'missionDiscarded': return `${W(d.faction)} discarded ${mission(d.card)}.`;
     case 'timeAdvanced': return `The time token moves to ${d.time}.`;
-    case 'built': return `${W(d.faction)} queued ${unitCount((d.counts as number[]).reduce((a, b) => a + b, 0), d.unit as string)}.`;
-    case 'arrivals': return `${unitList(d.units)} arrive for ${who(d.faction, viewer)}.`;
+    case 'built': return `${W(d.faction)} queued ${unitCount(((d.counts as number[]) ?? []).reduce((a, b) => a + b, 0), d.unit as string)}.`;
+    case 'arrivals': return `${cap(unitList(d.units))} ${unitTotal(d.units) === 1 ? 'arrives' : 'arrive'} for ${who(d.faction, viewer)}.`;
     case 'arrivalsReturned': return `${cap(unitList(d.units))} found nowhere to land and went back to supply.`;
     case 'deployed': return `${W(d.faction)} deployed a ${UNIT[d.unit as string]?.[0]} to ${planet(d.dest)}.`;
     case 'baseMoved': return `The Rebel moved a ${UNIT[d.unit as string]?.[0]} from the base card to ${planet(d.dest)}.`;
     // RULES §9 — the rival deck's steps, so the human can follow and check the rival's turn.
     case 'soloStarted': return `Solo game against the ${d.bot === 'R' ? 'Rebel' : 'Imperial'} rival deck (${d.difficulty}).`;
-    case 'botDeckReady': return `The rival shuffles its ${d.count} mission cards into its deck.`;
+    case 'botDeckReady': return `The rival shuffles its ${plural(d.count, 'mission card')} into its deck.`;
     case 'botTurnedOver':
       return d.target ? `The rival turned over ${mission(d.card)}: targets ${planet(d.target)}.` : `The rival turned over ${mission(d.card)}: no target.`;
     case 'botSkippedUnder': return `The skipped cards go under the rival deck in this order: ${((d.cards as string[]) ?? []).map(mission).join(', ')}.`;
-    case 'botDeckReshuffled': return `The rival deck ran out: its ${d.count} discarded cards are shuffled into a new deck.`;
+    case 'botDeckReshuffled':
+      return `The rival deck ran out: its ${plural(d.count, 'discarded card')} ${d.count === 1 ? 'is' : 'are'} shuffled into a new deck.`;
     case 'botDefaultAction':
       return `The rival ${d.action === 'hunt' ? 'hunts' : d.action === 'strike' ? 'strikes' : 'spreads out'}: from ${planet(d.from)} to ${planet(d.dest)}.`;
     case 'botPassed': return d.reason === 'noLeader' ? 'The rival has no leader left and passes.' : 'No rival card fits and no default action is possible: the rival passes.';
     case 'botTopDiscarded': return `The top card of the rival deck, ${mission(d.card)}, is discarded.`;
     case 'botDeckEmpty': return 'The rival deck is empty: nothing to discard.';
     case 'botInterceptNothing': return 'No Imperial mission was planned: the rival discards the top card of its deck instead.';
-    case 'gameOver': return `${cap(FACTION[d.winner as Faction])} wins: ${REASON[d.reason as string] ?? d.reason}.`;
+    case 'gameOver': return `${cap(FACTION[d.winner as Faction] ?? 'someone')} wins: ${REASON[d.reason as string] ?? d.reason}.`;
     default: return null;
   }
 }
@@ -186,9 +204,34 @@ export function describeEvent(ev: LogEvent, viewer: Viewer): string | null {
 /** Every event the viewer may see, as sentences, with the round they belong to. */
 export function describeLog(events: LogEvent[], viewer: Viewer): { round: number; text: string; private: boolean }[] {
   const out: { round: number; text: string; private: boolean }[] = [];
-  for (const ev of events) {
+  let prev: LogEvent | undefined;
+  for (const ev of groupRepeats(events)) {
+    const saidAlready = ev.e === 'passed' && prev?.e === 'botPassed' && prev.faction === ev.faction; // the rival's pass says why
+    prev = ev;
+    if (saidAlready) continue;
     const text = describeEvent(ev, viewer);
     if (text) out.push({ round: ev.round, text, private: ev.to !== undefined });
   }
   return out;
+}
+
+/** Events that, repeated back to back, read as one line with a count. */
+const COUNTED = new Set(['unitDestroyed']);
+
+/** Folds consecutive identical COUNTED events into one carrying `count`. */
+export function groupRepeats(events: LogEvent[]): LogEvent[] {
+  const out: LogEvent[] = [];
+  for (const ev of events) {
+    const last = out[out.length - 1];
+    if (last && COUNTED.has(ev.e) && sameEvent(last, ev)) {
+      out[out.length - 1] = { ...last, count: ((last.count as number | undefined) ?? 1) + 1 };
+    } else out.push(ev);
+  }
+  return out;
+}
+
+function sameEvent(a: LogEvent, b: LogEvent): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  keys.delete('count');
+  return [...keys].every((k) => a[k] === b[k]);
 }

@@ -94,7 +94,12 @@ export interface Option {
 
 export type Step =
   | { kind: 'type'; types: ActionType[]; actions: Action[] }
-  | { kind: 'field'; type: ActionType; field: FieldSpec; index: number; options: Option[]; chosen: unknown[]; actions: Action[] }
+  | {
+      kind: 'field'; type: ActionType; field: FieldSpec; index: number; options: Option[]; chosen: unknown[];
+      /** Per chosen value: true if it was the only possible one and filled in without asking. */
+      auto: boolean[];
+      actions: Action[];
+    }
   | { kind: 'ready'; action: Action }
   | { kind: 'none' };
 
@@ -116,8 +121,10 @@ export function typesOf(actions: Action[]): ActionType[] {
 
 /**
  * The next thing to ask, given the legal actions and what has been chosen. A field with a single possible value
- * is filled in automatically unless it is the last one (so an action is always sent by a click). The type is
- * chosen automatically when only one type is legal and it has fields.
+ * is filled in automatically. The last field is filled in that way only once the player has clicked something in
+ * this decision, so every decision is answered by at least one click: a prompt that is the only one possible —
+ * e.g. one whose availability depends on a secret (R4.5.5: objective windows, Secret Plans, relocation) — is
+ * still asked (then its first field, not a yes/no with only one answer). The type is chosen automatically when only one type is legal and it has fields.
  */
 export function currentStep(actions: Action[], sel: Selection): Step {
   if (actions.length === 0) return { kind: 'none' };
@@ -129,8 +136,11 @@ export function currentStep(actions: Action[], sel: Selection): Step {
     else return { kind: 'type', types, actions };
   }
   const fields = FIELDS[type];
-  let matching = actions.filter((a) => a.type === type);
+  const ofType = actions.filter((a) => a.type === type);
+  let matching = ofType;
   const chosen: unknown[] = [];
+  const auto: boolean[] = [];
+  const clicked = sel.type === type;
   for (let i = 0; i < fields.length; i++) {
     const field = fields[i];
     if (i < sel.values.length) {
@@ -139,17 +149,25 @@ export function currentStep(actions: Action[], sel: Selection): Step {
       if (next.length > 0) {
         matching = next;
         chosen.push(sel.values[i]);
+        auto.push(false);
         continue;
       }
       // A stale choice (the decision changed under it): ask this field again.
     }
     const options = distinct(matching, field);
-    if (options.length === 1 && i < fields.length - 1) {
+    if (options.length === 1 && !clicked && i === fields.length - 1 && i > 0) {
+      // Only one answer and nothing clicked yet: ask the first field (where to go, say) rather than a yes/no
+      // that has only one answer.
+      const first = fields[0];
+      return { kind: 'field', type, field: first, index: 0, options: distinct(ofType, first), chosen: [], auto: [], actions: ofType };
+    }
+    if (options.length === 1 && (clicked || i < fields.length - 1)) {
       chosen.push(options[0].value);
+      auto.push(true);
       matching = matching.filter((a) => valueKey(field.get(a)) === options[0].key);
       continue;
     }
-    return { kind: 'field', type, field, index: i, options, chosen, actions: matching };
+    return { kind: 'field', type, field, index: i, options, chosen, auto, actions: matching };
   }
   return { kind: 'ready', action: matching[0] };
 }

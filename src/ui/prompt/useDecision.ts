@@ -17,6 +17,16 @@ const SHORT: Record<string, string> = {
   capitalOn: 'Capital ship on', unit: 'Unit', planet: 'Planet',
 };
 
+/** The choices made so far, as "From: … · To: …". A yes/no that had only one answer (no prisoner to take along) is left out. */
+export function breadcrumb(step: Step, view: GameState, seat: Faction | null): string {
+  if (step.kind !== 'field') return '';
+  const fields = FIELDS[step.type];
+  return step.chosen
+    .map((v, i) => (step.auto[i] && fields[i].kind === 'bool' ? null : `${SHORT[fields[i].id] ?? fields[i].id}: ${optionLabel(fields[i].kind, v, view, seat)}`))
+    .filter(Boolean)
+    .join(' · ');
+}
+
 export interface Decision {
   actions: Action[];
   step: Step;
@@ -71,7 +81,7 @@ export function useDecision(view: GameState, seat: Faction | null, send: ((a: Ac
 
   const chosen = step.kind === 'field' ? step.chosen : [];
   const fields = step.kind === 'field' ? FIELDS[step.type] : [];
-  const summary = chosen.map((v, i) => `${SHORT[fields[i]?.id] ?? fields[i]?.id}: ${optionLabel(fields[i].kind, v, view, seat)}`).join(' · ');
+  const summary = breadcrumb(step, view, seat);
   const selectedPlanets = new Set<string>();
   chosen.forEach((v, i) => {
     if ((fields[i]?.kind === 'planet' || fields[i]?.kind === 'dest') && typeof v === 'string') selectedPlanets.add(v);

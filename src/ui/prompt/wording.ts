@@ -50,7 +50,8 @@ export function askSentence(v: GameState, p: Pending): string {
     case 'intercept': return 'Rebel: Intercepted Orders — choose an Imperial planned mission to cancel.';
     case 'council': return 'Rebel: Hidden Council — keep one objective; the other goes under the deck.';
     case 'relocate': return 'Rebel: Covert Relocation — move your base to one of the probe planets you see, or keep it.';
-    case 'handLimit': return `${F}: you hold more than ${v.config.handLimit} missions — discard a deck mission.`;
+    case 'handLimit':
+      return `${F}: you hold more than ${v.config.handLimit} mission${v.config.handLimit === 1 ? '' : 's'} — discard a deck mission.`;
     case 'shortfall':
       return `${F}: your supply has only ${units(p.available, p.unit)} for ${p.due.reduce((a, b) => a + b, 0)} due — choose which are built.`;
     case 'deploy': return `${F}: deploy your arrivals (${arrivalsText(v, p.seat)} left) — choose a unit, then where it lands.`;
