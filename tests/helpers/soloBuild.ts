@@ -6,9 +6,20 @@
  * With seed 1 the starting planets are Imperial G, Rebel H.
  */
 import type { Difficulty, Faction, LeaderId, LetterId, MissionId } from '../../src/game/content';
-import { run, type GameState, type Rng } from '../../src/game/rules';
+import { createState, run, seededRng, type GameState, type Rng } from '../../src/game/rules';
 import { factionMissions } from '../../src/game/rules/soloEffects';
-import { dice, scenario } from './build';
+import { dice, recordingRng, scenario } from './build';
+
+/** A fresh solo setup (R9.1) run to the first decision of the human, with the dice it drew recorded. */
+export function soloSetup(bot: Faction, difficulty: Difficulty = 'normal', seed = 7) {
+  const rng = recordingRng(seededRng(seed));
+  const s = createState(rng, undefined, { bot, difficulty });
+  run(s, rng);
+  return { s, rng };
+}
+
+/** Planets holding Imperial units, in grid order. */
+export const imperialUnits = (s: GameState) => s.grid.filter((p) => s.planets[p].I.f + s.planets[p].I.c + s.planets[p].I.s > 0);
 
 /** scenario(base) turned into a solo game against `bot`: the bot's 13 cards in its deck (id order), no hand. */
 export function soloScenario(bot: Faction, difficulty: Difficulty = 'normal', base: LetterId = 'N'): GameState {

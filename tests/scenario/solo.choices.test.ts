@@ -18,17 +18,7 @@ import { candidates, distanceToImperial, goals } from '../../src/game/rules/solo
 import { leaderForCard, leaderForDefault } from '../../src/game/rules/soloTurn';
 import { viewFor, HIDDEN } from '../../src/game/rules/view';
 import { act, dice, exactDice, placeLeader, put, recordingRng, setBase } from '../helpers/build';
-import { botDeck, botTurn, events, holdHuman, soloScenario } from '../helpers/soloBuild';
-
-const imperialUnits = (s: GameState) => s.grid.filter((p) => s.planets[p].I.f + s.planets[p].I.c + s.planets[p].I.s > 0);
-
-/** Run a fresh solo setup to the first decision of the human. */
-function soloSetup(bot: Faction, difficulty: 'easy' | 'normal' | 'hard' = 'normal', seed = 7) {
-  const rng = recordingRng(seededRng(seed));
-  const s = createState(rng, undefined, { bot, difficulty });
-  run(s, rng);
-  return { s, rng };
-}
+import { botDeck, botTurn, events, holdHuman, imperialUnits, soloScenario, soloSetup } from '../helpers/soloBuild';
 
 describe('R9.6 Imperial default action: Hunt', () => {
   it('source nearest to a goal (tie: more units), every unit and the captive one step toward it', () => {
