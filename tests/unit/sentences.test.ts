@@ -26,6 +26,14 @@ describe('game log sentences', () => {
     expect(describeEvent(ev, null)).toBe('The Imperial passed.');
   });
 
+  it('R6.2.7 (issue 13 item 10): a hidden relocation tells the Imperial that earlier sweeps no longer count', () => {
+    const ev = { e: 'relocated', round: 4, hidden: true };
+    expect(describeEvent(ev, 'I')).toMatch(/earlier sweeps and patrols may hold it again, while your probe cards still/);
+    expect(describeEvent(ev, null)).toMatch(/the Imperial's probe cards still rule/);
+    expect(describeEvent(ev, 'R')).toBe('The relocation is over; the base is hidden.');
+    expect(describeEvent({ e: 'relocated', round: 4, hidden: false }, 'I')).toMatch(/stays where it is, still exposed/);
+  });
+
   it('I-S3 answers read as the board would say them', () => {
     expect(describeEvent({ e: 'patrolNamed', round: 1, planet: 'J', result: 'notHere' }, 'R'))
       .toBe('The patrol sweeps Ashfall (J) — the base is not there.');

@@ -151,7 +151,13 @@ export function describeEvent(ev: LogEvent, viewer: Viewer): string | null {
     case 'probeDeckEmpty': return 'The probe deck is empty.';
     case 'relocationStarted': return 'The Rebel starts a covert relocation.';
     case 'probesSeen': return `You look at the probe cards ${((d.cards as string[]) ?? []).map(planet).join(', ') || '(none)'}.`;
-    case 'relocated': return d.hidden ? 'The relocation is over; the base is hidden.' : 'The relocation is over; the base stays where it is, still exposed.';
+    case 'relocated':
+      if (!d.hidden) return 'The relocation is over; the base stays where it is, still exposed.';
+      // R6.2.7: the base may have moved, so the planets cleared by earlier sweeps and patrols (and an I-06 sector)
+      // no longer count; probe cards still do (the base is never on a planet whose probe card the Imperial holds).
+      if (viewer === 'R') return 'The relocation is over; the base is hidden.';
+      return 'The relocation is over; the base is hidden, perhaps somewhere new: planets cleared by earlier sweeps and '
+        + `patrols may hold it again, while ${viewer === 'I' ? 'your' : "the Imperial's"} probe cards still rule their planets out.`;
     case 'relocatedTo': return d.dest ? `Your base moved from ${planet(d.from)} to ${planet(d.dest)}.` : `Your base stays on ${planet(d.from)}.`;
     case 'slipstreamed': return `The Rebel jumps ${unitList(d.units)} from ${planet(d.from)} to ${planet(d.dest)}.`;
     case 'queueSabotaged': return `An Imperial ${UNIT[d.unit as string]?.[0]} is pulled from build spot ${d.spot} back to supply.`;
