@@ -34,6 +34,42 @@ describe('game log sentences', () => {
     expect(describeEvent({ e: 'relocated', round: 4, hidden: false }, 'I')).toMatch(/stays where it is, still exposed/);
   });
 
+  it('R4.2.6 (issue 13 item 2): every attempt logs each side\'s die and leaders\' icons, and they add up', () => {
+    let attempts = 0;
+    let already = 0;
+    for (let g = 0; g < 60; g++) {
+      const { state } = randomGameFromSeed(`attempt-${g}`);
+      for (const ev of state.log as Record<string, any>[]) {
+        if (ev.e === 'notOpposed' && ev.already) already++;
+        if (ev.e !== 'missionAttempt') continue;
+        attempts++;
+        const sum = (ls: { icons: number }[]) => ls.reduce((a, l) => a + l.icons, 0);
+        expect(ev.total).toBe(ev.die + sum(ev.leaders));
+        expect(ev.oppTotal).toBe(ev.oppDie + sum(ev.oppLeaders));
+        expect(ev.oppLeaders.length, 'an attempt is opposed by at least one leader').toBeGreaterThan(0);
+        const text = describeEvent(ev as never, 'R')!;
+        expect(text).toContain(`${ev.die}`);
+        expect(text).toMatch(/ = \d+; .* = \d+/);
+      }
+    }
+    expect(attempts).toBeGreaterThan(50);
+    expect(already, 'R4.2.4 step 5: a leader already on the target opposed after a declined window').toBeGreaterThan(0);
+  });
+
+  it('an attempt names the leaders whose icons count, and who wins a tie', () => {
+    const ev = {
+      e: 'missionAttempt', round: 2, card: 'R-S1', faction: 'R', die: 3, total: 5, oppDie: 4, oppTotal: 5, success: true,
+      attribute: 'D', leaders: [{ leader: 'LD-R1', icons: 2 }], oppLeaders: [{ leader: 'LD-I2', icons: 1 }, { leader: 'LD-I3', icons: 0 }],
+      tiesToRevealer: true,
+    };
+    expect(describeEvent(ev, 'R')).toBe('Rally Support (Diplomacy): you roll 3 + 2 (Envoy Nessa Quill) = 5; '
+      + 'the Imperial rolls 4 + 1 (Overseer Calyx Dorn) = 5; a tie goes to you (the revealer) — success.');
+    expect(describeEvent({ ...ev, tiesToRevealer: false, success: false }, 'I')).toMatch(/a tie goes to you \(the defender\) — failure/);
+    expect(describeEvent({ e: 'notOpposed', round: 1, faction: 'I', already: ['LD-I1'] }, 'R'))
+      .toBe('The Imperial sent no other leader; Marshal Veda Kross, already there, opposes the mission.');
+    expect(describeEvent({ e: 'notOpposed', round: 1, faction: 'I' }, 'I')).toBe('You did not send a leader to oppose.');
+  });
+
   it('I-S3 answers read as the board would say them', () => {
     expect(describeEvent({ e: 'patrolNamed', round: 1, planet: 'J', result: 'notHere' }, 'R'))
       .toBe('The patrol sweeps Ashfall (J) — the base is not there.');

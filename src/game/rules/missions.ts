@@ -80,7 +80,9 @@ const oppose: DecisionHandler = {
       }
       l.at = m.target;
     } else {
-      log(state, 'notOpposed', { faction: p.seat });
+      // R4.2.4 step 5: a leader of the opponent already on the target opposes anyway (say so, not "declined").
+      const already = leadersOn(state, p.seat, m.target);
+      log(state, 'notOpposed', already.length > 0 ? { faction: p.seat, already } : { faction: p.seat });
     }
     now(state, task('missionAttempt'));
   },
@@ -128,14 +130,19 @@ export const tasks: Record<string, TaskFn> = {
       m.success = true;
       log(state, 'missionSucceeded', { card: m.card, opposed: false });
     } else {
-      const icons = (f: Faction) => leadersOn(state, f, m.target).reduce((s, id) => s + iconCount(id, attr), 0);
+      // R4.2.6: every own leader on the target adds its matching icons (the captured Rebel leader counts, R6.1.5).
+      const side = (f: Faction) => leadersOn(state, f, m.target).map((leader) => ({ leader, icons: iconCount(leader, attr) }));
+      const sum = (xs: { icons: number }[]) => xs.reduce((a, x) => a + x.icons, 0);
+      const mineLeaders = side(m.faction);
+      const oppLeaders = side(opp);
       const dieMine = d6(rng); // the revealing player's die first (R3 intro)
       const dieOpp = d6(rng);
-      const mine = dieMine + icons(m.faction);
-      const theirs = dieOpp + icons(opp);
+      const mine = dieMine + sum(mineLeaders);
+      const theirs = dieOpp + sum(oppLeaders);
       m.success = state.config.tiesToRevealer ? mine >= theirs : mine > theirs;
       log(state, 'missionAttempt', {
         card: m.card, faction: m.faction, die: dieMine, total: mine, oppDie: dieOpp, oppTotal: theirs, success: m.success,
+        attribute: attr, leaders: mineLeaders, oppLeaders, tiesToRevealer: state.config.tiesToRevealer,
       });
     }
     if (m.success) now(state, task('missionEffects'), task('missionEnd'));

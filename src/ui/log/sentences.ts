@@ -4,9 +4,10 @@
  */
 import {
   LEADERS, MISSIONS, OBJECTIVES, PLANETS,
-  type Faction, type LeaderId, type MissionId, type ObjectiveId, type PlanetId,
+  type Attribute, type Faction, type LeaderId, type MissionId, type ObjectiveId, type PlanetId,
 } from '../../game/content';
 import type { LogEvent } from '../../game/rules';
+import { ATTRIBUTE_NAMES } from '../format';
 
 type Viewer = Faction | null;
 
@@ -78,6 +79,33 @@ const REASON: Record<string, string> = {
 };
 
 /** One sentence for an event as `viewer` sees it, or null for events not worth a line. */
+/** One side of a mission roll: "the Rebel rolls 3 + 2 (Envoy Nessa Quill: Diplomacy ×2) = 5". */
+function rollSide(f: unknown, die: unknown, total: unknown, leaders: unknown, viewer: Viewer): string {
+  const ls = (Array.isArray(leaders) ? leaders : []) as { leader: string; icons: number }[];
+  const added = ls.filter((l) => l.icons > 0);
+  const plus = added.map((l) => ` + ${l.icons} (${leader(l.leader)})`).join('');
+  const verb = f === viewer ? 'roll' : 'rolls';
+  return `${who(f, viewer)} ${verb} ${die}${plus} = ${total}`;
+}
+
+/**
+ * R4.2.6 — an attempt names each side's die, each leader's added icons and the total, and who wins ties (issue 13
+ * item 2). Older logs without the leader lists still read.
+ */
+function attemptSentence(d: Record<string, unknown>, viewer: Viewer): string {
+  const head = `${mission(d.card)}${d.attribute ? ` (${ATTRIBUTE_NAMES[d.attribute as Attribute]})` : ''}`;
+  const result = d.success ? 'success' : 'failure';
+  if (!Array.isArray(d.leaders)) {
+    return `${head}: ${d.total} (die ${d.die}) against ${d.oppTotal} (die ${d.oppDie}) — ${result}.`;
+  }
+  const opp = d.faction === 'R' ? 'I' : 'R';
+  const ties = d.total === d.oppTotal
+    ? `; a tie goes to ${d.tiesToRevealer === false ? who(opp, viewer) : who(d.faction, viewer)}${d.tiesToRevealer === false ? ' (the defender)' : ' (the revealer)'}`
+    : '';
+  return `${head}: ${rollSide(d.faction, d.die, d.total, d.leaders, viewer)}; `
+    + `${rollSide(opp, d.oppDie, d.oppTotal, d.oppLeaders, viewer)}${ties} — ${result}.`;
+}
+
 export function describeEvent(ev: LogEvent, viewer: Viewer): string | null {
   const d = ev as Record<string, unknown>;
   const W = (f: unknown) => cap(who(f, viewer));
@@ -104,9 +132,13 @@ export function describeEvent(ev: LogEvent, viewer: Viewer): string | null {
     case 'missionRevealed': return `${W(d.faction)} revealed ${mission(d.card)} on ${planet(d.target)}.`;
     case 'opposed':
       return `${W(d.faction)} opposed with ${leader(d.leader)}${d.from === 'plan' ? ', pulled from a planned mission' : ''}.`;
-    case 'notOpposed': return `${W(d.faction)} did not send a leader to oppose.`;
-    case 'missionAttempt':
-      return `${mission(d.card)}: ${d.total} (die ${d.die}) against ${d.oppTotal} (die ${d.oppDie}) — ${d.success ? 'success' : 'failure'}.`;
+    case 'notOpposed': {
+      const already = (d.already as string[] | undefined) ?? [];
+      if (already.length === 0) return `${W(d.faction)} did not send a leader to oppose.`;
+      // R4.2.4 step 5: a leader already on the target opposes whatever the window's answer.
+      return `${W(d.faction)} sent no other leader; ${already.map(leader).join(' and ')}, already there, ${already.length > 1 ? 'oppose' : 'opposes'} the mission.`;
+    }
+    case 'missionAttempt': return attemptSentence(d, viewer);
     case 'missionSucceeded': return d.unopposable ? `${mission(d.card)} cannot be opposed and succeeds.` : `${mission(d.card)} is unopposed and succeeds.`;
     case 'tokenPlaced': return `A ${d.token === 'loyalty' ? 'loyalty marker' : 'disrupt token'} now lies on ${planet(d.planet)}.`;
     case 'tokensRemoved': {
