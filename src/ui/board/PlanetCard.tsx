@@ -200,6 +200,11 @@ export function PlanetCard({ view, seat, id, clickable, selected = false, onClic
       </Meta>
       <Row>
         {st.loyalty && <Badge $bg={colors.rebel} title="Rebel loyalty marker">⚑ Loyal</Badge>}
+        {st.disrupt && (
+          <Badge $bg={colors.disrupt} $fg="#1a1205" title="Disrupt token: produces nothing; most deployments refused (R6.3.2)">
+            ⚡ Disrupted
+          </Badge>
+        )}
         {st.destroyed && <Badge $bg="#000" title="Destroyed by the Obliterator">✕ Destroyed</Badge>}
         {revealedBase && <Badge $bg={colors.rebel} title="The Rebel base, revealed">⚐ BASE</Badge>}
         {ownHiddenBase && <Badge $bg="#4a1e1e" title="Your base hides here — only you can see this">⌂ Your base</Badge>}
