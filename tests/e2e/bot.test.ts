@@ -4,9 +4,9 @@
  * a Web Worker. No console error. The "what the bot thinks" panel opens on both layouts; screenshots of each.
  * Also "watch two bots": the public view, both bots' thoughts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { clickRandomChoice, info, launch, rngFor, serveDist, shot, watchErrors } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { clickRandomChoice, info, rngFor, shot, useServerAndBrowser, watchErrors } from './harness';
 import { e2eEnabled } from './enabled';
 
 const run = e2eEnabled();
@@ -31,21 +31,12 @@ async function startAgainstBot(page: Page, url: string, difficulty: string, side
 }
 
 describe.skipIf(!run)('games against the bot in the browser', () => {
-  let server: Awaited<ReturnType<typeof serveDist>>;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await serveDist();
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = useServerAndBrowser();
 
   it('plays the Rebel against the easy Imperial bot to the end screen, and reads what the bot thinks (desktop)', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await env.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors = watchErrors(page);
-    await startAgainstBot(page, `${server.url}/?seed=e2e-bot-2&${BOT_PARAMS}`, 'easy', 'R');
+    await startAgainstBot(page, `${env.server.url}/?seed=e2e-bot-2&${BOT_PARAMS}`, 'easy', 'R');
     const rng = rngFor('e2e-bot-desktop-clicks');
     let clicks = 0;
     let thoughts: Awaited<ReturnType<typeof readThoughts>> | null = null;
@@ -77,9 +68,9 @@ describe.skipIf(!run)('games against the bot in the browser', () => {
   });
 
   it('plays the Imperial against the easy Rebel bot to the end screen (phone)', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+    const page = await env.browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
     const errors = watchErrors(page);
-    await startAgainstBot(page, `${server.url}/?seed=e2e-bot-1&${BOT_PARAMS}`, 'easy', 'I');
+    await startAgainstBot(page, `${env.server.url}/?seed=e2e-bot-1&${BOT_PARAMS}`, 'easy', 'I');
     const rng = rngFor('e2e-bot-clicks');
     const shots = new Set<string>();
     let clicks = 0;
@@ -116,9 +107,9 @@ describe.skipIf(!run)('games against the bot in the browser', () => {
   });
 
   it('watches two bots play: the public view, both bots\' moves and thoughts', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await env.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/?seed=e2e-bots-1&${BOT_PARAMS}`);
+    await page.goto(`${env.server.url}/?seed=e2e-bots-1&${BOT_PARAMS}`);
     await page.click('[data-start="bots"]');
     await page.click('[name="rebel-bot"][data-difficulty="easy"]');
     await page.click('[name="imperial-bot"][data-difficulty="hard"]');

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { seededRng } from '../../src/game/rules/rng';
 
 export const SCREENSHOTS = resolve(__dirname, 'screenshots');
@@ -124,4 +125,30 @@ export function rngFor(seed: string) {
 
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+/**
+ * The static server and the browser for one describe block: started in beforeAll, closed in afterAll. Read
+ * `server.url` and `browser` inside the tests (they are set once beforeAll has run).
+ */
+export function useServerAndBrowser(): { server: { url: string }; readonly browser: Browser } {
+  let served: Awaited<ReturnType<typeof serveDist>> | undefined;
+  let browser: Browser | undefined;
+  const handle = {
+    server: { url: '' },
+    get browser(): Browser {
+      if (!browser) throw new Error('the browser is not started yet (use it inside a test)');
+      return browser;
+    },
+  };
+  beforeAll(async () => {
+    served = await serveDist();
+    handle.server.url = served.url;
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await served?.close();
+  });
+  return handle;
 }

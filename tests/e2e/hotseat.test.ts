@@ -4,9 +4,8 @@
  * the cover is up the DOM holds no secret of either seat (hand card names, base planet, probe cards).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { clickRandomChoice, info, launch, rngFor, serveDist, shot, watchErrors } from './harness';
+import { describe, expect, it } from 'vitest';
+import { clickRandomChoice, info, rngFor, shot, useServerAndBrowser, watchErrors } from './harness';
 import { e2eEnabled } from './enabled';
 
 const run = e2eEnabled();
@@ -27,21 +26,12 @@ async function secretsOnScreen(page: Page): Promise<string[]> {
 }
 
 describe.skipIf(!run)('hot-seat game in the browser', () => {
-  let server: Awaited<ReturnType<typeof serveDist>>;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await serveDist();
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = useServerAndBrowser();
 
   it('plays a whole game to the end screen by clicking, keeping each seat\'s secrets behind the cover', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await env.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/?seed=e2e-hotseat-3`);
+    await page.goto(`${env.server.url}/?seed=e2e-hotseat-3`);
     await page.click('[data-start="hotseat"]');
     const rng = rngFor('e2e-hotseat-clicks');
     const secrets: Record<string, string[]> = { R: [], I: [] };
@@ -90,13 +80,13 @@ describe.skipIf(!run)('hot-seat game in the browser', () => {
   });
 
   it('a spectator tab follows the hot-seat game with the public view only', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const game = await context.newPage();
     const watcher = await context.newPage();
     const errors = [...watchErrors(game), ...watchErrors(watcher)];
-    await game.goto(`${server.url}/?seed=e2e-spectate`);
+    await game.goto(`${env.server.url}/?seed=e2e-spectate`);
     await game.click('[data-start="hotseat"]');
-    await watcher.goto(`${server.url}/`);
+    await watcher.goto(`${env.server.url}/`);
     await watcher.click('[data-start="spectate"]');
     await watcher.waitForSelector('[data-seat="spectator"]');
     // Imperial setup, then the Rebel hides the base.

@@ -4,9 +4,9 @@
  * skipped row, discard, one step at a time) while the prompt waits. Mid-game the page is reloaded: the game must
  * resume where it was (local storage). No console error; screenshots in tests/e2e/screenshots/.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { clickRandomChoice, info, launch, rngFor, serveDist, shot, watchErrors } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { clickRandomChoice, info, rngFor, shot, useServerAndBrowser, watchErrors } from './harness';
 import { e2eEnabled } from './enabled';
 
 const run = e2eEnabled();
@@ -16,23 +16,14 @@ async function logLines(page: Page): Promise<number> {
 }
 
 describe.skipIf(!run)('solo against the rival deck in the browser', () => {
-  let server: Awaited<ReturnType<typeof serveDist>>;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await serveDist();
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = useServerAndBrowser();
 
   for (const bot of ['I', 'R'] as const) {
     it(`plays a whole game against the ${bot === 'I' ? 'Imperial' : 'Rebel'} rival, surviving a reload`, async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+      const context = await env.browser.newContext({ viewport: { width: 1280, height: 860 } });
       const page = await context.newPage();
       const errors = watchErrors(page);
-      const url = `${server.url}/?seed=e2e-solo-${bot}&soloMs=20`;
+      const url = `${env.server.url}/?seed=e2e-solo-${bot}&soloMs=20`;
       await page.goto(url);
       await page.click('[data-start="solo"]');
       await page.click(`[data-start="solo-${bot}"]`);
