@@ -16,11 +16,12 @@
 import type { LogEntry, Server, State } from 'boardgame.io';
 import type { Middleware } from 'koa';
 import { seatOf } from '../src/game';
-import { recordFromGame, type GameRecord, type RecordAction, type RecordPlayer } from '../src/game/record';
-import type { Action, GameState } from '../src/game/rules';
+import { recordFromBgio } from '../src/game/bgioRecord';
+import type { GameRecord, RecordPlayer } from '../src/game/record';
+import type { GameState } from '../src/game/rules';
 import { credentialsMatch, isSeatID, newMatchID, seatMetadata, SEATS, type SeatID } from './auth';
 import { fail, onlyKeys, readJsonObject, RateLimiter, type RateLimit } from './http';
-import { botKindOf, coreAction, isMatchID, isRivalSeat } from './match-data';
+import { botKindOf, isMatchID, isRivalSeat } from './match-data';
 import type { MatchHub } from './hub';
 import type { SqlStorage } from './storage';
 
@@ -50,31 +51,17 @@ export async function matchRecord(db: SqlStorage, matchID: string, requireOver: 
 function buildRecord(
   matchID: string, state: State<GameState>, metadata: Server.MatchData, log: LogEntry[], initial: State<GameState>,
 ): GameRecord | { error: string } {
-  const seed = (initial.plugins?.random?.data as { seed?: unknown } | undefined)?.seed;
-  if (typeof seed !== 'string') return { error: `match ${matchID}: no seed stored` };
   const players = SEATS.map((id): RecordPlayer => {
     const p = seatMetadata(metadata, id);
     const bot = botKindOf(p) ?? (isRivalSeat(p) ? 'rival' : undefined);
     return { faction: seatOf(id)!, name: typeof p?.name === 'string' ? p.name : '', ...(bot ? { bot } : {}) };
   }) as [RecordPlayer, RecordPlayer];
-  const actions: RecordAction[] = [];
-  for (const entry of log) {
-    if (entry.action.type !== 'MAKE_MOVE') continue; // the flow's own endTurn / endPhase events
-    const p = entry.action.payload as { type: string; args?: unknown; playerID?: unknown };
-    const seat = seatOf(p.playerID as string);
-    const action = coreAction(p.type, p.args);
-    if (!seat || !action) return { error: `match ${matchID}: unreadable log entry ${actions.length}` };
-    const at = (entry as { at?: unknown }).at;
-    actions.push({ seat, action: action as Action, at: typeof at === 'number' ? at : metadata.createdAt });
-  }
-  const solo = initial.G.solo ? { bot: initial.G.solo.bot, difficulty: initial.G.solo.difficulty } : null;
-  const winner = state.G.winner;
   const over = state.ctx.gameover !== undefined;
-  return recordFromGame({
-    seed, config: initial.G.config, solo, players, actions, startedAt: metadata.createdAt,
+  const r = recordFromBgio({
+    initialState: initial, state, log, players, startedAt: metadata.createdAt,
     finishedAt: over ? metadata.updatedAt : null, source: 'online', matchID,
-    ...(winner?.reason === 'forfeit' ? { forfeitBy: winner.faction === 'R' ? 'I' : 'R' } : {}),
-  }, state.G);
+  });
+  return 'error' in r ? { error: `match ${matchID}: ${r.error}` } : r;
 }
 
 /** Longest report text, in characters (code points), after trimming. */
