@@ -212,5 +212,7 @@ describe('fingerprint', () => {
     expect(fingerprint(changed)).not.toBe(fingerprint(s));
     expect(fingerprint(s)).toMatch(/^f1-[0-9a-f]{16}$/);
     expect(fingerprint(seededRng('x'))).toMatch(/^f1-/); // any JSON value
+    // The take-back stack (issue 9 item 3) is bookkeeping: kept by apply(), dropped by applyLegal().
+    expect(fingerprint({ ...s, undo: { stack: [1, 2] } })).toBe(fingerprint(s));
   });
 });
