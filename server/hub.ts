@@ -78,6 +78,11 @@ const SYNC_CACHE_SIZE = 64;
 /** Spectator sockets written per event-loop turn when a match has more (see broadcastState). */
 const SPECTATOR_SLICE = 50;
 
+/** Set `at` (ms) on the MAKE_MOVE entries of a reducer's deltalog. */
+function stampMoves(deltalog: LogEntry[] | undefined, at: number): void {
+  for (const e of deltalog ?? []) if (e.action.type === 'MAKE_MOVE') (e as LogEntry & { at?: number }).at = at;
+}
+
 export class MatchHub {
   readonly game: ProcessedGame;
   readonly db: SqlStorage;
@@ -379,19 +384,18 @@ export class MatchHub {
       if (next.transients?.error !== undefined || next._stateID === s._stateID) {
         return this.refuse(conn, matchID, 'update', 'invalid move');
       }
-      const { deltalog, transients: _t, ...toStore } = next;
-      // The move's time goes into its stored log entry, for the match's record (./records.ts); clients never get
+      // The move's time goes into its log entry, stored for the match's record (./records.ts); clients never get
       // it (filterLog rebuilds entries from known fields).
-      const movedAt = Date.now();
-      const stored = (deltalog ?? []).map((e) => (e.action.type === 'MAKE_MOVE' ? { ...e, at: movedAt } : e));
-      const written = await this.db.trySetState(matchID, toStore as State, stored);
+      stampMoves(next.deltalog, Date.now());
+      const { deltalog, transients: _t, ...toStore } = next;
+      const written = await this.db.trySetState(matchID, toStore as State, deltalog);
       if (written !== 'written') {
         this.forget(matchID);
         return this.refuse(conn, matchID, 'update', written === 'missing' ? 'match not found' : 'stale state');
       }
       // Metadata: gameover when the game ends; updatedAt (used by stale-match clean-up and listings) at most once
       // per `touchMs`, so a move costs one write transaction, not two.
-      const now = movedAt;
+      const now = Date.now();
       const over = next.ctx.gameover !== undefined;
       let md = metadata;
       if ((metadata.gameover === undefined || metadata.gameover === null)

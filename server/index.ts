@@ -153,6 +153,14 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     }
     await next();
   });
+  // Game records and problem reports (two routes under /games, so before the lobby, which answers all others).
+  app.use(records({
+    hub,
+    readLimit: opts.recordLimits === false ? false : opts.recordLimits?.reads,
+    reportLimit: opts.recordLimits === false ? false : opts.recordLimits?.reports,
+    origins,
+    onError,
+  }));
   app.use(async (ctx, next) => {
     if (ctx.path !== '/health') return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
@@ -175,13 +183,6 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       socketsDropped: transport.dropped, rssMB: Math.round(process.memoryUsage.rss() / 1e6),
     };
   });
-  app.use(records({
-    hub,
-    readLimit: opts.recordLimits === false ? false : opts.recordLimits?.reads,
-    reportLimit: opts.recordLimits === false ? false : opts.recordLimits?.reports,
-    origins,
-    onError,
-  }));
   app.use(lobby({
     hub,
     bodyLimitBytes: opts.bodyLimitBytes ?? 4096,

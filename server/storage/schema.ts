@@ -6,8 +6,6 @@ import type { ColumnType } from 'kysely';
  */
 export const MATCHES = 'bgio_matches';
 export const MATCH_LOG = 'bgio_match_log';
-/** Problem reports (issue 9 item 4): never served to any client; read by `npm run reports` only. */
-export const REPORTS = 'mint_problem_reports';
 
 /** Milliseconds since the epoch. Postgres `bigint` comes back from `pg` as a string. */
 type Millis = ColumnType<number | string, number, number>;
@@ -46,9 +44,17 @@ export interface MatchLogTable {
   entry: string;
 }
 
+export interface StorageDatabase {
+  [MATCHES]: MatchesTable;
+  [MATCH_LOG]: MatchLogTable;
+}
+
+/** Problem reports (issue 9 item 4): never served to any client; read by `npm run reports` only. */
+export const REPORTS = 'mint_problem_reports';
+
 /**
- * One row per problem report (migration 003). No foreign key to the match: a report outlives the match (an
- * unfinished match is deleted when stale), since it carries its own record.
+ * One row per problem report (migration 003, ./reports-migration.ts). No foreign key to the match: a report
+ * outlives the match (an unfinished match is deleted when stale), since it carries its own record.
  */
 export interface ReportsTable {
   report_id: string;
@@ -62,8 +68,7 @@ export interface ReportsTable {
   created_at: Millis;
 }
 
+// Declaration merging: the reports table joins the tables above.
 export interface StorageDatabase {
-  [MATCHES]: MatchesTable;
-  [MATCH_LOG]: MatchLogTable;
   [REPORTS]: ReportsTable;
 }

@@ -1,19 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { REPORTS } from './schema';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { LogEntry, Server, State, StorageAPI } from 'boardgame.io';
 import { Async } from 'boardgame.io/internal';
 import { migrateToLatest } from './migrations';
-import { MATCHES, MATCH_LOG, REPORTS, type StorageDatabase } from './schema';
+import { MATCHES, MATCH_LOG, type StorageDatabase } from './schema';
 
 export interface ListCursor { createdAt: number; matchID: string }
-
-/** A stored problem report (issue 9 item 4), without its record. */
-export interface ReportSummary { reportID: string; matchID: string; seat: string; text: string; createdAt: number }
-/** A stored problem report with its record (parsed JSON; check it with parseRecord). */
-export interface StoredReport extends ReportSummary { record: unknown }
 
 export interface ListPageOptions {
   gameName: string;
@@ -447,3 +443,8 @@ export function parseStorageUrl(url: string | undefined): Target {
 export function createStorage(url: string | undefined = process.env.DATABASE_URL, options?: SqlStorageOptions) {
   return new SqlStorage(parseStorageUrl(url), options);
 }
+
+/** A stored problem report (issue 9 item 4), without its record. */
+export interface ReportSummary { reportID: string; matchID: string; seat: string; text: string; createdAt: number }
+/** A stored problem report with its record (parsed JSON; check it with parseRecord). */
+export interface StoredReport extends ReportSummary { record: unknown }

@@ -9,7 +9,7 @@
  */
 import type { LogEntry, State } from 'boardgame.io';
 import type { Faction } from './content';
-import { recordFromGame, type GameRecord, type RecordAction, type RecordPlayer, type RecordSource } from './record';
+import { RULES_END_REASONS, recordFromGame, type GameRecord, type RecordAction, type RecordPlayer, type RecordSource } from './record';
 import type { Action, GameState } from './rules';
 
 /** The core action of a move call, as the Game builds it (src/game/index.ts toAction), or null. */
@@ -62,6 +62,7 @@ export function recordFromBgio(input: BgioRecordInput): GameRecord | { error: st
     seed, config: initial.G.config, solo, players: input.players, actions, startedAt: input.startedAt,
     ...(input.finishedAt !== undefined ? { finishedAt: input.finishedAt } : {}),
     source: input.source, ...(input.matchID !== undefined ? { matchID: input.matchID } : {}),
-    ...(winner?.reason === 'forfeit' ? { forfeitBy: winner.faction === 'R' ? 'I' : 'R' } : {}),
+    ...(winner && !RULES_END_REASONS.includes(winner.reason)
+      ? { forfeitBy: winner.faction === 'R' ? 'I' : 'R', forfeitReason: winner.reason } : {}),
   }, state.G);
 }

@@ -9,9 +9,9 @@
  * The seed is a secret until the game ends (RULES R8.3 item 9): a record of an unfinished game (`result: null`,
  * kept by the server for problem reports) must never leave the server.
  *
- * A forfeit (the server ends a match when a player leaves, server/forfeit.ts) is no action of the core: a record
- * whose result says `reason: 'forfeit'` re-runs its actions, then ends the game the way the server did
- * (`endByForfeit`), so its fingerprint still checks.
+ * An end the server writes (a forfeit when a player leaves, server/forfeit.ts; or another server-side end such as
+ * a lost clock) is no action of the core: a record whose result has a reason the rules never give re-runs its
+ * actions, then ends the game the way the server does (`endByForfeit`), so its fingerprint still checks.
  *
  * Pure: no Node, no boardgame.io. The fingerprint is FNV-1a-style hashing over canonical JSON (sorted keys), so
  * a state that went through a database that reorders keys (PostgreSQL jsonb) still has the same fingerprint.
@@ -43,7 +43,7 @@ export interface RecordAction {
 
 export interface RecordResult {
   winner: Faction;
-  /** A WinReason of the rules, or 'forfeit' (the server's). */
+  /** A WinReason of the rules, or a server-side end ('forfeit', …). */
   reason: string;
   round: number;
 }
@@ -130,18 +130,22 @@ export function fingerprint(state: unknown): string {
 
 export const FORFEIT = 'forfeit';
 
+/** The ends the rules give (src/game/rules checks.ts); any other reason is a server-side end. */
+export const RULES_END_REASONS: readonly string[] = ['occupation', 'obliterator', 'objectives'];
+
 /**
- * The end the server writes when `loser` leaves an unfinished match (server/forfeit.ts uses this): the other seat
- * wins with reason 'forfeit', no decision is pending, nothing is queued, and a `gameOver` event is logged.
+ * The end the server writes when `loser` leaves an unfinished match (server/forfeit.ts does the same): the other
+ * seat wins with `reason` ('forfeit' by default), no decision is pending, nothing is queued, and a `gameOver`
+ * event is logged. tests/integration/server-records.test.ts checks that the two agree.
  */
-export function endByForfeit(G: GameState, loser: Faction): void {
+export function endByForfeit(G: GameState, loser: Faction, reason: string = FORFEIT): void {
   const winner: Faction = loser === 'R' ? 'I' : 'R';
   // WinReason lists the rules' own ends; a forfeit is the server's, so it is set here past the type.
-  G.winner = { faction: winner, reason: FORFEIT as 'forfeit' };
+  G.winner = { faction: winner, reason: reason as 'forfeit' };
   G.phase = 'gameover';
   G.pending = null;
   G.queue = [];
-  log(G, 'gameOver', { winner, reason: FORFEIT });
+  log(G, 'gameOver', { winner, reason });
 }
 
 /** The state after setup, before the first decision (runs the core up to the first pending decision). */
@@ -161,7 +165,7 @@ export interface ReplayResult {
 
 /**
  * Re-run a record through the core. `onStep(state, index)` sees the live state (clone it to keep it): index -1
- * after setup, i after action i, and `actions.length` after a forfeit end. Stops at the first action the core
+ * after setup, i after action i, and `actions.length` after a server-side end (forfeit). Stops at the first action the core
  * refuses (a mismatch), at an action after the game ended, or on a core error.
  */
 export function replayRecord(
@@ -195,8 +199,9 @@ export function replayRecord(
     }
     onStep?.(state, i);
   }
-  if (rec.result?.reason === FORFEIT && !state.winner) {
-    endByForfeit(state, rec.result.winner === 'R' ? 'I' : 'R');
+  const r = rec.result;
+  if (r && !state.winner && !RULES_END_REASONS.includes(r.reason)) {
+    endByForfeit(state, r.winner === 'R' ? 'I' : 'R', r.reason);
     onStep?.(state, rec.actions.length);
   }
   return { state };
@@ -251,8 +256,10 @@ export interface RecordInput {
   finishedAt?: number | null;
   source: RecordSource;
   matchID?: string;
-  /** The seat that left an unfinished match (the server ended it as a forfeit). */
+  /** The seat that lost an unfinished match by a server-side end (it left: a forfeit). */
   forfeitBy?: Faction;
+  /** That end's reason. Default 'forfeit'. */
+  forfeitReason?: string;
 }
 
 /**
@@ -269,7 +276,7 @@ export function recordFromGame(input: RecordInput, final?: GameState): GameRecor
   let state = final;
   if (!state) {
     const forfeit: RecordResult | null = input.forfeitBy
-      ? { winner: input.forfeitBy === 'R' ? 'I' : 'R', reason: FORFEIT, round: 0 } : null;
+      ? { winner: input.forfeitBy === 'R' ? 'I' : 'R', reason: input.forfeitReason ?? FORFEIT, round: 0 } : null;
     const r = replayRecord({ ...base, actions: input.actions, result: forfeit });
     if (r.error !== undefined) return { error: r.error };
     state = r.state;

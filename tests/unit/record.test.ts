@@ -219,6 +219,13 @@ describe('forfeits and unfinished records', () => {
     expect(failing({ ...copy(rec), result: { ...rec.result!, winner: 'R' } })).toMatch(/differs/);
   });
 
+  it('another server-side end (a lost clock: reason "time") re-runs the same way', () => {
+    const rec = recordFromGame({ ...input, forfeitBy: 'I', forfeitReason: 'time' }) as GameRecord;
+    expect(rec.result).toMatchObject({ winner: 'R', reason: 'time' });
+    expect(verifyRecord(roundTrip(rec))).toEqual({ ok: true });
+    expect(failing({ ...copy(rec), result: { ...rec.result!, reason: 'forfeit' } })).toMatch(/fingerprint/);
+  });
+
   it('an unfinished record (result null) verifies against the state so far', () => {
     const rec = recordFromGame(input) as GameRecord;
     expect(rec.result).toBeNull();
