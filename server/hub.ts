@@ -78,6 +78,11 @@ const SYNC_CACHE_SIZE = 64;
 /** Spectator sockets written per event-loop turn when a match has more (see broadcastState). */
 const SPECTATOR_SLICE = 50;
 
+/** Set `at` (ms) on the MAKE_MOVE entries of a reducer's deltalog. */
+function stampMoves(deltalog: LogEntry[] | undefined, at: number): void {
+  for (const e of deltalog ?? []) if (e.action.type === 'MAKE_MOVE') (e as LogEntry & { at?: number }).at = at;
+}
+
 export class MatchHub {
   readonly game: ProcessedGame;
   readonly db: SqlStorage;
@@ -379,6 +384,9 @@ export class MatchHub {
       if (next.transients?.error !== undefined || next._stateID === s._stateID) {
         return this.refuse(conn, matchID, 'update', 'invalid move');
       }
+      // The move's time goes into its log entry, stored for the match's record (./records.ts); clients never get
+      // it (filterLog rebuilds entries from known fields).
+      stampMoves(next.deltalog, Date.now());
       const { deltalog, transients: _t, ...toStore } = next;
       const written = await this.db.trySetState(matchID, toStore as State, deltalog);
       if (written !== 'written') {

@@ -1,3 +1,4 @@
+import { REPORT_MIGRATIONS } from './reports-migration';
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import { MATCHES, MATCH_LOG } from './schema';
 
@@ -8,6 +9,7 @@ import { MATCHES, MATCH_LOG } from './schema';
  * connect() at start-up. Never edit a migration that has shipped: add a new one.
  */
 const migrations: Record<string, Migration> = {
+  ...REPORT_MIGRATIONS, // 003_problem_reports
   '001_matches_and_log': {
     async up(db: Kysely<any>) {
       await db.schema

@@ -1,0 +1,252 @@
+/**
+ * Game records (src/game/record.ts, issue 9 item 1): records of simulated games re-run to the same result and
+ * fingerprint; a changed, removed or extra action, a wrong version, junk fields or a wrong result fail with a
+ * message; a forfeit record re-runs; fingerprints ignore key order.
+ */
+import { describe, expect, it } from 'vitest';
+import { makeConfig } from '../../src/game/content';
+import {
+  RECORD_VERSION, canonicalJson, endByForfeit, fingerprint, parseRecord, parseRecordText, recordFromGame,
+  replayRecord, replayStates, verifyRecord, type GameRecord, type RecordAction,
+} from '../../src/game/record';
+import {
+  apply, cloneState, createState, legalActions, needsAdvance, run, seededRng,
+} from '../../src/game/rules';
+import { playRecordedGame } from '../../src/sim/recordedGame';
+
+const GAMES = 500;
+
+/** A record through JSON, as a file holds it. */
+function roundTrip(rec: GameRecord): GameRecord {
+  const parsed = parseRecord(JSON.parse(JSON.stringify(rec)));
+  if ('error' in parsed) throw new Error(parsed.error);
+  return parsed;
+}
+
+function copy(rec: GameRecord): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(rec)) as Record<string, unknown>;
+}
+
+function failing(json: unknown): string {
+  const parsed = parseRecord(json);
+  if ('error' in parsed) return parsed.error;
+  const v = verifyRecord(parsed);
+  if (v.ok) throw new Error('the record verified');
+  return v.message;
+}
+
+describe('records of simulated games', () => {
+  it(`every record of ${GAMES} random games re-runs to the same result and fingerprint`, () => {
+    const bad: string[] = [];
+    const reasons = new Set<string>();
+    for (let i = 0; i < GAMES; i++) {
+      const seed = `rec-${i}`;
+      const { state, record } = playRecordedGame(seed);
+      expect(record.result).not.toBeNull();
+      reasons.add(record.result!.reason);
+      const rec = roundTrip(record);
+      // The record's fingerprint is the played game's final state; verify re-runs the record and compares.
+      if (rec.fingerprint !== fingerprint(state)) bad.push(`${seed}: fingerprint is not the played state's`);
+      const v = verifyRecord(rec);
+      if (!v.ok) bad.push(`${seed}: ${v.message}`);
+    }
+    expect(bad).toEqual([]);
+    expect(reasons.size).toBeGreaterThanOrEqual(2); // the games end in different ways
+  });
+
+  it('solo records (RULES §9) and records with a config re-run too', () => {
+    for (const [i, solo] of [{ bot: 'R', difficulty: 'hard' }, { bot: 'I', difficulty: 'easy' }].entries()) {
+      for (let g = 0; g < 10; g++) {
+        const { record } = playRecordedGame(`solo-${i}-${g}`, undefined, solo as never);
+        expect(record.solo).toEqual(solo);
+        expect(record.actions.every((a) => a.seat !== solo.bot)).toBe(true); // the rival never decides
+        expect(verifyRecord(roundTrip(record))).toEqual({ ok: true });
+      }
+    }
+    const config = makeConfig({ objectiveStart: 8, handLimit: 5 });
+    const { record } = playRecordedGame('cfg-1', config);
+    expect(verifyRecord(roundTrip(record))).toEqual({ ok: true });
+    // The same actions with the default config are another game: refused or a different end.
+    expect(failing({ ...copy(record), config: makeConfig() })).toMatch(/refused|differs/);
+  });
+
+  it('games played through apply() with every legal action (take-backs too, once the core offers them) re-run', () => {
+    for (let g = 0; g < 30; g++) {
+      const rng = seededRng(`apply-${g}`);
+      const chooser = seededRng(`apply-choices-${g}`);
+      const state = createState(rng);
+      const actions: RecordAction[] = [];
+      while (!state.winner) {
+        if (needsAdvance(state)) {
+          run(state, rng);
+          continue;
+        }
+        const seat = state.pending!.seat;
+        const legal = legalActions(state, seat);
+        const action = legal[chooser.int(legal.length)];
+        actions.push({ seat, action, at: g });
+        expect(apply(state, seat, action, rng)).toBe(true);
+      }
+      const rec = recordFromGame({
+        seed: `apply-${g}`, players: [{ faction: 'R', name: 'a' }, { faction: 'I', name: 'b' }], actions, startedAt: 0,
+        source: 'hotseat',
+      }, state);
+      expect(verifyRecord(roundTrip(rec as GameRecord))).toEqual({ ok: true });
+    }
+  });
+
+  it('recordFromGame without the final state replays the actions and gives the same record', () => {
+    const { record } = playRecordedGame('rebuild');
+    const rebuilt = recordFromGame({ ...record, solo: record.solo ?? null });
+    expect(rebuilt).toEqual(record);
+  });
+
+  it('replayStates gives the state after setup and one state per action', () => {
+    const { record, state } = playRecordedGame('states');
+    const { states, error } = replayStates(record);
+    expect(error).toBeUndefined();
+    expect(states.length).toBe(record.actions.length + 1);
+    expect(states[0].pending?.kind).toBe('imperialSetup');
+    expect(fingerprint(states[states.length - 1])).toBe(fingerprint(state));
+    // Deep copies: the states differ from one another.
+    expect(canonicalJson(states[0])).not.toBe(canonicalJson(states[1]));
+  });
+});
+
+describe('records that must fail verification', () => {
+  const { record } = playRecordedGame('tamper');
+  const n = record.actions.length;
+
+  it('an action changed to another legal one: a different game (refused later, or another end)', () => {
+    // At several points, replace the action by another legal answer of the same decision.
+    let tried = 0;
+    const states = replayStates(record).states;
+    for (let i = 0; i < n && tried < 12; i += Math.max(1, Math.floor(n / 20))) {
+      const { seat, action } = record.actions[i];
+      const other = legalActions(states[i], seat).find((a) => canonicalJson(a) !== canonicalJson(action));
+      if (!other) continue;
+      tried++;
+      const rec = copy(record);
+      (rec.actions as { action: unknown }[])[i].action = other;
+      expect(failing(rec)).toMatch(/refused|differs|after the end/);
+    }
+    expect(tried).toBeGreaterThan(5);
+  });
+
+  it('an action changed to an illegal one: refused, with its index', () => {
+    const rec = copy(record);
+    (rec.actions as { action: unknown }[])[3].action = { type: 'pass' };
+    const parsed = parseRecord(rec) as GameRecord;
+    const v = verifyRecord(parsed);
+    expect(v).toMatchObject({ ok: false, index: expect.any(Number) });
+    expect(v.ok === false && v.message).toMatch(/refused by the core/);
+  });
+
+  it('an action removed, or one added after the end', () => {
+    for (const i of [0, 1, Math.floor(n / 2), n - 1]) {
+      const rec = copy(record);
+      (rec.actions as unknown[]).splice(i, 1);
+      expect(failing(rec), `removed ${i}`).toMatch(/refused|differs/);
+    }
+    const rec = copy(record);
+    (rec.actions as unknown[]).push({ seat: 'R', action: { type: 'pass' }, at: 1 });
+    expect(failing(rec)).toMatch(/after the end/);
+  });
+
+  it('a wrong result, winner, round or fingerprint', () => {
+    const r = record.result!;
+    expect(failing({ ...copy(record), result: { ...r, winner: r.winner === 'R' ? 'I' : 'R' } })).toMatch(/result differs/);
+    expect(failing({ ...copy(record), result: { ...r, round: r.round + 1 } })).toMatch(/result differs/);
+    expect(failing({ ...copy(record), result: null })).toMatch(/result differs/);
+    expect(failing({ ...copy(record), fingerprint: 'f1-0123456789abcdef' })).toMatch(/fingerprint/);
+    expect(failing({ ...copy(record), seed: `${record.seed}x` })).toMatch(/refused|differs/);
+  });
+
+  it('a wrong version, game or missing version', () => {
+    expect(failing({ ...copy(record), version: 2 })).toMatch(/unsupported record version 2/);
+    expect(failing({ ...copy(record), version: '1' })).toMatch(/unsupported record version/);
+    const noVersion = copy(record);
+    delete noVersion.version;
+    expect(failing(noVersion)).toMatch(/version none/);
+    expect(failing({ ...copy(record), game: 'chess' })).toMatch(/game/);
+  });
+
+  it('junk fields anywhere, wrong types, not JSON', () => {
+    expect(failing({ ...copy(record), extra: 1 })).toMatch(/unknown field "extra"/);
+    const inAction = copy(record);
+    (inAction.actions as Record<string, unknown>[])[2].note = 'x';
+    expect(failing(inAction)).toMatch(/actions\[2\]: unknown field "note"/);
+    const inPlayer = copy(record);
+    (inPlayer.players as Record<string, unknown>[])[1].credentials = 'x';
+    expect(failing(inPlayer)).toMatch(/players\[1\]: unknown field/);
+    const inConfig = copy(record);
+    (inConfig.config as Record<string, unknown>).turbo = true;
+    expect(failing(inConfig)).toMatch(/config: unknown field "turbo"/);
+    const badType = copy(record);
+    (badType.actions as Record<string, unknown>[])[0].action = { type: 'teleport' };
+    expect(failing(badType)).toMatch(/unknown action type/);
+    const badSeat = copy(record);
+    (badSeat.actions as Record<string, unknown>[])[0].seat = 'X';
+    expect(failing(badSeat)).toMatch(/seat/);
+    expect(failing({ ...copy(record), players: [] })).toMatch(/players/);
+    expect(failing({ ...copy(record), startedAt: 'yesterday' })).toMatch(/startedAt/);
+    expect(failing([])).toMatch(/JSON object/);
+    expect(failing(null)).toMatch(/JSON object/);
+    expect(parseRecordText('{"version": 1,')).toMatchObject({ error: expect.stringMatching(/not JSON/) });
+    expect(parseRecordText(JSON.stringify(record))).toEqual(record);
+    expect(RECORD_VERSION).toBe(1);
+  });
+});
+
+describe('forfeits and unfinished records', () => {
+  const { record } = playRecordedGame('forfeit-base');
+  const cut = record.actions.slice(0, 40);
+  const seat0 = (name: string) => ({ faction: 'R' as const, name });
+  const input = {
+    seed: record.seed, players: [seat0('Ann'), { faction: 'I' as const, name: 'Bo' }] as GameRecord['players'],
+    actions: cut, startedAt: 5, source: 'online' as const, matchID: 'm-1',
+  };
+
+  it('a forfeit (the server ends a match when a seat leaves) re-runs and checks', () => {
+    const rec = recordFromGame({ ...input, forfeitBy: 'R' }) as GameRecord;
+    expect(rec.result).toEqual({ winner: 'I', reason: 'forfeit', round: expect.any(Number) });
+    expect(verifyRecord(roundTrip(rec))).toEqual({ ok: true });
+    // The same as endByForfeit on the state after the 40 actions.
+    const after = replayRecord({ ...rec, result: null }).state;
+    const ended = cloneState(after);
+    endByForfeit(ended, 'R');
+    expect(rec.fingerprint).toBe(fingerprint(ended));
+    expect(failing({ ...copy(rec), result: { ...rec.result!, winner: 'R' } })).toMatch(/differs/);
+  });
+
+  it('another server-side end (a lost clock: reason "time") re-runs the same way', () => {
+    const rec = recordFromGame({ ...input, forfeitBy: 'I', forfeitReason: 'time' }) as GameRecord;
+    expect(rec.result).toMatchObject({ winner: 'R', reason: 'time' });
+    expect(verifyRecord(roundTrip(rec))).toEqual({ ok: true });
+    expect(failing({ ...copy(rec), result: { ...rec.result!, reason: 'forfeit' } })).toMatch(/fingerprint/);
+  });
+
+  it('an unfinished record (result null) verifies against the state so far', () => {
+    const rec = recordFromGame(input) as GameRecord;
+    expect(rec.result).toBeNull();
+    expect(rec.finishedAt).toBeNull();
+    expect(verifyRecord(roundTrip(rec))).toEqual({ ok: true });
+    expect(failing({ ...copy(rec), actions: cut.slice(0, 39) })).toMatch(/fingerprint/);
+  });
+});
+
+describe('fingerprint', () => {
+  it('ignores key order (a database may reorder keys) but not values', () => {
+    const s = replayRecord(playRecordedGame('fp').record).state;
+    const reordered = JSON.parse(canonicalJson(s)) as typeof s; // keys sorted
+    expect(JSON.stringify(reordered)).not.toBe(JSON.stringify(s));
+    expect(fingerprint(reordered)).toBe(fingerprint(s));
+    const changed = cloneState(s);
+    changed.time += 1;
+    expect(fingerprint(changed)).not.toBe(fingerprint(s));
+    expect(fingerprint(s)).toMatch(/^f1-[0-9a-f]{16}$/);
+    expect(fingerprint(seededRng('x'))).toMatch(/^f1-/); // any JSON value
+    // The take-back stack (issue 9 item 3) is bookkeeping: kept by apply(), dropped by applyLegal().
+    expect(fingerprint({ ...s, undo: { stack: [1, 2] } })).toBe(fingerprint(s));
+  });
+});
