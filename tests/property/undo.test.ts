@@ -139,19 +139,20 @@ function playGame(g: number, stats: Stats): void {
       throw new Error(`game ${g} step ${steps}: undo ${offered ? 'offered' : 'not offered'} at ${state.pending!.kind} `
         + `(round ${state.round}, chain ${chain.map((c) => c.seat).join('')}; last step ${last})`);
     }
-    // The seat's own view offers the same. Only the stack's seat sees that it exists, never a snapshot; the other
-    // seat's view and the spectator's carry no field at all.
-    expect(legalActions(viewFor(state, seat), seat).some((a) => a.type === 'undo')).toBe(offered);
-    for (const s of ['R', 'I'] as Faction[]) expect('undo' in viewFor(state, s)).toBe(state.undo?.seat === s);
-    expect('undo' in viewFor(state, null)).toBe(false);
-    if (offered) expect(viewFor(state, seat).undo!.snapshots).toEqual([]);
-
-    // Out of turn, or with nothing to take back: refused, nothing changes.
-    const json = JSON.stringify(state);
-    expect(apply(state, opp, UNDO, rng)).toBe(false);
-    if (!offered) expect(apply(state, seat, UNDO, rng)).toBe(false);
-    expect(JSON.stringify(state)).toBe(json);
-    stats.refusals += offered ? 1 : 2;
+    // Every third decision (they cost a few views and copies): the seat's own view offers the same; only the
+    // stack's seat sees that it exists, never a snapshot, and the other seat's and the spectator's views have no
+    // field at all. An undo out of turn, or with nothing to take back, is refused and changes nothing.
+    if (steps % 3 === 0 || offered) {
+      expect(legalActions(viewFor(state, seat), seat).some((a) => a.type === 'undo')).toBe(offered);
+      for (const s of ['R', 'I'] as Faction[]) expect('undo' in viewFor(state, s)).toBe(state.undo?.seat === s);
+      expect('undo' in viewFor(state, null)).toBe(false);
+      if (offered) expect(viewFor(state, seat).undo!.snapshots).toEqual([]);
+      const json = JSON.stringify(state);
+      expect(apply(state, opp, UNDO, rng)).toBe(false);
+      if (!offered) expect(apply(state, seat, UNDO, rng)).toBe(false);
+      expect(JSON.stringify(state)).toBe(json);
+      stats.refusals += offered ? 1 : 2;
+    }
 
     if (offered) {
       stats.offers++;

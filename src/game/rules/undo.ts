@@ -71,10 +71,14 @@ const QUIET_PUBLIC = new Set([
   'patrolNamed',
   // the Rebel cancels one of the Imperial plans it was shown; the Imperial knows its own plans.
   'missionIntercepted',
+  // R6.5.2: a named probe card taken or found in the hand is flagged, and a newly flagged card is a point (below).
+  'probeTaken', 'probeAlreadyHeld',
 ]);
 const QUIET_ECHO = new Set(['missionPlannedCard', 'baseChosen', 'councilKeptCard', 'relocatedTo', 'missionInterceptedCard']);
 
-function quiet(ev: LogEvent, seat: Faction): boolean {
+function quiet(ev: LogEvent, seat: Faction, state: GameState): boolean {
+  // R6.5.2: a named probe card in neither the deck nor the hand is the base card: a reveal unless the base is known.
+  if (ev.e === 'probeNotMoved') return state.base.revealed;
   if (ev.to === undefined) return QUIET_PUBLIC.has(ev.e);
   return ev.to === seat && QUIET_ECHO.has(ev.e);
 }
@@ -170,7 +174,7 @@ export function afterDecision(
 ): void {
   let point = draws > 0 || rivalSteps !== b.rivalSteps || state.winner !== null || state.phase !== b.phase
     || state.round !== b.round;
-  for (let i = b.logLength; !point && i < state.log.length; i++) point = !quiet(state.log[i], seat);
+  for (let i = b.logLength; !point && i < state.log.length; i++) point = !quiet(state.log[i], seat, state);
   if (!point) point = knowledgeGrew(b.knowledge, knowledge(state));
   if (point) return;
   const kind = TAKE_BACK_KIND[action.type as Exclude<ActionType, 'undo'>];
