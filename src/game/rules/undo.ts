@@ -19,11 +19,12 @@
  * to before. Snapshots never leave the server: viewFor keeps, for the stack's own seat only, the list of what can be
  * taken back (`kinds`) with no snapshot; other seats and spectators get no field at all.
  */
-import type { Faction } from '../content';
+import { SECRET_PLANS, type Faction } from '../content';
 import type { Action, ActionType } from './actions';
 import { log, type LogEvent } from './log';
 import type { Rng } from './rng';
 import type { GameState } from './state';
+import { rebelSawImperialPlansThisRound } from './view';
 
 /** A coarse name for a decision, safe to show to everyone: it never names a secret (which card, which planet). */
 export type TakeBackKind =
@@ -76,9 +77,20 @@ const QUIET_PUBLIC = new Set([
 ]);
 const QUIET_ECHO = new Set(['missionPlannedCard', 'baseChosen', 'councilKeptCard', 'relocatedTo', 'missionInterceptedCard']);
 
-function quiet(ev: LogEvent, seat: Faction, state: GameState): boolean {
+/** Cards the opponent of their owner already sees before the decision (shown cards are no reveal when played). */
+function shownCards(state: GameState): string[] {
+  const out: string[] = rebelSawImperialPlansThisRound(state) ? state.known.rebelKnowsImperial.slice() : []; // R-08
+  if (state.known.secretPlansShown && state.objectives.hand.includes(SECRET_PLANS)) out.push(SECRET_PLANS); // R5.9
+  return out;
+}
+
+const CARD_SHOWN = new Set(['missionRevealed', 'missionDiscarded', 'objectiveRevealed']);
+
+function quiet(ev: LogEvent, seat: Faction, state: GameState, shown: string[]): boolean {
   // R6.5.2: a named probe card in neither the deck nor the hand is the base card: a reveal unless the base is known.
   if (ev.e === 'probeNotMoved') return state.base.revealed;
+  // A card shown openly that the other seat saw already (R-08, R8.3 items 4 and 10; Secret Plans shown, R5.9).
+  if (CARD_SHOWN.has(ev.e) && ev.to === undefined) return shown.includes(ev.card as string);
   if (ev.to === undefined) return QUIET_PUBLIC.has(ev.e);
   return ev.to === seat && QUIET_ECHO.has(ev.e);
 }
@@ -155,6 +167,7 @@ export interface Before {
   round: number;
   logLength: number;
   knowledge: Knowledge;
+  shown: string[];
   rivalSteps: number;
 }
 
@@ -164,7 +177,7 @@ export function beforeDecision(state: GameState, rivalSteps: number): Before {
   delete state.undo;
   return {
     snapshot: snapshotOf(state), stack, phase: state.phase, round: state.round, logLength: state.log.length,
-    knowledge: knowledge(state), rivalSteps,
+    knowledge: knowledge(state), shown: shownCards(state), rivalSteps,
   };
 }
 
@@ -174,7 +187,7 @@ export function afterDecision(
 ): void {
   let point = draws > 0 || rivalSteps !== b.rivalSteps || state.winner !== null || state.phase !== b.phase
     || state.round !== b.round;
-  for (let i = b.logLength; !point && i < state.log.length; i++) point = !quiet(state.log[i], seat, state);
+  for (let i = b.logLength; !point && i < state.log.length; i++) point = !quiet(state.log[i], seat, state, b.shown);
   if (!point) point = knowledgeGrew(b.knowledge, knowledge(state));
   if (point) return;
   const kind = TAKE_BACK_KIND[action.type as Exclude<ActionType, 'undo'>];

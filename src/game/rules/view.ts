@@ -86,7 +86,7 @@ const units = (u: Units): Units => ({ f: u.f, c: u.c, s: u.s });
  * Deep copy of a state, fast (no JSON round trip, no structuredClone): the object literals are typed, so a new
  * required field anywhere fails to compile until it is copied here. The log is a new array sharing the events
  * (immutable records). With `shareConfig` the (never mutated) config object is shared too. The take-back stack
- * (`undo`) is not copied: it holds whole states (viewFor adds its owner's marker; a sampled world has none).
+ * (`undo`) is not copied: it holds whole states (viewFor adds its owner's marker, sampleWorld copies that).
  */
 export function copyState(s: GameState, shareConfig = false): GameState {
   const planets = {} as Record<PlanetId, PlanetState>;
