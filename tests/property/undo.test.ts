@@ -222,3 +222,51 @@ describe('take-backs under the strict policy (issue 9)', () => {
     console.log(JSON.stringify({ ...stats, kinds: Object.fromEntries(stats.kinds) }));
   }, 600_000);
 });
+
+describe('take-backs in solo games (RULES §9, issue 9)', () => {
+  it('an undo is never offered across anything the rival did, and restores the state exactly', () => {
+    let offers = 0;
+    for (let g = 0; g < 30; g++) {
+      const bot: Faction = g % 2 === 0 ? 'I' : 'R';
+      const rng = counting(`undo-solo-${g}`);
+      const chooser = seededRng(`choices-undo-solo-${g}`);
+      const state = createState(rng, undefined, { bot, difficulty: 'normal' });
+      // States before the human's last decisions in which the rival did nothing, nothing was drawn and no phase began.
+      let clean: GameState[] = [];
+      for (let steps = 0; !state.winner; steps++) {
+        if (steps > 5000) throw new Error('game too long');
+        if (needsAdvance(state)) {
+          run(state, rng);
+          clean = [];
+          continue;
+        }
+        const seat = state.pending!.seat;
+        expect(seat).not.toBe(bot);
+        const offered = legalActions(state, seat).some((a) => a.type === 'undo');
+        if (offered) {
+          offers++;
+          expect(clean.length, `game ${g} step ${steps}`).toBeGreaterThan(0);
+          if (chooser.int(4) === 0) {
+            expect(apply(state, seat, UNDO, rng)).toBe(true);
+            same(norm(state), norm(clean.pop()!), `solo game ${g} step ${steps}`);
+            continue;
+          }
+        } else {
+          const json = JSON.stringify(state);
+          expect(apply(state, seat, UNDO, rng)).toBe(false);
+          expect(JSON.stringify(state)).toBe(json);
+        }
+        const acts = decisionActions(state, seat);
+        const before = cloneState(state);
+        const draws = rng.draws;
+        const logAt = state.log.length;
+        expect(apply(state, seat, acts[chooser.int(acts.length)], rng)).toBe(true);
+        const rival = state.log.slice(logAt).some((e) => e.e.startsWith('bot')
+          || ((e.e === 'opposed' || e.e === 'notOpposed' || e.e === 'deployed') && e.faction === bot));
+        if (rng.draws === draws && state.phase === before.phase && !rival) clean.push(before);
+        else clean = [];
+      }
+    }
+    expect(offers).toBeGreaterThan(30);
+  }, 300_000);
+});
