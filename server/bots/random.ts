@@ -1,11 +1,11 @@
 /** A bot that plays a uniformly random legal move (tests, load tests, and the fallback of the other bots). */
 import { randomInt } from 'node:crypto';
 import type { Faction } from '../../src/game/content';
-import { legalActions, type GameState } from '../../src/game/rules';
+import { decisionActions, type GameState } from '../../src/game/rules';
 import type { BotChoice, BotPlayer } from './BotPlayer';
 
 export function legalChoices(view: GameState, seat: Faction): BotChoice[] {
-  return legalActions(view, seat).map(({ type, ...rest }) => ({ move: type, args: [rest] }));
+  return decisionActions(view, seat).map(({ type, ...rest }) => ({ move: type, args: [rest] }));
 }
 
 export class RandomBotPlayer implements BotPlayer {

@@ -5,7 +5,7 @@
  */
 import type { Faction } from '../game/content';
 import {
-  actionKey, applyLegal, legalActions, needsAdvance, run, seededRng, type Action, type GameState, type Rng,
+  actionKey, applyLegal, decisionActions, needsAdvance, run, seededRng, type Action, type GameState, type Rng,
 } from '../game/rules';
 import { worldSampler } from '../game/rules/sample';
 import { budgetOf } from './budget';
@@ -20,7 +20,7 @@ export function randomPlayout(world: GameState, rng: Rng, maxSteps = 2000): Fact
     }
     const p = world.pending;
     if (!p) break;
-    const legal = legalActions(world, p.seat);
+    const legal = decisionActions(world, p.seat);
     if (legal.length === 0) break;
     applyLegal(world, legal[rng.int(legal.length)], rng);
   }
@@ -30,7 +30,7 @@ export function randomPlayout(world: GameState, rng: Rng, maxSteps = 2000): Fact
 /** Find the action in `world` equal to `a` (legal sets differ between worlds only for hidden-card moves). */
 function sameIn(world: GameState, seat: Faction, a: Action): Action | null {
   const k = actionKey(a);
-  for (const b of legalActions(world, seat)) if (actionKey(b) === k) return b;
+  for (const b of decisionActions(world, seat)) if (actionKey(b) === k) return b;
   return null;
 }
 
@@ -41,7 +41,7 @@ export class FlatMcSeatBot implements SeatBot {
   constructor(private readonly opts: BotOptions = {}) {}
 
   async choose(view: GameState, seat: Faction): Promise<BotDecision> {
-    const legal = legalActions(view, seat);
+    const legal = decisionActions(view, seat);
     if (legal.length === 0) throw new Error('flatmc: no legal action');
     const budget = budgetOf(this.opts, 100);
     if (legal.length === 1) {

@@ -11,7 +11,7 @@ import { MCTSBot } from 'boardgame.io/ai';
 import { InitializeGame } from 'boardgame.io/internal';
 import { expectedActivePlayers, makeMintImperium, playerOf, turnOwner } from '../game';
 import type { Faction } from '../game/content';
-import { legalActions, seededRng, type GameState } from '../game/rules';
+import { decisionActions, seededRng, type GameState } from '../game/rules';
 import { sampleWorld } from '../game/rules/sample';
 /** A boardgame.io move: its name (the core's action type) and its single argument object. */
 export interface BotMove {
@@ -85,7 +85,7 @@ function objectivesFor(root: GameState, seat: Faction) {
 const keyOf = (m: BotMove) => `${m.move}|${JSON.stringify(m.args)}`;
 
 export async function searchMove(view: GameState, seat: Faction, opts: SearchOptions): Promise<BotMove> {
-  const legal = legalActions(view, seat).map(({ type, ...args }) => ({ move: type, args }) as BotMove);
+  const legal = decisionActions(view, seat).map(({ type, ...args }) => ({ move: type, args }) as BotMove);
   if (legal.length === 0) throw new Error('the bot has no legal move');
   if (legal.length === 1) return legal[0];
   const legalKeys = new Set(legal.map(keyOf));

@@ -1,6 +1,6 @@
 /** Uniformly random legal play: the floor every other bot must clear. */
 import type { Faction } from '../game/content';
-import { legalActions, seededRng, type GameState } from '../game/rules';
+import { decisionActions, seededRng, type GameState } from '../game/rules';
 import type { BotDecision, BotOptions, SeatBot } from './types';
 
 export class RandomSeatBot implements SeatBot {
@@ -12,7 +12,7 @@ export class RandomSeatBot implements SeatBot {
   }
 
   async choose(view: GameState, seat: Faction): Promise<BotDecision> {
-    const legal = legalActions(view, seat);
+    const legal = decisionActions(view, seat);
     if (legal.length === 0) throw new Error('random bot: no legal action');
     const action = legal[this.rng.int(legal.length)];
     return { action, thoughts: { bot: this.name, iterations: 0, elapsedMs: 0 } };

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { IsmctsSeatBot } from '../ai/ismcts/bot';
 import type { Faction } from '../game/content';
-import { applyLegal, createState, legalActions, needsAdvance, run, seededRng, type GameState } from '../game/rules';
+import { applyLegal, createState, decisionActions, needsAdvance, run, seededRng, type GameState } from '../game/rules';
 import { viewFor } from '../game/rules/view';
 import { quantile } from '../sim/tournament';
 import { progress } from './progress';
@@ -26,7 +26,7 @@ function positions(n: number): [GameState, Faction][] {
         continue;
       }
       const p = s.pending!;
-      const acts = legalActions(s, p.seat);
+      const acts = decisionActions(s, p.seat);
       if (s.round >= 3 && acts.length > 1 && ch.int(6) === 0) out.push([viewFor(s, p.seat), p.seat]);
       applyLegal(s, acts[ch.int(acts.length)], rng);
     }

@@ -21,7 +21,8 @@
  * - `client: false` on every move: a client only holds its playerView (secrets are 'HIDDEN'), on which the
  *   core cannot run faithfully, so clients wait for the master instead of guessing optimistically;
  * - `disableUndo`: boardgame.io makes every move undoable by default, which would let a player take back a
- *   move after seeing what it revealed (opposition, dice, drawn cards);
+ *   move after seeing what it revealed (opposition, dice, drawn cards). Take-backs are the core's own `undo`
+ *   move instead (src/game/rules/undo.ts), validated by apply() like any other and kept out of `ai.enumerate`;
  * - the 'mint-guard' plugin refuses any action (notably a raw GAME_EVENT such as endGame, setActivePlayers
  *   or pass{remove}, which the master accepts from any active player whatever `events` says) that would leave
  *   ctx out of line with G, and lets moves refuse arguments that boardgame.io cannot print (see makeMove);
@@ -32,7 +33,7 @@ import type { Ctx, FnContext, Game, PlayerID } from 'boardgame.io';
 import { INVALID_MOVE } from 'boardgame.io/core';
 import { DEFAULT_CONFIG, DIFFICULTIES, type Faction, type GameConfig, type SoloSetup } from './content';
 import {
-  ACTION_TYPES, SECRET_ACTIONS, advance, apply, createState, legalActions,
+  ACTION_TYPES, SECRET_ACTIONS, advance, apply, createState, decisionActions,
   type ActionType, type GameState, type Phase, type Rng,
 } from './rules';
 import { viewFor } from './rules/view';
@@ -343,7 +344,8 @@ export function makeMintImperium(opts: MintImperiumOptions = {}): Game<GameState
       enumerate: (G: GameState, ctx: Ctx, playerID: PlayerID) => {
         const seat = viewerOf(G, playerID);
         if (!seat || ctx.gameover !== undefined) return [];
-        return legalActions(G, seat).map(({ type, ...rest }) => ({ move: type, args: [rest] }));
+        // Never `undo`: a bot searching take-backs would only loop (src/game/rules/undo.ts).
+        return decisionActions(G, seat).map(({ type, ...rest }) => ({ move: type, args: [rest] }));
       },
     },
   };

@@ -1,7 +1,7 @@
 /** Random legal games through the pure core: the reference driver for simulate, bench and property tests. */
 import { DEFAULT_CONFIG, type GameConfig, type SoloSetup } from '../game/content';
 import {
-  applyLegal, createState, legalActions, needsAdvance, run, seededRng, type Action, type GameState, type Rng,
+  applyLegal, createState, decisionActions, needsAdvance, run, seededRng, type Action, type GameState, type Rng,
 } from '../game/rules';
 
 export interface RandomGameResult {
@@ -28,7 +28,7 @@ export function playRandomGame(
     }
     const p = state.pending;
     if (!p) throw new Error('stuck: no pending decision and nothing queued');
-    const actions = legalActions(state, p.seat);
+    const actions = decisionActions(state, p.seat);
     if (actions.length === 0) throw new Error(`stuck: no legal action for ${p.kind}`);
     const a = actions[chooser.int(actions.length)];
     onStep?.(state, p.seat, a);

@@ -5,7 +5,7 @@
  * the core's bot deck, as always. Slow by nature: every decision of the human is a search.
  */
 import type { GameConfig, SoloSetup } from '../game/content';
-import { apply, createState, legalActions, needsAdvance, run, seededRng, type GameState } from '../game/rules';
+import { apply, createState, decisionActions, needsAdvance, run, seededRng, type GameState } from '../game/rules';
 import { viewFor } from '../game/rules/view';
 import { createBot } from '../ai';
 import type { BotName } from '../ai/types';
@@ -24,7 +24,7 @@ export async function playSearchHumanGame(
     if (needsAdvance(state)) { run(state, rng); continue; }
     const p = state.pending;
     if (!p || p.seat !== human) throw new Error('stuck: no decision for the human');
-    const legal = legalActions(state, human);
+    const legal = decisionActions(state, human);
     let action: unknown = legal[0];
     if (legal.length > 1) {
       action = (await bot.choose(viewFor(state, human), human)).action;

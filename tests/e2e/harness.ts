@@ -73,7 +73,7 @@ export async function info(page: Page): Promise<PageInfo> {
 }
 
 /**
- * Click one offered choice: an enabled [data-choice] element (not Back / exit), preferring "ending" ones
+ * Click one offered choice: an enabled [data-choice] element (not Back / Undo / exit), preferring "ending" ones
  * (pass, done, decline, none) with probability `preferEnding` so random games finish. Returns a description,
  * or null when nothing is offered (e.g. waiting for the bot).
  */
@@ -82,7 +82,7 @@ export async function clickRandomChoice(page: Page, rng: { int(n: number): numbe
   const target = await page.evaluate(({ roll, preferEnding }) => {
     const all = [...document.querySelectorAll<HTMLElement>('[data-choice]')].filter((el) => {
       const kind = el.getAttribute('data-choice');
-      if (kind === 'back' || kind === 'exit' || kind === 'watch-bots') return false;
+      if (kind === 'back' || kind === 'undo' || kind === 'exit' || kind === 'watch-bots') return false;
       if ((el as HTMLButtonElement).disabled) return false;
       const r = el.getBoundingClientRect();
       return r.width > 0 && r.height > 0;

@@ -42,6 +42,9 @@ function catalog() {
       step++;
     }
   }
+  // The take-back (issue 9) is never legal here: applyLegal keeps no undo stack. It has no field, so its sample is
+  // the empty argument, refused at every state of the battery.
+  samples.undo ??= [{}];
   return { samples, where };
 }
 

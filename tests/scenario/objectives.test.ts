@@ -5,16 +5,17 @@
  * TEST_GRID: row 1 A B IMP C D, row 2 E F G H I, row 3 J K L M N. Production: IMP A C F G H K M;
  * Rebel Loyal: D E L; Remote: B I J N. Neighbours of Imperium: B, C, G.
  */
+// decisionActions: the rules' answers. legalActions also lists the take-back (issue 9) after a quiet decision.
 import { describe, expect, it } from 'vitest';
 import {
   act, atWindow, destroy, dice, driveUntil, operationsWith, put, scenario,
 } from '../helpers/build';
-import { legalActions, run, type GameState } from '../../src/game/rules';
+import { decisionActions, run, type GameState } from '../../src/game/rules';
 import { makeConfig, type ObjectiveId, type PlanetId } from '../../src/game/content';
 
 const th = (s: GameState, id: string) => s.config.thresholds[id];
 const find = (s: GameState, e: string) => s.log.filter((x) => x.e === e);
-const offered = (s: GameState) => legalActions(s, 'R').map((a) => (a.type === 'revealObjective' ? a.card : a.type));
+const offered = (s: GameState) => decisionActions(s, 'R').map((a) => (a.type === 'revealObjective' ? a.card : a.type));
 
 /** A fresh scenario holding exactly `hand`, the objective deck emptied (so Refresh draws nothing). */
 function withHand(hand: ObjectiveId[]): GameState {
@@ -305,7 +306,7 @@ describe('deck I objectives', () => {
     // Wave 1: three criticals take the SF to 1 HP; its 4 dice miss. Wave 2: one critical → the R5.9 prompt.
     attack(s, { c: 3 }, [6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 6, 1, 1, 1, 1, 1]);
     expect(s.pending).toEqual({ kind: 'secretPlans', seat: 'R' });
-    expect(legalActions(s, 'R')).toEqual([{ type: 'secretPlans', use: true }, { type: 'secretPlans', use: false }]);
+    expect(decisionActions(s, 'R')).toEqual([{ type: 'secretPlans', use: true }, { type: 'secretPlans', use: false }]);
     act(s, 'R', { type: 'secretPlans', use: true }, dice(1, 1, 1, 1));
     expect(s.known.secretPlansShown).toBe(true);
     expect(s.sfOut).toBe(true);
@@ -330,7 +331,7 @@ describe('deck I objectives', () => {
     put(s, 'G', 'I', { s: 1 });
     attack(s, { c: 3 }, [6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 6, 1, 1, 1, 1, 1]);
     expect(s.pending).toEqual({ kind: 'secretPlans', seat: 'R' });
-    expect(legalActions(s, 'R')).toEqual([{ type: 'secretPlans', use: false }]);
+    expect(decisionActions(s, 'R')).toEqual([{ type: 'secretPlans', use: false }]);
   });
 });
 

@@ -6,13 +6,14 @@
  * Planet kinds (R7.1): Production IMP A C F G H K M (tabs: IMP f→1 c→2; A f→1; C c→2; F G H f→1 f→2; K c→2;
  * M f→1), Rebel Loyal D (red f→1) E (red f→1) L (red c→2), Remote B I J N.
  */
+// decisionActions: the rules' answers. legalActions also lists the take-back (issue 9) after a quiet decision.
 import { describe, expect, it } from 'vitest';
 import {
   DECK_I, DECK_II, DECK_MISSIONS, LETTERS, STARTING_MISSIONS,
   type Faction, type LetterId, type MissionId, type ObjectiveId, type PlanetId,
 } from '../../src/game/content';
 import {
-  apply, createState, legalActions, missionTargets, run, scriptedRng, seededRng,
+  apply, createState, decisionActions, missionTargets, run, scriptedRng, seededRng,
   type Action, type GameState, type Units,
 } from '../../src/game/rules';
 import {
@@ -24,7 +25,7 @@ const u = (x: Partial<Units>): Units => ({ f: 0, c: 0, s: 0, ...x });
 const SORTED_LETTERS = [...LETTERS].join('');
 type MoveFleet = Extract<Action, { type: 'moveFleet' }>;
 const moves = (s: GameState, f: Faction): MoveFleet[] =>
-  legalActions(s, f).filter((a): a is MoveFleet => a.type === 'moveFleet');
+  decisionActions(s, f).filter((a): a is MoveFleet => a.type === 'moveFleet');
 const uniq = <T>(xs: T[]): T[] => [...new Set(xs)];
 const events = (s: GameState, e: string) => s.log.filter((x) => x.e === e);
 const fleet = (from: PlanetId, to: PlanetId, units: Partial<Units>, leader: MoveFleet['leader'], captive = false): MoveFleet => ({
@@ -67,7 +68,7 @@ describe('R3 Setup', () => {
     ]);
     act(s, 'I', { type: 'imperialSetup', capitalOn: 'IMP', fightersOnImperium: 2 }, rng);
     expect(rng.calls.length).toBe(43); // R3.7 draws nothing
-    const base = (legalActions(s, 'R')[0] as { planet: LetterId }).planet;
+    const base = (decisionActions(s, 'R')[0] as { planet: LetterId }).planet;
     act(s, 'R', { type: 'chooseBase', planet: base }, rng);
     expect(rng.calls.slice(43)).toEqual(fy(12)); // RNG-10: the 12 other probe cards
     expect(s.round).toBe(1);
@@ -139,7 +140,7 @@ describe('R3 Setup', () => {
   it('R3.7 the Imperial chooses which of Imperium / start gets the capital ship and splits 5 starfighters 0–5', () => {
     const s = createState(seededRng(5));
     const si = s.start.I;
-    const opts = legalActions(s, 'I');
+    const opts = decisionActions(s, 'I');
     expect(opts.length).toBe(12);
     expect(opts).toContainEqual({ type: 'imperialSetup', capitalOn: si, fightersOnImperium: 0 });
     expect(opts).toContainEqual({ type: 'imperialSetup', capitalOn: 'IMP', fightersOnImperium: 5 });
@@ -154,7 +155,7 @@ describe('R3 Setup', () => {
   it('R3.9 the base is any of the 13 other probe cards (the Rebel start included) and never a planet with Imperial units', () => {
     const s = createState(seededRng(5));
     act(s, 'I', { type: 'imperialSetup', capitalOn: 'IMP', fightersOnImperium: 3 }, seededRng(1));
-    const opts = legalActions(s, 'R').map((a) => (a as { planet: LetterId }).planet);
+    const opts = decisionActions(s, 'R').map((a) => (a as { planet: LetterId }).planet);
     expect(opts).toEqual(LETTERS.filter((l) => l !== s.start.I));
     expect(opts).toContain(s.start.R);
     expect(apply(s, 'R', { type: 'chooseBase', planet: s.start.I }, seededRng(1))).toBe(false);
@@ -164,8 +165,8 @@ describe('R3 Setup', () => {
     act(t, 'I', { type: 'imperialSetup', capitalOn: 'IMP', fightersOnImperium: 3 }, seededRng(1));
     t.planets.A.I.f += 1;
     t.supply.I.f -= 1;
-    expect(legalActions(t, 'R').map((a) => (a as { planet: LetterId }).planet)).not.toContain('A');
-    expect(legalActions(t, 'R').length).toBe(12);
+    expect(decisionActions(t, 'R').map((a) => (a as { planet: LetterId }).planet)).not.toContain('A');
+    expect(decisionActions(t, 'R').length).toBe(12);
   });
 
   it('R3.8 / R3.10 / R6.2.1 the probe cards partition the 14 lettered planets after setup', () => {
@@ -226,10 +227,10 @@ describe('R4.1 Planning', () => {
     const s = beforeDraws(2);
     run(s, seededRng(1));
     const rng = seededRng(9);
-    expect(legalActions(s, 'R').length).toBe(5 * 3 + 1);
+    expect(decisionActions(s, 'R').length).toBe(5 * 3 + 1);
     act(s, 'R', { type: 'planMission', card: 'R-S3', leader: 'LD-R1' }, rng); // no captive: no target, still plannable
-    expect(legalActions(s, 'R').length).toBe(4 * 2 + 1);
-    expect(legalActions(s, 'R')).not.toContainEqual({ type: 'planMission', card: 'R-S1', leader: 'LD-R1' });
+    expect(decisionActions(s, 'R').length).toBe(4 * 2 + 1);
+    expect(decisionActions(s, 'R')).not.toContainEqual({ type: 'planMission', card: 'R-S1', leader: 'LD-R1' });
     act(s, 'R', { type: 'planMission', card: 'R-S1', leader: 'LD-R2' }, rng);
     act(s, 'R', { type: 'planMission', card: 'R-S2', leader: 'LD-R3' }, rng);
     // Pool empty: planning ends by itself, the Imperial plans next (R4.1.3).
@@ -300,7 +301,7 @@ describe('R4.2 Operations', () => {
     s.planned.R = [{ card: 'R-S3', leader: 'LD-R3' }];
     takeCard(s, 'R', 'R-S3');
     s.leaders['LD-R3'].at = 'plan';
-    expect(legalActions(s, 'R')).toEqual([{ type: 'pass' }]);
+    expect(decisionActions(s, 'R')).toEqual([{ type: 'pass' }]);
   });
 
   it('R4.2.3 step 4, 5 / C11 any non-empty set moves; Imperial starfighters need a capital-class escort (the SF counts)', () => {
@@ -373,7 +374,7 @@ describe('R4.2 Operations', () => {
     act(t, 'I', fleet('F', 'G', { c: 1 }, 'LD-I1'), seededRng(1));
     expect(events(t, 'passed')).toEqual([]);
     expect(t.pending).toEqual({ kind: 'turn', seat: 'R' });
-    expect(legalActions(t, 'R')).toEqual([{ type: 'pass' }]);
+    expect(decisionActions(t, 'R')).toEqual([{ type: 'pass' }]);
   });
 
   it('R4.2.1 / R4.2.8 alternate turns; after one passes the other takes consecutive turns; a passed player may oppose', () => {
@@ -385,7 +386,7 @@ describe('R4.2 Operations', () => {
     takeCard(s, 'I', 'I-S3');
     s.leaders['LD-I3'].at = 'plan';
     const rng = seededRng(1);
-    expect(legalActions(s, 'R')).toContainEqual({ type: 'pass' }); // passing is always allowed
+    expect(decisionActions(s, 'R')).toContainEqual({ type: 'pass' }); // passing is always allowed
     act(s, 'R', { type: 'pass' }, rng);
     expect(s.pending).toEqual({ kind: 'turn', seat: 'I' });
     act(s, 'I', fleet('F', 'G', { c: 1 }, 'LD-I1'), rng);
@@ -468,7 +469,7 @@ describe('R4.4 Refresh', () => {
     toRefresh(s);
     run(s, seededRng(1));
     expect(s.pending).toEqual({ kind: 'handLimit', seat: 'R' });
-    expect(legalActions(s, 'R')).toEqual(['R-01', 'R-02', 'R-03', 'R-04', 'R-05'].map((card) => ({ type: 'discardMission', card })));
+    expect(decisionActions(s, 'R')).toEqual(['R-01', 'R-02', 'R-03', 'R-04', 'R-05'].map((card) => ({ type: 'discardMission', card })));
     act(s, 'R', { type: 'discardMission', card: 'R-04' }, seededRng(1));
     expect(s.pending).toEqual({ kind: 'handLimit', seat: 'R' });
     act(s, 'R', { type: 'discardMission', card: 'R-01' }, seededRng(1));
@@ -527,7 +528,7 @@ describe('R4.4 Refresh', () => {
     expect(s.supply.R).toEqual(u({ f: 10, c: 2 }));
     expect(s.supply.I).toEqual(u({ f: 16 - 6 - 3, c: 6 - 1 - 1, s: 1 }));
     // Rebel deployment spots: Rebel aligned, not disrupted (Remote J too), and the hidden base card.
-    expect(uniq(legalActions(s, 'R').map((a) => (a as { to: string }).to))).toEqual(['C', 'D', 'J', 'L', 'BASE']);
+    expect(uniq(decisionActions(s, 'R').map((a) => (a as { to: string }).to))).toEqual(['C', 'D', 'J', 'L', 'BASE']);
   });
 
   it('R4.4.5 / R4.4.6 no build when the new time space has no icon', () => {
@@ -550,7 +551,7 @@ describe('R4.4 Refresh', () => {
     // Rebel: D + base card due 2 on spot 1, 1 in supply: one way only, built without asking.
     expect(events(s, 'built')[0]).toMatchObject({ faction: 'R', unit: 'f', counts: [1, 0, 0] });
     expect(s.pending).toEqual({ kind: 'shortfall', seat: 'I', unit: 'f', due: [2, 1, 0], available: 1 });
-    expect(legalActions(s, 'I')).toEqual([{ type: 'allocateBuild', counts: [1, 0, 0] }, { type: 'allocateBuild', counts: [0, 1, 0] }]);
+    expect(decisionActions(s, 'I')).toEqual([{ type: 'allocateBuild', counts: [1, 0, 0] }, { type: 'allocateBuild', counts: [0, 1, 0] }]);
     act(s, 'I', { type: 'allocateBuild', counts: [0, 1, 0] }, seededRng(1));
     expect(s.supply.I.f).toBe(0);
     // The Rebel deploys its one arrival (D or the base card).
@@ -577,7 +578,7 @@ describe('R4.4 Refresh', () => {
     s.planets.D.loyalty = true;
     queue(s, 'R', 1, { f: 3 });
     run(s, seededRng(1));
-    expect(legalActions(s, 'R')).toEqual([{ type: 'deployUnit', unit: 'f', to: 'D' }, { type: 'deployUnit', unit: 'f', to: 'BASE' }]);
+    expect(decisionActions(s, 'R')).toEqual([{ type: 'deployUnit', unit: 'f', to: 'D' }, { type: 'deployUnit', unit: 'f', to: 'BASE' }]);
     act(s, 'R', { type: 'deployUnit', unit: 'f', to: 'D' }, seededRng(1));
     act(s, 'R', { type: 'deployUnit', unit: 'f', to: 'D' }, seededRng(1));
     // D is full: the third starfighter had one place left and went there without asking.
@@ -634,7 +635,7 @@ describe('R4.4 Refresh', () => {
     queue(s, 'I', 1, { f: 1, c: 1 });
     run(s, seededRng(1));
     expect(s.pending).toEqual({ kind: 'deploy', seat: 'I' });
-    expect(legalActions(s, 'I')).toEqual([
+    expect(decisionActions(s, 'I')).toEqual([
       { type: 'deployUnit', unit: 'f', to: 'E' }, { type: 'deployUnit', unit: 'f', to: 'F' },
       { type: 'deployUnit', unit: 'f', to: 'M' }, { type: 'deployUnit', unit: 'c', to: 'E' },
       { type: 'deployUnit', unit: 'c', to: 'F' }, { type: 'deployUnit', unit: 'c', to: 'M' },
@@ -667,12 +668,12 @@ describe('R4.4 Refresh', () => {
     // Imperial deployed (Imperium, its only spot) before the base moves.
     expect(s.planets.IMP.I).toEqual(u({ f: 1 }));
     expect(s.pending).toEqual({ kind: 'baseMoves', seat: 'R' });
-    expect(legalActions(s, 'R')).toEqual([
+    expect(decisionActions(s, 'R')).toEqual([
       { type: 'baseMove', unit: 'f', to: 'C' }, { type: 'baseMove', unit: 'f', to: 'D' },
       { type: 'baseMove', unit: 'c', to: 'C' }, { type: 'baseMove', unit: 'c', to: 'D' }, { type: 'endBaseMoves' },
     ]);
     act(s, 'R', { type: 'baseMove', unit: 'f', to: 'D' }, seededRng(1));
-    expect(legalActions(s, 'R')).toEqual([
+    expect(decisionActions(s, 'R')).toEqual([
       { type: 'baseMove', unit: 'f', to: 'C' }, { type: 'baseMove', unit: 'c', to: 'C' }, { type: 'endBaseMoves' },
     ]);
     act(s, 'R', { type: 'baseMove', unit: 'c', to: 'C' }, seededRng(1));
@@ -795,7 +796,7 @@ describe('R6.2.7 Relocation', () => {
     reveal(s, 'R', 'R-S4', 'D', rng);
     answerOpposition(s, 'I', null, rng);
     expect(s.pending).toEqual({ kind: 'relocate', seat: 'R', cards: ['A', 'B', 'C'] });
-    expect(legalActions(s, 'R')).toEqual([{ type: 'relocateBase', planet: 'B' }, { type: 'relocateBase', planet: null }]);
+    expect(decisionActions(s, 'R')).toEqual([{ type: 'relocateBase', planet: 'B' }, { type: 'relocateBase', planet: null }]);
     act(s, 'R', { type: 'relocateBase', planet: 'B' }, rng);
     expect(rng.calls).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]); // RNG: one shuffle of the 12-card deck
     expect(s.base).toMatchObject({ planet: 'B', revealed: false, units: u({ f: 1 }), relocatedRound: 1 });
@@ -819,7 +820,7 @@ describe('R6.2.7 Relocation', () => {
     const rng = identityRng();
     reveal(s, 'R', 'R-S4', 'D', rng);
     answerOpposition(s, 'I', null, rng);
-    expect(legalActions(s, 'R')).toEqual([{ type: 'relocateBase', planet: null }]);
+    expect(decisionActions(s, 'R')).toEqual([{ type: 'relocateBase', planet: null }]);
     act(s, 'R', { type: 'relocateBase', planet: null }, rng);
     expect(rng.calls.length).toBe(11);
     expect(s.base).toMatchObject({ planet: 'N', revealed: false, relocatedRound: 1 });

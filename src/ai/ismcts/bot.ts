@@ -3,7 +3,7 @@
  * effort and how sharply the final move is chosen (a temperature over visit counts), never what the bot may see.
  */
 import type { Faction } from '../../game/content';
-import { actionKey, legalActions, seededRng, type Action, type GameState } from '../../game/rules';
+import { actionKey, decisionActions, seededRng, type Action, type GameState } from '../../game/rules';
 import { worldSampler } from '../../game/rules/sample';
 import { budgetOf } from '../budget';
 import type { BotDecision, BotName, BotOptions, BotThoughts, SeatBot } from '../types';
@@ -57,7 +57,7 @@ export class IsmctsSeatBot implements SeatBot {
       this.opts.budgetMs === undefined ? this.opts : { ...this.opts, budgetMs: this.opts.budgetMs * this.level.budgetScale },
       this.level.budgetMs,
     );
-    const legal = legalActions(view, seat);
+    const legal = decisionActions(view, seat);
     if (legal.length === 0) throw new Error(`${this.name}: no legal action`);
     const belief = seat === 'I' ? baseBelief(view, this.weights.belief) : null;
     const thoughts: BotThoughts = { bot: this.name, iterations: 0, elapsedMs: 0 };

@@ -3,10 +3,11 @@
  * many units can move) is cut down to a few unit groupings per source and destination, with one leader — all the units,
  * all but one left behind as a guard, all but the Star Fortress, a single unit — so the tree stays narrow.
  * Each is built from the same movement rules the core lists (src/game/rules/movement.ts), and a test checks that
- * every candidate is in `legalActions`. Pursuit (I-07) and slipstream (R-03) keep their full lists: they are short.
+ * every candidate is in `decisionActions` (legalActions without the take-back). Pursuit (I-07) and slipstream
+ * (R-03) keep their full lists: they are short.
  */
 import { LEADERS, type Faction, type PlanetId } from '../../game/content';
-import { board, legalActions, type Action, type GameState, type UnitSet } from '../../game/rules';
+import { board, decisionActions, type Action, type GameState, type UnitSet } from '../../game/rules';
 import { fleetSources, poolLeaders } from '../../game/rules/movement';
 import { captivePlanet, total } from '../../game/rules/board';
 import { revealableMissions } from '../../game/rules/missions';
@@ -69,14 +70,14 @@ export function fleetCandidates(state: GameState, f: Faction): Action[] {
 }
 
 /**
- * The search's move list for the pending seat: legalActions, with Move a Fleet reduced. For a turn this mirrors
+ * The search's move list for the pending seat: decisionActions, with Move a Fleet reduced. For a turn this mirrors
  * the core's own list (src/game/rules/operations.ts: fleet moves, revealable missions, pass) without enumerating
  * every unit subset first.
  */
 export function candidateActions(state: GameState, seat: Faction): Action[] {
   const p = state.pending;
   if (!p || p.seat !== seat || state.winner) return [];
-  if (p.kind !== 'turn') return legalActions(state, seat);
+  if (p.kind !== 'turn') return decisionActions(state, seat);
   const out = fleetCandidates(state, seat);
   for (const a of revealableMissions(state, seat)) out.push(a);
   out.push({ type: 'pass' });

@@ -34,7 +34,9 @@ export type Action =
   | { type: 'allocateBuild'; counts: number[] } // R4.4.6 shortfall: units per queue spot
   | { type: 'deployUnit'; unit: 'f' | 'c' | 's'; to: PlanetId | 'BASE' } // R4.4.7
   | { type: 'baseMove'; unit: 'f' | 'c'; to: PlanetId } // R4.4.8
-  | { type: 'endBaseMoves' };
+  | { type: 'endBaseMoves' }
+  // Issue 9 — take back this seat's last decision (src/game/rules/undo.ts); listed only when allowed.
+  | { type: 'undo' };
 
 export type ActionType = Action['type'];
 
@@ -42,7 +44,7 @@ export const ACTION_TYPES: ActionType[] = [
   'imperialSetup', 'chooseBase', 'planMission', 'endPlanning', 'moveFleet', 'revealMission', 'pass', 'oppose',
   'declineOpposition', 'assignHit', 'secretPlans', 'revealObjective', 'detainLeader', 'removeToken', 'patrolPlanet',
   'pursue', 'slipstream', 'sabotageQueue', 'interceptMission', 'keepObjective', 'relocateBase', 'discardMission',
-  'allocateBuild', 'deployUnit', 'baseMove', 'endBaseMoves',
+  'allocateBuild', 'deployUnit', 'baseMove', 'endBaseMoves', 'undo',
 ];
 
 /** Moves whose arguments would tell the opponent a secret: boardgame.io must redact them from the log. */
@@ -77,6 +79,6 @@ export function actionKey(a: Action): string {
     case 'allocateBuild': return `${a.type}|${a.counts.join(',')}`;
     case 'deployUnit': return `${a.type}|${a.unit}|${a.to}`;
     case 'baseMove': return `${a.type}|${a.unit}|${a.to}`;
-    case 'endPlanning': case 'pass': case 'declineOpposition': case 'endBaseMoves': return a.type;
+    case 'endPlanning': case 'pass': case 'declineOpposition': case 'endBaseMoves': case 'undo': return a.type;
   }
 }

@@ -22,6 +22,7 @@ import * as refresh from './refresh';
 import * as soloTurn from './soloTurn';
 import * as soloEffects from './soloEffects';
 import { botAction } from './soloChoices';
+import { afterDecision, beforeDecision, canTakeBack, takeBack, watchRng } from './undo';
 
 export type TaskFn = (state: GameState, task: Task, rng: Rng) => void | 'yield';
 
@@ -53,8 +54,15 @@ function botPending(state: GameState): boolean {
   return state.solo !== undefined && state.pending !== null && state.pending.seat === state.solo.bot;
 }
 
+/**
+ * How many times the rival has acted (a decision answered for it, or an Operations turn), in this process. Only
+ * differences matter: a decision during which the rival acted is an undo point (src/game/rules/undo.ts).
+ */
+let rivalSteps = 0;
+
 /** Answer the bot's pending decision with the legal action soloChoices.ts picks (logged by the handler). */
 function answerForBot(state: GameState, rng: Rng): void {
+  rivalSteps++;
   const p = state.pending as Pending;
   const h = DECISIONS.get(p.kind);
   if (!h) throw new Error(`no handler for decision ${p.kind}`);
@@ -82,6 +90,7 @@ export function run(state: GameState, rng: Rng): void {
     const t = state.queue.shift() as Task;
     const fn = TASKS.get(t.t);
     if (!fn) throw new Error(`unknown task ${t.t}`);
+    if (t.t === 'botTurn') rivalSteps++;
     if (fn(state, t, rng) === 'yield') return;
   }
 }
@@ -95,7 +104,17 @@ export function needsAdvance(state: GameState): boolean {
   return state.pending ? botPending(state) : state.queue.length > 0;
 }
 
+/**
+ * Every legal answer of `seat` to the pending decision, and last, `{ type: 'undo' }` when the seat may take back
+ * its last decision (src/game/rules/undo.ts). Bots and random players choose among `decisionActions` instead.
+ */
 export function legalActions(state: GameState, seat: Faction): Action[] {
+  const out = decisionActions(state, seat);
+  return out.length > 0 && canTakeBack(state, seat) ? [...out, { type: 'undo' }] : out;
+}
+
+/** legalActions without the take-back: the answers that move the game on (what bots search and simulations play). */
+export function decisionActions(state: GameState, seat: Faction): Action[] {
   const p = state.pending;
   if (!p || p.seat !== seat || state.winner) return [];
   const h = DECISIONS.get(p.kind);
@@ -139,9 +158,22 @@ export function findLegal(state: GameState, seat: Faction, raw: unknown): Action
   return null;
 }
 
-/** Answer the pending decision with an action already known to be legal, then run on. */
+/**
+ * Answer the pending decision with an action already known to be legal, then run on. The raw step of bots and
+ * simulations: it keeps no take-back point (any stack is dropped, so none can go stale). A legal `undo` is
+ * performed (it changes nothing if the state holds no snapshot, as a view does).
+ */
 export function applyLegal(state: GameState, action: Action, rng: Rng): void {
   const p = state.pending as Pending;
+  if (action.type === 'undo') {
+    takeBack(state, p.seat);
+    return;
+  }
+  if (state.undo) delete state.undo;
+  step(state, p, action, rng);
+}
+
+function step(state: GameState, p: Pending, action: Action, rng: Rng): void {
   const h = DECISIONS.get(p.kind) as DecisionHandler;
   state.pending = null;
   h.answer(state, p, action, rng);
@@ -150,12 +182,17 @@ export function applyLegal(state: GameState, action: Action, rng: Rng): void {
 
 /**
  * Apply `raw` for `seat` if it is legal now. Returns false (and changes nothing) otherwise: wrong seat,
- * nothing pending, malformed or illegal action.
+ * nothing pending, malformed or illegal action, an undo with nothing to take back. The entry point of real games
+ * (boardgame.io moves, the server, replays): it keeps the take-back stack of src/game/rules/undo.ts.
  */
 export function apply(state: GameState, seat: Faction, raw: unknown, rng: Rng): boolean {
   const a = findLegal(state, seat, raw);
   if (!a) return false;
-  applyLegal(state, a, rng);
+  if (a.type === 'undo') return takeBack(state, seat);
+  const before = beforeDecision(state, rivalSteps);
+  const watch = watchRng(rng);
+  step(state, state.pending as Pending, a, watch.rng);
+  afterDecision(state, seat, a, before, watch.draws(), rivalSteps);
   return true;
 }
 

@@ -3,7 +3,10 @@ export * from './state';
 export * from './actions';
 export * from './rng';
 export { createState } from './setup';
-export { run, advance, needsAdvance, legalActions, findLegal, apply, applyLegal, cloneState } from './engine';
+export {
+  run, advance, needsAdvance, legalActions, decisionActions, findLegal, apply, applyLegal, cloneState,
+} from './engine';
+export { canTakeBack, TAKE_BACK_KIND, type TakeBackKind, type UndoState } from './undo';
 export { log, type LogEvent } from './log';
 export * as board from './board';
 export { missionTargets } from './missions';

@@ -402,6 +402,9 @@ function pickHiddenProbeHand(plan: Extract<ProbePlan, { kind: 'rebel' }>, rng: R
 export function sampleWorld(view: GameState, seat: Faction, rng: Rng): GameState {
   const plan = planFor(view, seat);
   const w = copyState(view, true);
+  // Issue 9 — the seat's take-back marker (never a snapshot) is kept, so viewFor(world, seat) equals the view. Bots
+  // never search a take-back (decisionActions), and applyLegal drops the marker at the world's first step.
+  if (view.undo) w.undo = { seat: view.undo.seat, kinds: view.undo.kinds.slice(), snapshots: [] };
 
   // Missions.
   for (const mp of plan.missions) {

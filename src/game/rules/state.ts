@@ -7,6 +7,7 @@ import type {
 } from '../content';
 import type { Action } from './actions';
 import type { LogEvent } from './log';
+import type { UndoState } from './undo';
 
 export type Phase = 'setup' | 'planning' | 'operations' | 'objective' | 'refresh' | 'gameover';
 
@@ -195,6 +196,11 @@ export interface GameState {
   log: LogEvent[];
   /** Running counters for statistics and property tests. */
   stats: { combats: number; captures: number; rescues: number; relocations: number; baseRevealedRound: number };
+  /**
+   * Issue 9 — the take-back stack (src/game/rules/undo.ts): present only while a seat has decisions it may take
+   * back, so states of games without any stay byte-identical. Its snapshots never leave the server (view.ts).
+   */
+  undo?: UndoState;
 }
 
 /** `forfeit` is never set by the rules: the server writes it when a player leaves an unfinished online match. */

@@ -63,7 +63,7 @@ const FIELDS: Record<keyof GameState, 'public' | 'cut'> = {
   planned: 'cut', mission: 'public', objectives: 'cut', probes: 'cut', base: 'cut', supply: 'public',
   queues: 'public', sfOut: 'public', turn: 'public', passed: 'public', arrivals: 'public', placedThisRound: 'public',
   combat: 'public', lastCombat: 'public', arrival: 'public', known: 'cut', pending: 'cut', queue: 'public',
-  winner: 'public', log: 'cut', stats: 'public',
+  winner: 'public', log: 'cut', stats: 'public', undo: 'cut',
 };
 export const VIEW_FIELDS = FIELDS;
 
@@ -85,7 +85,8 @@ const units = (u: Units): Units => ({ f: u.f, c: u.c, s: u.s });
 /**
  * Deep copy of a state, fast (no JSON round trip, no structuredClone): the object literals are typed, so a new
  * required field anywhere fails to compile until it is copied here. The log is a new array sharing the events
- * (immutable records). With `shareConfig` the (never mutated) config object is shared too.
+ * (immutable records). With `shareConfig` the (never mutated) config object is shared too. The take-back stack
+ * (`undo`) is not copied: it holds whole states (viewFor adds its owner's marker, sampleWorld copies that).
  */
 export function copyState(s: GameState, shareConfig = false): GameState {
   const planets = {} as Record<PlanetId, PlanetState>;
@@ -227,6 +228,12 @@ export function viewFor(state: GameState, seat: Faction | null): GameState {
     const d = state.solo.deck;
     const tail = d.length - state.solo.bottomKnown;
     v.solo!.deck = d.map((c, i) => (i >= tail ? c : HIDDEN as unknown as MissionId));
+  }
+
+  // Issue 9 — the take-back stack holds whole states: only its seat learns that it may take back, and what kind of
+  // decision, never a snapshot. The other seat and spectators get no field at all, so its presence says nothing.
+  if (state.undo && seat === state.undo.seat) {
+    v.undo = { seat, kinds: state.undo.kinds.slice(), snapshots: [] };
   }
 
   // Pending decisions that carry the Rebel's private cards.

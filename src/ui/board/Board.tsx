@@ -107,7 +107,7 @@ export function Board({ view, seat, onAction, onExit, extra, endActions }: Board
   );
   const prompt = (
     <PromptBar view={view} seat={seat} step={d.step} summary={d.summary} busy={d.busy}
-      onType={d.onType} onValue={d.onValue} onBack={d.onBack} canGoBack={d.canGoBack} />
+      onType={d.onType} onValue={d.onValue} onBack={d.onBack} canGoBack={d.canGoBack} onUndo={d.undo ? d.onUndo : undefined} />
   );
   const mine = <FactionPanel view={view} faction={first} viewer={seat} clickableMissions={d.missions} onMission={d.onMission} showHand={isPhone} />;
   const theirs = <FactionPanel view={view} faction={other} viewer={seat} />;

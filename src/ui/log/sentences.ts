@@ -6,7 +6,7 @@ import {
   LEADERS, MISSIONS, OBJECTIVES, PLANETS,
   type Attribute, type Faction, type LeaderId, type MissionId, type ObjectiveId, type PlanetId,
 } from '../../game/content';
-import type { LogEvent } from '../../game/rules';
+import type { LogEvent, TakeBackKind } from '../../game/rules';
 import { ATTRIBUTE_NAMES } from '../format';
 
 type Viewer = Faction | null;
@@ -105,6 +105,17 @@ function attemptSentence(d: Record<string, unknown>, viewer: Viewer): string {
   return `${head}: ${rollSide(d.faction, d.die, d.total, d.leaders, viewer)}; `
     + `${rollSide(opp, d.oppDie, d.oppTotal, d.oppLeaders, viewer)}${ties} — ${result}.`;
 }
+
+/** Issue 9 — what a take-back undid, coarse on purpose: never which card or planet a secret decision named. */
+export const TAKE_BACK_WORDS: Record<TakeBackKind, string> = {
+  setup: 'the fleet set-up', baseChoice: 'the base choice', missionPlan: 'a mission plan', endOfPlanning: 'the end of planning',
+  fleetMove: 'a fleet move', missionReveal: 'a mission reveal', pass: 'a pass', opposition: 'an opposition choice',
+  hitAssignment: 'a hit assignment', secretPlans: 'a Secret Plans choice', objectiveChoice: 'an objective choice',
+  leaderChoice: 'a leader choice', tokenChoice: 'a token choice', patrol: 'a patrol', pursuit: 'a pursuit',
+  slipstream: 'a jump', sabotage: 'a sabotage', intercept: 'a cancelled plan', objectiveKept: 'an objective kept',
+  relocation: 'a base relocation', discard: 'a discard', buildAllocation: 'a build allocation', deployment: 'a deployment',
+  baseMove: 'a move from the base', endOfBaseMoves: 'the end of the base moves',
+};
 
 export function describeEvent(ev: LogEvent, viewer: Viewer): string | null {
   const d = ev as Record<string, unknown>;
@@ -234,6 +245,7 @@ export function describeEvent(ev: LogEvent, viewer: Viewer): string | null {
     case 'botTopDiscarded': return `The top card of the rival deck, ${mission(d.card)}, is discarded.`;
     case 'botDeckEmpty': return 'The rival deck is empty: nothing to discard.';
     case 'botInterceptNothing': return 'No Imperial mission was planned: the rival discards the top card of its deck instead.';
+    case 'tookBack': return `${W(d.faction)} took back ${TAKE_BACK_WORDS[d.what as TakeBackKind] ?? 'a decision'}.`;
     case 'gameOver': return `${cap(FACTION[d.winner as Faction] ?? 'someone')} wins: ${REASON[d.reason as string] ?? d.reason}.`;
     default: return null;
   }

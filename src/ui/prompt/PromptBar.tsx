@@ -9,6 +9,7 @@ import { colors, factionColor, phone } from '../theme';
 import { FIELDS, type Step } from './choices';
 import { ChoiceButton } from './ChoiceButton';
 import { UnitPicker } from './UnitPicker';
+import { TAKE_BACK_WORDS } from '../log/sentences';
 import { ENDING_TYPES, TYPE_LABELS, askSentence, optionLabel, optionTitle, waitSentence } from './wording';
 
 const Bar = styled.section<{ $c: string }>`
@@ -63,6 +64,15 @@ export interface PromptBarProps {
   onValue(value: unknown): void;
   onBack(): void;
   canGoBack: boolean;
+  /** Issue 9 — take back the last decision; given only when the core offers it (useDecision's `undo`). */
+  onUndo?: () => void;
+}
+
+/** The Undo button's label: what the last decision was, in the log's coarse words ("Undo a fleet move"). */
+function undoLabel(view: GameState): string {
+  const kinds = view.undo?.kinds ?? [];
+  const last = kinds[kinds.length - 1];
+  return last ? `Undo ${TAKE_BACK_WORDS[last]}` : 'Undo';
 }
 
 function sentence(view: GameState, seat: Faction | null): string {
@@ -72,7 +82,7 @@ function sentence(view: GameState, seat: Faction | null): string {
   return seat === p.seat ? askSentence(view, p) : waitSentence(view, p);
 }
 
-export function PromptBar({ view, seat, step, summary, busy, onType, onValue, onBack, canGoBack }: PromptBarProps) {
+export function PromptBar({ view, seat, step, summary, busy, onType, onValue, onBack, canGoBack, onUndo }: PromptBarProps) {
   const p = view.pending;
   const mine = !!p && !view.winner && p.seat === seat;
   return (
@@ -108,6 +118,12 @@ export function PromptBar({ view, seat, step, summary, busy, onType, onValue, on
           })}
           {canGoBack && (
             <ChoiceButton onClick={onBack} disabled={busy} data-choice="back" aria-label="Back: undo the last choice">← Back</ChoiceButton>
+          )}
+          {onUndo && (
+            <ChoiceButton onClick={onUndo} disabled={busy} data-choice="undo"
+              title="Take back your last decision: nothing hidden was revealed, no die was rolled and your opponent has not decided since">
+              ↶ {undoLabel(view)}
+            </ChoiceButton>
           )}
         </Buttons>
       )}

@@ -74,6 +74,7 @@ export const FIELDS: Record<ActionType, FieldSpec[]> = {
   deployUnit: [f('unit', 'unitType', 'Choose an arriving unit to deploy'), f('to', 'dest', 'Choose where it lands')],
   baseMove: [f('unit', 'unitType', 'Choose a unit on the base card'), f('to', 'planet', 'Choose the planet it moves to')],
   endBaseMoves: [],
+  undo: [], // never a step: the prompt bar shows its own Undo button (useDecision keeps it apart)
 };
 
 /** A stable string for a field value (values are plain JSON with fixed key order). */

@@ -29,6 +29,8 @@ export function breadcrumb(step: Step, view: GameState, seat: Faction | null): s
 
 export interface Decision {
   actions: Action[];
+  /** The take-back (issue 9) when the core offers one: shown as its own button, never as a step. */
+  undo: Action | null;
   step: Step;
   summary: string;
   selectedPlanets: Set<string>;
@@ -41,10 +43,13 @@ export interface Decision {
   onPlanet(p: string): void;
   onMission(card: string): void;
   onBack(): void;
+  onUndo(): void;
 }
 
 export function useDecision(view: GameState, seat: Faction | null, send: ((a: Action) => void) | undefined): Decision {
-  const actions = useMemo(() => (seat && send && !view.winner ? legalActions(view, seat) : []), [view, seat, send]);
+  const legal = useMemo(() => (seat && send && !view.winner ? legalActions(view, seat) : []), [view, seat, send]);
+  const undo = legal.find((a) => a.type === 'undo') ?? null;
+  const actions = useMemo(() => legal.filter((a) => a.type !== 'undo'), [legal]);
   const [history, setHistory] = useState<Selection[]>([]);
   const [busy, setBusy] = useState(false);
   // A new view is a new decision (or the same one re-asked): start over.
@@ -79,6 +84,13 @@ export function useDecision(view: GameState, seat: Faction | null, send: ((a: Ac
     advance({ type, values: [] });
   }, [actions, advance, busy, send]);
 
+  const onUndo = useCallback(() => {
+    if (!undo || busy || !send) return;
+    setBusy(true);
+    setHistory([]);
+    send(undo);
+  }, [undo, busy, send]);
+
   const chosen = step.kind === 'field' ? step.chosen : [];
   const fields = step.kind === 'field' ? FIELDS[step.type] : [];
   const summary = breadcrumb(step, view, seat);
@@ -89,6 +101,7 @@ export function useDecision(view: GameState, seat: Faction | null, send: ((a: Ac
 
   return {
     actions,
+    undo,
     step,
     summary,
     selectedPlanets,
@@ -101,5 +114,6 @@ export function useDecision(view: GameState, seat: Faction | null, send: ((a: Ac
     onPlanet: (p) => advance(clickPlanet(step, p)),
     onMission: (card) => advance(clickMission(step, card)),
     onBack: () => setHistory((h) => h.slice(0, -1)),
+    onUndo,
   };
 }

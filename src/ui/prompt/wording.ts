@@ -96,7 +96,7 @@ export const TYPE_LABELS: Record<ActionType, string> = {
   detainLeader: 'Detain', removeToken: 'Remove token', patrolPlanet: 'Patrol', pursue: 'Pursue', slipstream: 'Jump',
   sabotageQueue: 'Sabotage queue', interceptMission: 'Cancel plan', keepObjective: 'Keep objective', relocateBase: 'Relocate',
   discardMission: 'Discard', allocateBuild: 'Build', deployUnit: 'Deploy', baseMove: 'Move from base',
-  endBaseMoves: 'Done moving',
+  endBaseMoves: 'Done moving', undo: 'Undo',
 };
 
 /** Types whose button ends a sequence (the e2e player prefers them to keep random games short). */
