@@ -67,7 +67,7 @@ export function RecordsSection({ onOpen }: { onOpen(src: ReplaySource): void }) 
                 <br /><small style={{ color: colors.muted }}>{recordTitle(e.record)}</small>
               </span>
               <ChoiceButton $primary onClick={() => onOpen({ kind: 'local', id: e.id })} data-replay="watch-local">Watch</ChoiceButton>
-              <ChoiceButton onClick={() => downloadRecord(e.record)} aria-label="Download the record" title="Download the record (JSON)">⤓</ChoiceButton>
+              <ChoiceButton onClick={() => downloadRecord(e.record)} title="Download the record (JSON)">Download</ChoiceButton>
             </Row>
           ))}
         </List>

@@ -22,6 +22,24 @@ const Bar = styled.div`
   ${phone} { padding: 4px 6px; gap: 4px 6px; }
 `;
 
+const Second = styled.div`
+  flex-basis: 100%;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 2px 16px;
+  align-items: baseline;
+  font-size: 12.5px;
+  min-height: 17px;
+  ${phone} { font-size: 11.5px; }
+`;
+
+const Info = styled.span`
+  flex: 0 1 auto;
+  color: ${colors.muted};
+  font-size: 12px;
+  ${phone} { font-size: 11px; }
+`;
+
 const Group = styled.div`
   display: flex;
   align-items: center;
@@ -38,7 +56,9 @@ const Tag = styled.strong`
 const Icon = styled(ChoiceButton)`
   min-width: 36px;
   padding: 2px 8px;
-  font-size: 15px;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
 `;
 
 const Seg = styled.button.attrs({ type: 'button', role: 'radio' })<{ $on: boolean }>`
@@ -69,6 +89,20 @@ const Range = styled.input.attrs({ type: 'range' })`
   accent-color: ${colors.highlight};
 `;
 
+/** Media-control glyphs as inline SVG (the system fonts of some browsers lack ⏮ ⏭ ⏸). */
+type Glyph = 'first' | 'back' | 'play' | 'pause' | 'forward' | 'last';
+const PATHS: Record<Glyph, string> = {
+  first: 'M1 2h2v12H1zM9 2v12L3.5 8zM15 2v12L9.5 8z',
+  back: 'M11 2v12L4 8zM12 2h2v12h-2z',
+  play: 'M4 2v12l9-6z',
+  pause: 'M3 2h3.5v12H3zM9.5 2H13v12H9.5z',
+  forward: 'M2 2h2v12H2zM5 2v12l7-6z',
+  last: 'M1 2v12l5.5-6zM7 2v12l5.5-6zM13 2h2v12h-2z',
+};
+function G({ g }: { g: Glyph }) {
+  return <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path d={PATHS[g]} fill="currentColor" /></svg>;
+}
+
 export const SPEEDS: { label: string; ms: number }[] = [
   { label: '½×', ms: 1600 }, { label: '1×', ms: 800 }, { label: '2×', ms: 400 }, { label: '4×', ms: 200 }, { label: '8×', ms: 100 },
 ];
@@ -88,6 +122,8 @@ export interface ReplayControlsProps {
   onPlay(playing: boolean): void;
   onSpeed(ms: number): void;
   onViewpoint(vp: Viewpoint): void;
+  /** The game in a few words (players, result), on the second row. */
+  info?: ReactNode;
   children?: ReactNode;
 }
 
@@ -100,26 +136,26 @@ export function ReplayControls(p: ReplayControlsProps) {
       data-viewpoint={p.viewpoint}>
       <Tag>Replay</Tag>
       <Group>
-        <Icon onClick={() => p.onStep(0)} disabled={atStart} aria-label="First step" title="First step (Home)" data-replay="first">⏮</Icon>
-        <Icon onClick={() => p.onStep(p.step - 1)} disabled={atStart} aria-label="Step back" title="Step back (←)" data-replay="back">◀</Icon>
+        <Icon onClick={() => p.onStep(0)} disabled={atStart} aria-label="First step" title="First step (Home)" data-replay="first"><G g="first" /></Icon>
+        <Icon onClick={() => p.onStep(p.step - 1)} disabled={atStart} aria-label="Step back" title="Step back (←)" data-replay="back"><G g="back" /></Icon>
         <Icon $primary onClick={() => p.onPlay(!p.playing)} disabled={atEnd && !p.playing}
-          aria-label={p.playing ? 'Pause' : 'Play'} title="Play / pause (space)" data-replay="play">{p.playing ? '⏸' : '▶'}</Icon>
-        <Icon onClick={() => p.onStep(p.step + 1)} disabled={atEnd} aria-label="Step forward" title="Step forward (→)" data-replay="forward">▶|</Icon>
-        <Icon onClick={() => p.onStep(p.length)} disabled={atEnd} aria-label="Last step" title="Last step (End)" data-replay="last">⏭</Icon>
+          aria-label={p.playing ? 'Pause' : 'Play'} title="Play / pause (space)" data-replay="play"><G g={p.playing ? 'pause' : 'play'} /></Icon>
+        <Icon onClick={() => p.onStep(p.step + 1)} disabled={atEnd} aria-label="Step forward" title="Step forward (→)" data-replay="forward"><G g="forward" /></Icon>
+        <Icon onClick={() => p.onStep(p.length)} disabled={atEnd} aria-label="Last step" title="Last step (End)" data-replay="last"><G g="last" /></Icon>
       </Group>
       <Group>
-        <label htmlFor="replay-speed" style={{ color: colors.muted, fontSize: 12 }}>Speed</label>
-        <Select id="replay-speed" value={p.speedMs} onChange={(e) => p.onSpeed(Number(e.target.value))} data-replay="speed">
+        <Select value={p.speedMs} onChange={(e) => p.onSpeed(Number(e.target.value))} data-replay="speed" aria-label="Speed" title="Playing speed">
           {SPEEDS.map((s) => <option key={s.ms} value={s.ms}>{s.label}</option>)}
         </Select>
-        <label htmlFor="replay-round" style={{ color: colors.muted, fontSize: 12 }}>Round</label>
-        <Select id="replay-round" value={p.round} onChange={(e) => p.onRound(Number(e.target.value))} data-replay="round">
+        <Select value={p.round} onChange={(e) => p.onRound(Number(e.target.value))} data-replay="round" aria-label="Go to round" title="Go to the start of a round">
           {rounds.map((r) => <option key={r} value={r}>{r === 0 ? 'Setup' : `Round ${r}`}</option>)}
         </Select>
       </Group>
-      <Range min={0} max={p.length} value={p.step} onChange={(e) => p.onStep(Number(e.target.value))}
-        aria-label="Step" aria-valuetext={`Step ${p.step} of ${p.length}`} data-replay="scrub" />
-      <span style={{ fontSize: 12, color: colors.muted, minWidth: 92 }} data-testid="replay-step">Step {p.step} / {p.length}</span>
+      <Group style={{ flex: '1 1 220px' }}>
+        <Range min={0} max={p.length} value={p.step} onChange={(e) => p.onStep(Number(e.target.value))}
+          aria-label="Step" aria-valuetext={`Step ${p.step} of ${p.length}`} data-replay="scrub" />
+        <span style={{ fontSize: 12, color: colors.muted, whiteSpace: 'nowrap' }} data-testid="replay-step">Step {p.step} / {p.length}</span>
+      </Group>
       <Group role="radiogroup" aria-label="Whose view">
         {VIEWPOINTS.map((v) => (
           <Seg key={v.id} $on={p.viewpoint === v.id} aria-checked={p.viewpoint === v.id} title={v.title}
@@ -127,9 +163,10 @@ export function ReplayControls(p: ReplayControlsProps) {
         ))}
       </Group>
       {p.children && <Group style={{ marginLeft: 'auto' }}>{p.children}</Group>}
-      <div style={{ flexBasis: '100%', fontSize: 12.5, color: colors.text, minHeight: 17 }} aria-live="polite" data-testid="replay-moment">
-        {p.moment}
-      </div>
+      <Second>
+        <span style={{ flex: '1 1 320px', minWidth: 0 }} aria-live="polite" data-testid="replay-moment">{p.moment}</span>
+        {p.info && <Info data-testid="replay-title">{p.info}</Info>}
+      </Second>
     </Bar>
   );
 }

@@ -11,7 +11,7 @@ import type { ReplayLine } from './viewpoint';
 const Box = styled.section`
   display: flex;
   flex-direction: column;
-  min-height: 0;
+  min-height: 260px;
   flex: 1;
   background: ${colors.surface};
   border-radius: 8px;

@@ -59,7 +59,7 @@ export function ReplayScreen({ source, onExit }: { source: ReplaySource; onExit(
   const exact = !built.error && fingerprint(built.state(built.length)) === rec.fingerprint;
   const winner = rec.result?.winner;
   const title: ReactNode = (
-    <span style={{ display: 'flex', flexWrap: 'wrap', gap: '2px 12px', alignItems: 'baseline' }}>
+    <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: '2px 10px', alignItems: 'baseline' }}>
       <span>{recordTitle(rec)}</span>
       <strong style={{ color: winner ? factionColor(winner) : colors.text }} data-testid="replay-result">{resultText(rec)}</strong>
       {exact
@@ -70,10 +70,10 @@ export function ReplayScreen({ source, onExit }: { source: ReplaySource; onExit(
     </span>
   );
   const actions = (
-    <>
-      <ChoiceButton onClick={() => downloadRecord(rec)} data-replay="download" title="Save this game's record as a JSON file">Download the record</ChoiceButton>
-      <ChoiceButton onClick={onExit} data-replay="exit">Back to the start screen</ChoiceButton>
-    </>
+    <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap', justifyContent: 'center' }}>
+      <ChoiceButton onClick={() => downloadRecord(rec)} data-replay="download" title="Save this game's record as a JSON file">Download</ChoiceButton>
+      <ChoiceButton onClick={onExit} data-replay="exit" title="Back to the start screen">Leave</ChoiceButton>
+    </div>
   );
   return <ReplayViewer timeline={built} title={title} actions={actions} />;
 }

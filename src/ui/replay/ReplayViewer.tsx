@@ -62,7 +62,9 @@ export function ReplayViewer({ timeline, title, actions, initialStep = 0, initia
   const lines = useMemo(() => replayLines(timeline, vp), [timeline, vp]);
   const seat = boardSeat(vp);
   const actor = timeline.seatOf(step);
-  const now = lines.filter((l) => l.step === step).map((l) => l.text);
+  // In "everything" a private line is worded as its owner read it ("You drew …"): say whose it is.
+  const now = lines.filter((l) => l.step === step)
+    .map((l) => (vp === 'all' && (l.to === 'R' || l.to === 'I') ? `(${factionName(l.to)} only) ${l.text}` : l.text));
   const moment = step === 0
     ? 'The start of the game: press ▶ or → to step through it.'
     : `${actor ? `${factionName(actor)}'s decision. ` : ''}${now.length ? now.join(' ') : 'Nothing of it shows in this view.'}`;
@@ -70,9 +72,8 @@ export function ReplayViewer({ timeline, title, actions, initialStep = 0, initia
 
   const controls = (
     <>
-      {title && <div style={{ padding: '4px 12px 0', fontSize: 13 }} data-testid="replay-title">{title}</div>}
       <ReplayControls step={step} length={timeline.length} round={round} lastRound={timeline.lastRound}
-        playing={playing} speedMs={speedMs} viewpoint={vp} moment={moment}
+        playing={playing} speedMs={speedMs} viewpoint={vp} moment={moment} info={title}
         onStep={go} onRound={(r) => go(timeline.roundStart(r) ?? step)} onPlay={(on) => setPlaying(on && step < timeline.length)}
         onSpeed={setSpeedMs} onViewpoint={setVp}>
         {actions}

@@ -7,9 +7,11 @@ import styled from 'styled-components';
 import { PLANETS, type LetterId } from '../../game/content';
 import type { GameState } from '../../game/rules';
 import { missionName, missionTooltip, objectiveName, objectiveTooltip, planetLabel } from '../format';
-import { colors, factionColor } from '../theme';
+import { colors, factionColor, phone } from '../theme';
 
 const Strip = styled.section`
+  position: relative;
+  z-index: 60; /* above the end screen's backdrop, like the controls */
   display: flex;
   flex-wrap: wrap;
   gap: 4px 16px;
@@ -17,6 +19,7 @@ const Strip = styled.section`
   background: #1d1a2b;
   border-bottom: 1px solid ${colors.border};
   font-size: 12px;
+  ${phone} { max-height: 28vh; overflow-y: auto; padding: 4px 6px; gap: 3px 10px; }
 `;
 
 const Group = styled.div`

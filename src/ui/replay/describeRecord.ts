@@ -10,7 +10,7 @@ const SOURCES: Record<GameRecord['source'], string> = {
 
 function playerText(p: GameRecord['players'][number]): string {
   if (p.bot === 'rival') return 'rival deck';
-  return `${p.name || '—'}${p.bot ? ' (bot)' : ''}`;
+  return `${p.name || '—'}${p.bot && !/^bot\b/i.test(p.name) ? ' (bot)' : ''}`;
 }
 
 /** "Online match · Rebel: Ann · Imperial: Bob (bot) · 1 Dec 2026, 20:41". */
