@@ -7,21 +7,18 @@
  * `flowMismatch` check agrees). The UI's end screen reads `G.winner`; the lobby's `gameover` is `ctx.gameover`.
  */
 import type { State } from 'boardgame.io';
-import { playerOf } from '../src/game';
-import { cloneState, log, type GameState } from '../src/game/rules';
+import { playerOf, seatOf } from '../src/game';
+import { endByForfeit, FORFEIT } from '../src/game/record';
+import { cloneState, type GameState } from '../src/game/rules';
 import type { SeatID } from './auth';
 
-export const FORFEIT_REASON = 'forfeit';
+export const FORFEIT_REASON = FORFEIT;
 
 export function forfeitState(state: State<GameState>, loser: SeatID): State<GameState> {
-  const winner = loser === '0' ? 'I' : 'R';
   const G = cloneState(state.G);
-  // WinReason lists the rules' own ends; a forfeit is the server's, so it is set here past the type.
-  G.winner = { faction: winner, reason: FORFEIT_REASON as GameState['winner'] extends infer W ? W extends { reason: infer R } ? R : never : never };
-  G.phase = 'gameover';
-  G.pending = null;
-  G.queue = [];
-  log(G, 'gameOver', { winner, reason: FORFEIT_REASON });
+  // The same end a game record re-runs to (src/game/record.ts), so records of forfeited matches verify.
+  endByForfeit(G, seatOf(loser)!);
+  const winner = G.winner!.faction;
   return {
     ...state,
     G,

@@ -380,14 +380,18 @@ export class MatchHub {
         return this.refuse(conn, matchID, 'update', 'invalid move');
       }
       const { deltalog, transients: _t, ...toStore } = next;
-      const written = await this.db.trySetState(matchID, toStore as State, deltalog);
+      // The move's time goes into its stored log entry, for the match's record (./records.ts); clients never get
+      // it (filterLog rebuilds entries from known fields).
+      const movedAt = Date.now();
+      const stored = (deltalog ?? []).map((e) => (e.action.type === 'MAKE_MOVE' ? { ...e, at: movedAt } : e));
+      const written = await this.db.trySetState(matchID, toStore as State, stored);
       if (written !== 'written') {
         this.forget(matchID);
         return this.refuse(conn, matchID, 'update', written === 'missing' ? 'match not found' : 'stale state');
       }
       // Metadata: gameover when the game ends; updatedAt (used by stale-match clean-up and listings) at most once
       // per `touchMs`, so a move costs one write transaction, not two.
-      const now = Date.now();
+      const now = movedAt;
       const over = next.ctx.gameover !== undefined;
       let md = metadata;
       if ((metadata.gameover === undefined || metadata.gameover === null)

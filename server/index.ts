@@ -23,6 +23,7 @@ import { WorkerBotPlayer } from './bots/worker-pool';
 import { botKindOf, MatchHub, type BotKind } from './hub';
 import { jsonErrors, type RateLimit } from './http';
 import { lobby } from './lobby';
+import { records } from './records';
 import type { SocketLimits } from './limits';
 import { HardenedSocketIO } from './transport';
 
@@ -56,6 +57,8 @@ export interface StartServerOptions {
   maxSpectatorsPerMatch?: number;
   /** Lobby writes per address and renames per seat (./lobby.ts defaults); false: no limit (tests). */
   lobbyLimits?: { writes?: RateLimit | false; renames?: RateLimit | false } | false;
+  /** Record reads and problem reports per address (./records.ts defaults); false: no limit (tests). */
+  recordLimits?: { reads?: RateLimit | false; reports?: RateLimit | false } | false;
   /** Unfinished bot matches per address. Default 3; 0: no cap. */
   maxBotMatchesPerAddress?: number;
   /** Other origins allowed to call the lobby and socket.io from a browser (e.g. the Vite dev server). */
@@ -172,6 +175,13 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       socketsDropped: transport.dropped, rssMB: Math.round(process.memoryUsage.rss() / 1e6),
     };
   });
+  app.use(records({
+    hub,
+    readLimit: opts.recordLimits === false ? false : opts.recordLimits?.reads,
+    reportLimit: opts.recordLimits === false ? false : opts.recordLimits?.reports,
+    origins,
+    onError,
+  }));
   app.use(lobby({
     hub,
     bodyLimitBytes: opts.bodyLimitBytes ?? 4096,

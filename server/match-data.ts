@@ -55,14 +55,5 @@ export function isRivalSeat(p: Server.PlayerMetadata | undefined): boolean {
   return (p?.data as { rival?: unknown } | undefined)?.rival === true;
 }
 
-/** The core action of a move call, as the Game builds it (src/game/index.ts toAction), or null. */
-export function coreAction(type: string, args: unknown): unknown {
-  if (args === undefined) return { type };
-  if (!Array.isArray(args) || args.length > 1) return null;
-  const arg = args[0];
-  if (arg === undefined || arg === null) return { type };
-  if (typeof arg !== 'object' || Array.isArray(arg)) return null;
-  if (Object.prototype.hasOwnProperty.call(arg, 'type')) return null;
-  return { type, ...(arg as Record<string, unknown>) };
-}
-
+/** The core action of a move call, as the Game builds it (shared with game records). */
+export { coreAction } from '../src/game/bgioRecord';

@@ -9,4 +9,6 @@ export {
   type StorageDialect,
   type ListCursor,
   type ListPageOptions,
+  type ReportSummary,
+  type StoredReport,
 } from './sql-storage';

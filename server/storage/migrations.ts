@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
-import { MATCHES, MATCH_LOG } from './schema';
+import { MATCHES, MATCH_LOG, REPORTS } from './schema';
 
 /**
  * Schema migrations, applied in name order by Kysely's Migrator, which records what it ran in
@@ -77,6 +77,26 @@ const migrations: Record<string, Migration> = {
     async down(db: Kysely<any>) {
       await db.schema.dropIndex(`${MATCHES}_listing_idx`).ifExists().execute();
       await db.schema.alterTable(MATCHES).dropColumn('unlisted').execute();
+    },
+  },
+  // Problem reports (issue 9 item 4), a table of their own.
+  '003_problem_reports': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable(REPORTS)
+        .ifNotExists()
+        .addColumn('report_id', 'text', (c) => c.primaryKey())
+        .addColumn('match_id', 'text', (c) => c.notNull())
+        .addColumn('seat', 'text', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('record', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex(`${REPORTS}_created_idx`).ifNotExists().on(REPORTS).columns(['created_at', 'report_id']).execute();
+      await db.schema.createIndex(`${REPORTS}_match_idx`).ifNotExists().on(REPORTS).columns(['match_id', 'seat']).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable(REPORTS).ifExists().execute();
     },
   },
 };

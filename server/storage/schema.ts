@@ -6,6 +6,8 @@ import type { ColumnType } from 'kysely';
  */
 export const MATCHES = 'bgio_matches';
 export const MATCH_LOG = 'bgio_match_log';
+/** Problem reports (issue 9 item 4): never served to any client; read by `npm run reports` only. */
+export const REPORTS = 'mint_problem_reports';
 
 /** Milliseconds since the epoch. Postgres `bigint` comes back from `pg` as a string. */
 type Millis = ColumnType<number | string, number, number>;
@@ -44,7 +46,24 @@ export interface MatchLogTable {
   entry: string;
 }
 
+/**
+ * One row per problem report (migration 003). No foreign key to the match: a report outlives the match (an
+ * unfinished match is deleted when stale), since it carries its own record.
+ */
+export interface ReportsTable {
+  report_id: string;
+  match_id: string;
+  /** The reporter's seat, '0' or '1'. */
+  seat: string;
+  /** The reporter's words (≤ 1000 characters). */
+  text: string;
+  /** The match's record so far (src/game/record.ts) as JSON text, seed included: it stays on the server. */
+  record: string;
+  created_at: Millis;
+}
+
 export interface StorageDatabase {
   [MATCHES]: MatchesTable;
   [MATCH_LOG]: MatchLogTable;
+  [REPORTS]: ReportsTable;
 }

@@ -6,9 +6,14 @@ import pg from 'pg';
 import type { LogEntry, Server, State, StorageAPI } from 'boardgame.io';
 import { Async } from 'boardgame.io/internal';
 import { migrateToLatest } from './migrations';
-import { MATCHES, MATCH_LOG, type StorageDatabase } from './schema';
+import { MATCHES, MATCH_LOG, REPORTS, type StorageDatabase } from './schema';
 
 export interface ListCursor { createdAt: number; matchID: string }
+
+/** A stored problem report (issue 9 item 4), without its record. */
+export interface ReportSummary { reportID: string; matchID: string; seat: string; text: string; createdAt: number }
+/** A stored problem report with its record (parsed JSON; check it with parseRecord). */
+export interface StoredReport extends ReportSummary { record: unknown }
 
 export interface ListPageOptions {
   gameName: string;
@@ -339,6 +344,42 @@ export class SqlStorage extends Async {
     const page = rows.slice(0, opts.limit).map((r) => ({ matchID: r.match_id, metadata: JSON.parse(r.metadata) as Server.MatchData }));
     const last = rows.length > opts.limit ? rows[opts.limit - 1] : undefined;
     return last ? { matches: page, next: { createdAt: Number(last.created_at), matchID: last.match_id } } : { matches: page };
+  }
+
+  /** Stores a problem report (its own table; never read by anything a client can reach). */
+  async addReport(r: ReportSummary & { record: unknown }): Promise<void> {
+    await this.ready();
+    await this.db.insertInto(REPORTS).values({
+      report_id: r.reportID, match_id: r.matchID, seat: r.seat, text: r.text, record: JSON.stringify(r.record),
+      created_at: Math.trunc(r.createdAt),
+    }).execute();
+  }
+
+  /** How many reports one seat of a match has filed. */
+  async countReports(matchID: string, seat: string): Promise<number> {
+    await this.ready();
+    const row = await this.db.selectFrom(REPORTS).select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('match_id', '=', matchID).where('seat', '=', seat).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Reports, newest first (`limit`, default 100). */
+  async listReports(opts: { limit?: number } = {}): Promise<ReportSummary[]> {
+    await this.ready();
+    const rows = await this.db.selectFrom(REPORTS).select(['report_id', 'match_id', 'seat', 'text', 'created_at'])
+      .orderBy('created_at', 'desc').orderBy('report_id', 'desc').limit(opts.limit ?? 100).execute();
+    return rows.map((r) => ({ reportID: r.report_id, matchID: r.match_id, seat: r.seat, text: r.text, createdAt: Number(r.created_at) }));
+  }
+
+  /** One report with its record, or undefined. */
+  async getReport(reportID: string): Promise<StoredReport | undefined> {
+    await this.ready();
+    const r = await this.db.selectFrom(REPORTS).selectAll().where('report_id', '=', reportID).executeTakeFirst();
+    if (!r) return undefined;
+    return {
+      reportID: r.report_id, matchID: r.match_id, seat: r.seat, text: r.text, createdAt: Number(r.created_at),
+      record: JSON.parse(r.record) as unknown,
+    };
   }
 
   /**

@@ -9,21 +9,26 @@
  * { games, rebelWins, imperialWins, winReasons, rounds: {median, min, max}, errors, via, seed }.
  * A progress bar goes to stderr when it is a terminal; the first few failed games are described on stderr.
  * `--config` holds a partial GameConfig (balance knobs), merged over the defaults with makeConfig.
+ * `--record-dir DIR` writes each game's record (src/game/record.ts) to DIR/SEED.json (core route, random players);
+ * `npm run replay -- DIR/*.json --verify` re-runs them.
  */
 import { BOT_NAMES, isBotName } from '../ai/types';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { DIFFICULTIES, makeConfig, type GameConfig, type SoloSetup } from '../game/content';
+import type { GameRecord } from '../game/record';
 import { simulate, type HumanPlayer, type Via } from '../sim/simulate';
 import { progress } from './progress';
 
 const USAGE = 'usage: npm run simulate -- --games N --seed S [--via core|bgio] [--config file.json] '
-  + '[--mode solo --bot-faction R|I --difficulty easy|normal|hard [--human random|<bot>] [--human-ms MS]]';
+  + '[--mode solo --bot-faction R|I --difficulty easy|normal|hard [--human random|<bot>] [--human-ms MS]] [--record-dir DIR]';
 const DESCRIBE_ERRORS = 3;
 
 export interface SimulateArgs {
   games: number; seed: string; via: Via; config?: GameConfig; solo?: SoloSetup; human?: HumanPlayer; humanBudgetMs?: number;
+  recordDir?: string;
 }
 
 export function parseSimulateArgs(argv: string[]): SimulateArgs {
@@ -39,6 +44,7 @@ export function parseSimulateArgs(argv: string[]): SimulateArgs {
       difficulty: { type: 'string', default: 'normal' },
       human: { type: 'string' },
       'human-ms': { type: 'string' },
+      'record-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -76,9 +82,13 @@ export function parseSimulateArgs(argv: string[]): SimulateArgs {
   if (human !== undefined && !solo) throw new Error('--human needs --mode solo');
   const ms = values['human-ms'] === undefined ? undefined : Number(values['human-ms']);
   if (ms !== undefined && !(Number.isFinite(ms) && ms > 0)) throw new Error('--human-ms must be a positive number');
+  const recordDir = values['record-dir'];
+  if (recordDir !== undefined && (via !== 'core' || (human !== undefined && human !== 'random'))) {
+    throw new Error('--record-dir needs the core route and random players');
+  }
   return {
     games, seed: values.seed as string, via, config, ...(solo ? { solo } : {}), ...(human ? { human } : {}),
-    ...(ms !== undefined ? { humanBudgetMs: ms } : {}),
+    ...(ms !== undefined ? { humanBudgetMs: ms } : {}), ...(recordDir !== undefined ? { recordDir } : {}),
   };
 }
 
@@ -92,8 +102,15 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   }
   const bar = progress(args.games, { label: `simulate ${args.via}` });
   let described = 0;
+  const { recordDir, ...simArgs } = args;
+  if (recordDir !== undefined) mkdirSync(recordDir, { recursive: true });
   const { summary } = await simulate({
-    ...args,
+    ...simArgs,
+    ...(recordDir !== undefined ? {
+      onRecord: (record: GameRecord) => {
+        writeFileSync(join(recordDir, `${record.seed.replace(/[^A-Za-z0-9_.-]/g, '_')}.json`), `${JSON.stringify(record)}\n`);
+      },
+    } : {}),
     onGame(outcome, done) {
       if (outcome.error !== undefined && described < DESCRIBE_ERRORS) {
         described++;

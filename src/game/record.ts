@@ -91,11 +91,26 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
+ * Top-level state fields that are bookkeeping, not the game: the take-back stack (issue 9 item 3, `undo`), which
+ * the core keeps when moves come through `apply` (real games, replays) and drops when they come through
+ * `applyLegal` (simulations), with the same game either way.
+ */
+const NOT_FINGERPRINTED = ['undo'];
+
+/**
  * A stable 64-bit hash of a state, as `f1-` and 16 hex digits: FNV-1a (32 bits) and a second multiplicative lane
- * over the UTF-16 code units of its canonical JSON. Not cryptographic: it detects divergence, not forgery.
+ * over the UTF-16 code units of its canonical JSON (without NOT_FINGERPRINTED fields). Not cryptographic: it
+ * detects divergence, not forgery.
  */
 export function fingerprint(state: unknown): string {
-  const s = canonicalJson(state);
+  let value = state;
+  if (typeof state === 'object' && state !== null && !Array.isArray(state)
+    && NOT_FINGERPRINTED.some((k) => Object.hasOwn(state, k))) {
+    const copy: Record<string, unknown> = { ...(state as Record<string, unknown>) };
+    for (const k of NOT_FINGERPRINTED) delete copy[k];
+    value = copy;
+  }
+  const s = canonicalJson(value);
   let h1 = 0x811c9dc5;
   let h2 = 0x9747b28c;
   for (let i = 0; i < s.length; i++) {

@@ -16,7 +16,9 @@ import { createHash } from 'node:crypto';
 import type { Ctx, Game } from 'boardgame.io';
 import type { Faction, GameConfig, SoloSetup } from '../game/content';
 import { seededRng, type GameState, type Rng, type WinReason } from '../game/rules';
+import type { GameRecord } from '../game/record';
 import { playRandomGame } from './randomGame';
+import { playRecordedGame } from './recordedGame';
 
 export type Via = 'core' | 'bgio';
 
@@ -76,6 +78,11 @@ export interface SimulateOptions {
   keepStacks?: number;
   /** Abort a game after this many decisions (a stuck or looping game counts as an error). */
   maxSteps?: number;
+  /**
+   * Called with each game's record (src/game/record.ts): `--record-dir`. Core route with random players only
+   * (the same games as without it).
+   */
+  onRecord?: (record: GameRecord, index: number) => void;
   /** The game factory for the 'bgio' route; default: `makeMintImperium` from src/game (imported on demand). */
   makeGame?: (opts: { seed: string; config?: GameConfig; solo?: SoloSetup }) => Game<GameState>;
 }
@@ -269,7 +276,17 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
   if (via !== 'core' && via !== 'bgio') throw new Error(`unknown route ${String(via)}`);
 
   let play: (i: number) => { state: GameState; steps: number } | Promise<{ state: GameState; steps: number }>;
-  if (opts.human !== undefined && opts.human !== 'random') {
+  const onRecord = opts.onRecord;
+  if (onRecord && (via !== 'core' || (opts.human !== undefined && opts.human !== 'random'))) {
+    throw new Error('records (--record-dir) need the core route and random players');
+  }
+  if (onRecord) {
+    play = (i) => {
+      const g = playRecordedGame(gameSeed(seed, i), opts.config, opts.solo ?? null, maxSteps);
+      onRecord(g.record, i);
+      return g;
+    };
+  } else if (opts.human !== undefined && opts.human !== 'random') {
     if (!opts.solo || via !== 'core') throw new Error('--human <bot> needs --mode solo and the core route');
     const { playSearchHumanGame } = await import('./searchHuman');
     const solo = opts.solo;

@@ -564,6 +564,7 @@ describe('storage on SQLite (temporary file)', () => {
         'bgio_matches',
         'bgio_storage_migration',
         'bgio_storage_migration_lock',
+        'mint_problem_reports',
       ]);
     } finally {
       raw.close();
@@ -597,6 +598,7 @@ describe.skipIf(!PG_URL)(
           'bgio_matches',
           'bgio_storage_migration',
           'bgio_storage_migration_lock',
+          'mint_problem_reports',
         ]);
       } finally {
         await client.end();

@@ -7,9 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { makeConfig } from '../../src/game/content';
 import {
   RECORD_VERSION, canonicalJson, endByForfeit, fingerprint, parseRecord, parseRecordText, recordFromGame,
-  replayRecord, replayStates, verifyRecord, type GameRecord,
+  replayRecord, replayStates, verifyRecord, type GameRecord, type RecordAction,
 } from '../../src/game/record';
-import { cloneState, legalActions, seededRng } from '../../src/game/rules';
+import {
+  apply, cloneState, createState, legalActions, needsAdvance, run, seededRng,
+} from '../../src/game/rules';
 import { playRecordedGame } from '../../src/sim/recordedGame';
 
 const GAMES = 500;
@@ -66,6 +68,31 @@ describe('records of simulated games', () => {
     expect(verifyRecord(roundTrip(record))).toEqual({ ok: true });
     // The same actions with the default config are another game: refused or a different end.
     expect(failing({ ...copy(record), config: makeConfig() })).toMatch(/refused|differs/);
+  });
+
+  it('games played through apply() with every legal action (take-backs too, once the core offers them) re-run', () => {
+    for (let g = 0; g < 30; g++) {
+      const rng = seededRng(`apply-${g}`);
+      const chooser = seededRng(`apply-choices-${g}`);
+      const state = createState(rng);
+      const actions: RecordAction[] = [];
+      while (!state.winner) {
+        if (needsAdvance(state)) {
+          run(state, rng);
+          continue;
+        }
+        const seat = state.pending!.seat;
+        const legal = legalActions(state, seat);
+        const action = legal[chooser.int(legal.length)];
+        actions.push({ seat, action, at: g });
+        expect(apply(state, seat, action, rng)).toBe(true);
+      }
+      const rec = recordFromGame({
+        seed: `apply-${g}`, players: [{ faction: 'R', name: 'a' }, { faction: 'I', name: 'b' }], actions, startedAt: 0,
+        source: 'hotseat',
+      }, state);
+      expect(verifyRecord(roundTrip(rec as GameRecord))).toEqual({ ok: true });
+    }
   });
 
   it('recordFromGame without the final state replays the actions and gives the same record', () => {
@@ -212,5 +239,7 @@ describe('fingerprint', () => {
     expect(fingerprint(changed)).not.toBe(fingerprint(s));
     expect(fingerprint(s)).toMatch(/^f1-[0-9a-f]{16}$/);
     expect(fingerprint(seededRng('x'))).toMatch(/^f1-/); // any JSON value
+    // The take-back stack (issue 9 item 3) is bookkeeping: kept by apply(), dropped by applyLegal().
+    expect(fingerprint({ ...s, undo: { stack: [1, 2] } })).toBe(fingerprint(s));
   });
 });
