@@ -130,6 +130,7 @@ describe('records of games played in the page', () => {
     // Each move carries its time, in order.
     const times = list[0].record.actions.map((a) => a.at);
     expect(times.every((t, i) => i === 0 || t >= times[i - 1])).toBe(true);
+    expect(new Set(times).size, 'times come from the moves, not from the end').toBeGreaterThan(times.length / 4);
     expect(screen.getByText('Watch the replay')).toBeTruthy();
     expect(screen.getByText('Download the record')).toBeTruthy();
     match.stop();

@@ -2,14 +2,15 @@
  * The record of a game played in this page (hot-seat, against the bot, two bots, solo). The in-page
  * boardgame.io master (Local multiplayer, src/ui/session/clients.ts) stores the full log of accepted moves with
  * their arguments, like the server's database; when the game is over the record is built from that log and the
- * seed of its initial state (recordFromGame re-runs it, so a capture that would not replay is never saved), then
- * kept in localStorage (./localRecords.ts). The master's subscription gives each move's time. Nothing here is
+ * seed of its initial state, as the server builds online records (src/game/bgioRecord.ts), re-run to check it,
+ * then kept in localStorage (./localRecords.ts). The master's subscription gives each move's time. Nothing here is
  * sent anywhere, and nothing is built before the game ends (the seed is a secret until then, R8.3 item 9).
  */
 import { useEffect, useState } from 'react';
-import { seatOf } from '../../game';
-import { recordFromGame, type GameRecord, type RecordAction, type RecordPlayer, type RecordSource } from '../../game/record';
-import type { Action, GameState } from '../../game/rules';
+import type { LogEntry, State } from 'boardgame.io';
+import { recordFromBgio } from '../../game/bgioRecord';
+import { verifyRecord, type GameRecord, type RecordPlayer, type RecordSource } from '../../game/record';
+import type { GameState } from '../../game/rules';
 import type { GameClient, LocalMatch } from '../session/clients';
 import { saveRecord, type StoredRecord } from './localRecords';
 
@@ -36,35 +37,24 @@ export function masterOf(client: GameClient): MasterLike | null {
   return m && typeof m.subscribe === 'function' && m.storageAPI && typeof m.storageAPI.fetch === 'function' ? m : null;
 }
 
-/** The core actions of a boardgame.io log: every MAKE_MOVE as `{ type, ...args[0] }` by its seat, in order. */
-export function actionsOfLog(log: LogEntryLike[], times: Map<number, number>, fallback: number): RecordAction[] | { error: string } {
-  const out: RecordAction[] = [];
-  for (const entry of log) {
-    const a = entry.action;
-    if (a?.type !== 'MAKE_MOVE') continue;
-    const p = a.payload ?? {};
-    const seat = seatOf(p.playerID);
-    if (!seat || typeof p.type !== 'string') return { error: 'a move without a seat in the log' };
-    const arg = Array.isArray(p.args) && p.args.length > 0 && p.args[0] && typeof p.args[0] === 'object' ? p.args[0] as object : {};
-    out.push({ seat, action: { ...arg, type: p.type } as Action, at: times.get(entry._stateID ?? -1) ?? fallback });
-  }
-  return out;
-}
-
-/** The record of a finished in-page match, or an error (not over, no seed, a log that does not re-run). */
+/**
+ * The record of a finished in-page match, or an error (not over, no seed, a log that does not re-run). Built like
+ * the server's (recordFromBgio), then re-run (verifyRecord): a capture that would not replay is never saved.
+ */
 export function recordOfMaster(master: MasterLike, matchID: string, meta: LocalRecordMeta, times = new Map<number, number>()):
 GameRecord | { error: string } {
   const stored = master.storageAPI.fetch(matchID, { state: true, log: true, initialState: true });
-  const G = stored.state?.G;
-  if (!G?.winner) return { error: 'the game is not over' };
-  const seed = stored.initialState?.plugins?.random?.data?.seed;
-  if (typeof seed !== 'string') return { error: 'no seed in the match' };
-  const actions = actionsOfLog(stored.log ?? [], times, Date.now());
-  if ('error' in actions) return actions;
-  return recordFromGame({
-    seed, config: G.config, solo: G.solo ? { bot: G.solo.bot, difficulty: G.solo.difficulty } : null,
-    players: meta.players, actions, startedAt: meta.startedAt, source: meta.source,
+  if (!stored.state?.G?.winner) return { error: 'the game is not over' };
+  if (!stored.initialState) return { error: 'no initial state' };
+  const now = Date.now();
+  const rec = recordFromBgio({
+    initialState: stored.initialState as unknown as State<GameState>, state: stored.state as unknown as State<GameState>,
+    log: (stored.log ?? []) as LogEntry[], players: meta.players, startedAt: meta.startedAt, finishedAt: now,
+    source: meta.source, timeOf: (entry) => times.get((entry as { _stateID?: number })._stateID ?? -1) ?? now,
   });
+  if ('error' in rec) return rec;
+  const check = verifyRecord(rec);
+  return check.ok ? rec : { error: `the record does not re-run: ${check.message}` };
 }
 
 export interface LocalRecordMeta {

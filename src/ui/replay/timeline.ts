@@ -2,8 +2,8 @@
  * The replay's timeline: a finished game re-run through the pure rules core, one full state per step. Step 0 is
  * the state before the first decision; step k the state after the k-th recorded action (and everything the core
  * ran after it: combats, draws, the rival's turn in solo). States are computed once and cached: a game is at most
- * a few thousand decisions of a few kilobytes each. The log is not copied into every step: it only ever grows
- * (events are appended, never changed), so step k's log is the final log cut to `logLength[k]`.
+ * a few thousand decisions of a few kilobytes each. The log is not copied into every step: it grows by appended
+ * events, so step k's log is a shared array cut to its length.
  */
 import type { Faction } from '../../game/content';
 import { replayRecord, type GameRecord } from '../../game/record';
@@ -20,13 +20,11 @@ export interface Timeline {
   state(k: number): GameState;
   /** The full final log (every event of the game, private ones included). */
   readonly log: GameState['log'];
-  /** Log length at each step. */
-  readonly logLength: readonly number[];
-  /** Round and phase at each step. */
+  /** Round at each step. */
   readonly rounds: readonly number[];
   /** The seat that made the k-th action (k ≥ 1); undefined at step 0 and for a forfeit's last step. */
   seatOf(k: number): Faction | undefined;
-  /** The first step at which log event `i` exists (the moment it happened). */
+  /** The first step at which event `i` of the final log exists (the moment it happened). */
   stepOfEvent(i: number): number;
   /** The first step of round `r` (its first state at that round), or undefined if the game never got there. */
   roundStart(r: number): number | undefined;
@@ -34,56 +32,70 @@ export interface Timeline {
   readonly lastRound: number;
 }
 
+type LogEvent = GameState['log'][number];
+
+/** Same event: the same object, or (a log restored from a copy) the same content. */
+function sameEvent(a: LogEvent | undefined, b: LogEvent | undefined): boolean {
+  return a === b || (!!a && !!b && JSON.stringify(a) === JSON.stringify(b));
+}
+
 /**
  * Re-run a record (src/game/record.ts `replayRecord`, which also ends a forfeited game the way the server did:
  * one more step after the last action). A record the core refuses part-way gives the steps up to there and
  * `error` (shown by the viewer).
+ *
+ * The log normally only grows. Should a step ever shorten or rewrite it (a take-back that restores an earlier
+ * state), the step gets a new log "segment" sharing the common prefix; each event keeps the step it first
+ * appeared at, so a log line still leads to its moment.
  */
 export function buildTimeline(input: ReplayInput): Timeline & { error?: string } {
   const snaps: GameState[] = [];
-  const logLength: number[] = [];
+  const logs: { seg: LogEvent[]; len: number }[] = [];
   const rounds: number[] = [];
-  let finalLog: GameState['log'] = [];
+  const firstStep = new Map<LogEvent, number>();
+  let seg: LogEvent[] = [];
   const r = replayRecord(input, (live) => {
-    // Copy without the log (it is rebuilt from the final log on demand).
+    const k = snaps.length;
     const log = live.log;
+    // Copy without the log (kept once, in segments).
     live.log = [];
     snaps.push(copyState(live, true));
     live.log = log;
-    logLength.push(log.length);
     rounds.push(live.round);
-    finalLog = log;
+    let keep = Math.min(seg.length, log.length);
+    if (keep > 0 && !sameEvent(seg[keep - 1], log[keep - 1])) {
+      let p = 0;
+      while (p < keep && sameEvent(seg[p], log[p])) p++;
+      keep = p;
+    }
+    if (keep < seg.length) seg = seg.slice(0, keep); // a new segment; earlier steps keep the old one
+    for (let i = keep; i < log.length; i++) {
+      seg.push(log[i]);
+      if (!firstStep.has(log[i])) firstStep.set(log[i], k);
+    }
+    logs.push({ seg, len: log.length });
   });
   if (snaps.length === 0) throw new Error(r.error ?? 'the record does not re-run');
   const length = snaps.length - 1;
   const clamp = (k: number) => Math.max(0, Math.min(length, Math.floor(k)));
+  const finalLog = logs[length].seg.slice(0, logs[length].len);
   const lastRound = rounds[rounds.length - 1];
   return {
     ...(r.error !== undefined ? { error: r.error } : {}),
     length,
     log: finalLog,
-    logLength,
     rounds,
     lastRound,
     state(k) {
-      const s = copyState(snaps[clamp(k)], true);
-      s.log = finalLog.slice(0, logLength[clamp(k)]);
-      return s;
+      const { seg: s, len } = logs[clamp(k)];
+      const out = copyState(snaps[clamp(k)], true);
+      out.log = s.slice(0, len);
+      return out;
     },
     seatOf: (k) => (k >= 1 && k <= length ? input.actions[k - 1]?.seat : undefined),
-    stepOfEvent(i) {
-      // Binary search: the first k with logLength[k] > i.
-      let lo = 0;
-      let hi = length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (logLength[mid] > i) hi = mid;
-        else lo = mid + 1;
-      }
-      return lo;
-    },
-    roundStart(r) {
-      const k = rounds.findIndex((x) => x >= r);
+    stepOfEvent: (i) => firstStep.get(finalLog[i]) ?? length,
+    roundStart(round) {
+      const k = rounds.findIndex((x) => x >= round);
       return k < 0 ? undefined : k;
     },
   };
