@@ -37,7 +37,13 @@ const Info = styled.span`
   flex: 0 1 auto;
   color: ${colors.muted};
   font-size: 12px;
-  ${phone} { font-size: 11px; }
+  ${phone} { display: none; } /* the end screen says who won; the board needs the room */
+`;
+
+const Moment = styled.span`
+  flex: 1 1 320px;
+  min-width: 0;
+  ${phone} { display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical; overflow: hidden; }
 `;
 
 const Group = styled.div`
@@ -164,7 +170,7 @@ export function ReplayControls(p: ReplayControlsProps) {
       </Group>
       {p.children && <Group style={{ marginLeft: 'auto' }}>{p.children}</Group>}
       <Second>
-        <span style={{ flex: '1 1 320px', minWidth: 0 }} aria-live="polite" data-testid="replay-moment">{p.moment}</span>
+        <Moment aria-live="polite" data-testid="replay-moment" title={p.moment}>{p.moment}</Moment>
         {p.info && <Info data-testid="replay-title">{p.info}</Info>}
       </Second>
     </Bar>
