@@ -155,3 +155,26 @@ describe('replay viewer', () => {
     expect(stepOf()).toBe(at);
   });
 });
+
+describe('replay screen', () => {
+  it('opens a record file and says it re-runs exactly; a record whose final state differs is flagged', async () => {
+    const { ReplayScreen } = await import('../../src/ui/replay/ReplayScreen');
+    const view = render(<ReplayScreen source={{ kind: 'file', record: rec }} onExit={() => {}} />);
+    expect(screen.getByTestId('replay-verified').textContent).toMatch(/re-runs exactly/);
+    expect(screen.getByTestId('replay-result').textContent).toContain(rec.result!.winner === 'R' ? 'Rebel' : 'Imperial');
+    view.unmount();
+    const forged = { ...rec, fingerprint: 'f1-0000000000000000' };
+    render(<ReplayScreen source={{ kind: 'file', record: forged }} onExit={() => {}} />);
+    expect(screen.getByTestId('replay-mismatch').textContent).toMatch(/does not reach the recorded final state/);
+    expect(screen.queryByTestId('replay-verified')).toBeNull();
+  });
+
+  it('a record kept in this browser that is gone says so, with a way back (R8 bad input: no crash)', async () => {
+    const { ReplayScreen } = await import('../../src/ui/replay/ReplayScreen');
+    let left = false;
+    render(<ReplayScreen source={{ kind: 'local', id: 'abc123' }} onExit={() => { left = true; }} />);
+    expect(screen.getByRole('alert').textContent).toMatch(/no longer keeps/);
+    fireEvent.click(screen.getByText('Back to the start screen'));
+    expect(left).toBe(true);
+  });
+});
