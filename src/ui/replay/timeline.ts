@@ -7,8 +7,7 @@
  */
 import type { Faction } from '../../game/content';
 import { replayRecord, type GameRecord } from '../../game/record';
-import type { GameState } from '../../game/rules';
-import { copyState } from '../../game/rules/view';
+import { cloneState, type GameState } from '../../game/rules';
 
 /** What the replay needs of a game record. */
 export type ReplayInput = Pick<GameRecord, 'seed' | 'config' | 'solo' | 'actions' | 'result'>;
@@ -44,9 +43,9 @@ function sameEvent(a: LogEvent | undefined, b: LogEvent | undefined): boolean {
  * one more step after the last action). A record the core refuses part-way gives the steps up to there and
  * `error` (shown by the viewer).
  *
- * The log normally only grows. Should a step ever shorten or rewrite it (a take-back that restores an earlier
- * state), the step gets a new log "segment" sharing the common prefix; each event keeps the step it first
- * appeared at, so a log line still leads to its moment.
+ * The log mostly grows. When a step rewrites it (a take-back cuts the undone decision's events out), the step
+ * gets a new log "segment" sharing the common prefix; each event keeps the step it first appeared at, so a log
+ * line still leads to its moment.
  */
 export function buildTimeline(input: ReplayInput): Timeline & { error?: string } {
   const snaps: GameState[] = [];
@@ -57,17 +56,15 @@ export function buildTimeline(input: ReplayInput): Timeline & { error?: string }
   const r = replayRecord(input, (live) => {
     const k = snaps.length;
     const log = live.log;
-    // Copy without the log (kept once, in segments).
+    // Copy without the log (kept once, in segments); cloneState copies every field (a take-back stack too).
     live.log = [];
-    snaps.push(copyState(live, true));
+    snaps.push(cloneState(live));
     live.log = log;
     rounds.push(live.round);
-    let keep = Math.min(seg.length, log.length);
-    if (keep > 0 && !sameEvent(seg[keep - 1], log[keep - 1])) {
-      let p = 0;
-      while (p < keep && sameEvent(seg[p], log[p])) p++;
-      keep = p;
-    }
+    // The part of the log this step shares with the previous one (a take-back may cut events out of the middle).
+    const n = Math.min(seg.length, log.length);
+    let keep = 0;
+    while (keep < n && sameEvent(seg[keep], log[keep])) keep++;
     if (keep < seg.length) seg = seg.slice(0, keep); // a new segment; earlier steps keep the old one
     for (let i = keep; i < log.length; i++) {
       seg.push(log[i]);
@@ -88,7 +85,7 @@ export function buildTimeline(input: ReplayInput): Timeline & { error?: string }
     lastRound,
     state(k) {
       const { seg: s, len } = logs[clamp(k)];
-      const out = copyState(snaps[clamp(k)], true);
+      const out = cloneState(snaps[clamp(k)]);
       out.log = s.slice(0, len);
       return out;
     },
