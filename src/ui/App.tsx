@@ -4,6 +4,8 @@
  * otherwise the difficulty's own), `botPause` the least time before a bot's move shows (ms, default 600).
  * Online (src/ui/online): `?online` opens the lobby, `?match=ID` an invite link (or this browser's seat in that
  * match: reconnects), `?match=ID&watch=1` the spectator view. `soloMs` the pause between the rival's steps in solo (ms).
+ * Replays (src/ui/replay): `/replay/<matchID>` (or `?replay=<matchID>`) a finished online match, `?record=<id>` a game
+ * kept in this browser.
  */
 import { useState } from 'react';
 import type { BoardBotOptions } from './bot/Bot';
@@ -17,6 +19,8 @@ import { GlobalStyle } from './theme';
 import { OnlineScreen, routeFromLocation } from './online/OnlineScreen';
 import { SoloScreen } from './solo/SoloScreen';
 import { loadSolo } from './solo/savedSolo';
+import { ReplayScreen } from './replay/ReplayScreen';
+import { replayFromLocation, setReplayAddress } from './replay/routes';
 
 function params(): { seed?: string; bot: BoardBotOptions; pauseMs: number; soloMs?: number } {
   const q = new URLSearchParams(typeof location !== 'undefined' ? location.search : '');
@@ -33,6 +37,8 @@ function params(): { seed?: string; bot: BoardBotOptions; pauseMs: number; soloM
 
 export function App() {
   const [choice, setChoice] = useState<StartChoice | null>(() => {
+    const replay = typeof location !== 'undefined' ? replayFromLocation(location) : null;
+    if (replay) return { mode: 'replay', source: replay };
     const route = typeof location !== 'undefined' ? routeFromLocation(location.search) : null;
     if (route) return { mode: 'online', route };
     // A solo game in progress survives a reload (RULES §9 on the board).
@@ -58,6 +64,7 @@ export function App() {
         <SoloScreen start={{ solo: { bot: choice.bot, difficulty: choice.difficulty } }} seed={seed} pauseMs={soloMs} onExit={exit} />
       )}
       {choice?.mode === 'solo-resume' && <SoloScreen start={{ resume: choice.saved }} pauseMs={soloMs} onExit={exit} />}
+      {choice?.mode === 'replay' && <ReplayScreen source={choice.source} onExit={() => { setReplayAddress(null); exit(); }} />}
     </>
   );
 }

@@ -87,11 +87,15 @@ export interface BoardProps {
   extra?: ReactNode;
   /** Extra buttons on the end screen (e.g. "Play again" online). */
   endActions?: ReactNode;
+  /** Replaces the game log panel (the replay's log, whose lines jump to their moment). */
+  log?: ReactNode;
+  /** Replaces the header's "You: Rebel" / "Spectator" label (the replay's "Everything" view). */
+  seatLabel?: string;
 }
 
 type TabId = 'hand' | 'you' | 'opponent' | 'log';
 
-export function Board({ view, seat, onAction, onExit, extra, endActions }: BoardProps) {
+export function Board({ view, seat, onAction, onExit, extra, endActions, log, seatLabel }: BoardProps) {
   const d = useDecision(view, seat, onAction);
   const isPhone = useIsPhone();
   const [tab, setTab] = useState<TabId>(seat ? 'hand' : 'log');
@@ -125,7 +129,7 @@ export function Board({ view, seat, onAction, onExit, extra, endActions }: Board
     const current = tabs.some(([t]) => t === tab) ? tab : tabs[0][0];
     return (
       <Phone data-layout="phone">
-        <TopBar view={view} seat={seat} onLeave={onExit} />
+        <TopBar view={view} seat={seat} onLeave={onExit} label={seatLabel} />
         {extra}
         <div style={{ padding: '0 3px' }}>{grid}</div>
         <Tabs role="tablist" aria-label="Panels">
@@ -137,7 +141,7 @@ export function Board({ view, seat, onAction, onExit, extra, endActions }: Board
           {current === 'hand' && seat && <HandStrip view={view} seat={seat} clickable={d.missions} onMission={d.onMission} />}
           {current === 'you' && mine}
           {current === 'opponent' && theirs}
-          {current === 'log' && <LogPanel view={view} seat={seat} />}
+          {current === 'log' && (log ?? <LogPanel view={view} seat={seat} />)}
         </div>
         {prompt}
         {overlays}
@@ -147,12 +151,12 @@ export function Board({ view, seat, onAction, onExit, extra, endActions }: Board
 
   return (
     <Desktop data-layout="desktop">
-      <Area $area="top"><TopBar view={view} seat={seat} onLeave={onExit} />{extra}</Area>
+      <Area $area="top"><TopBar view={view} seat={seat} onLeave={onExit} label={seatLabel} />{extra}</Area>
       <Column $area="left">{mine}</Column>
       <Area $area="center" style={{ padding: 8, overflowY: 'auto' }}>{grid}</Area>
       <Column $area="right">
         {theirs}
-        <LogPanel view={view} seat={seat} />
+        {log ?? <LogPanel view={view} seat={seat} />}
       </Column>
       <Bottom>
         {prompt}

@@ -56,7 +56,7 @@ const Leave = styled.button.attrs({ type: 'button' })`
   ${phone} { min-height: 44px; }
 `;
 
-export function TopBar({ view, seat, onLeave }: { view: GameState; seat: Faction | null; onLeave?: () => void }) {
+export function TopBar({ view, seat, onLeave, label }: { view: GameState; seat: Faction | null; onLeave?: () => void; label?: string }) {
   return (
     <Bar>
       <Phases aria-label="Round and phase">
@@ -66,7 +66,7 @@ export function TopBar({ view, seat, onLeave }: { view: GameState; seat: Faction
         ))}
       </Phases>
       <Seat $c={seat ? factionColor(seat) : colors.muted} data-seat={seat ?? 'spectator'}>
-        {seat ? `You: ${factionName(seat)}` : 'Spectator (public view)'}
+        {label ?? (seat ? `You: ${factionName(seat)}` : 'Spectator (public view)')}
       </Seat>
       <TimeTrack view={view} />
       {onLeave && !view.winner && (

@@ -17,6 +17,7 @@ import { RivalPanel, rivalLines } from '../solo/RivalPanel';
 import { usePaced } from '../solo/SoloScreen';
 import type { GameState } from '../../game/rules';
 import { isBot, isRival, lobbyError, seatOfID, type Joined, type Lobby, type PublicPlayer } from './lobbyApi';
+import { OnlineReplayButton } from '../replay/ReplayButtons';
 import { useOnlineSession, type ConnectionStatus } from './socketClient';
 
 const Strip = styled.div`
@@ -198,6 +199,7 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
       <ChoiceButton $primary onClick={rematch} disabled={busy} data-online="play-again">
         {busy ? 'Starting…' : rematchWaiting ? 'Join the rematch' : 'Play again'}
       </ChoiceButton>
+      <OnlineReplayButton matchID={joined.matchID} />
       {forfeit && <span data-testid="forfeit">{state?.G.winner?.faction === seat ? 'Your opponent left the match.' : 'You left the match.'}</span>}
       {rematchWaiting && <span data-testid="rematch-offer">Your opponent has started a rematch.</span>}
       {error && <ErrorText role="alert">{error}</ErrorText>}
@@ -223,5 +225,5 @@ export function WatchOnline({ lobby, matchID, onLobby }: { lobby: Lobby; matchID
     </Strip>
   );
   const panel = state.G.solo ? <RivalPanel view={state.G} shown={shown} /> : null;
-  return <Board view={state.G} seat={null} onExit={onLobby} extra={<>{extra}{panel}</>} />;
+  return <Board view={state.G} seat={null} onExit={onLobby} extra={<>{extra}{panel}</>} endActions={<OnlineReplayButton matchID={matchID} />} />;
 }

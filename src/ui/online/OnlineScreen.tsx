@@ -12,6 +12,7 @@ import { CreateForm, ErrorText, JoinForm } from './forms';
 import { freeSeat, isBot, isRival, Lobby, lobbyError, seatOfID, type Joined, type PublicMatch } from './lobbyApi';
 import { PlayOnline, WatchOnline } from './OnlineGame';
 import { forgetSeat, lastName, loadSeat, saveSeat } from './seats';
+import { FinishedMatches } from '../replay/FinishedMatches';
 
 export type OnlineRoute =
   | { kind: 'lobby' }
@@ -121,6 +122,7 @@ function LobbyView({ lobby, onRoute, onExit }: { lobby: Lobby; onRoute(r: Online
           ))}
         </ul>
       </section>
+      <FinishedMatches server={lobby.server} />
     </Main>
   );
 }

@@ -13,6 +13,7 @@ import { sendAction } from '../session/clients';
 import { useClientState } from '../session/useClientView';
 import { Loading } from './Loading';
 import { useLocalMatch } from './useLocalMatch';
+import { localPlayers, useLocalReplay } from '../replay/ReplayButtons';
 
 export function BotScreen({ human, difficulty, seed, botOptions, pauseMs, onExit }: {
   human: Faction; difficulty: Difficulty; seed?: string; botOptions: BoardBotOptions; pauseMs?: number; onExit(): void;
@@ -23,7 +24,8 @@ export function BotScreen({ human, difficulty, seed, botOptions, pauseMs, onExit
   const bot = useBot(difficulty, botOptions);
   const status = useBotDriver(match?.client(botSeat) ?? null, botSeat, bot, pauseMs);
   const state = useClientState(mine);
+  const replay = useLocalReplay(match, mine, 'bot', localPlayers({ [botSeat]: { name: `Bot (${DIFFICULTY_NAMES[difficulty]})`, kind: `ismcts-${difficulty}` } }, { [human]: 'You' }));
   if (!state || !mine) return <Loading />;
   const strip = <BotStrip view={state.G} viewer={human} bots={[{ seat: botSeat, difficulty: DIFFICULTY_NAMES[difficulty], status }]} />;
-  return <Board view={state.G} seat={human} onAction={(a) => sendAction(mine, a)} onExit={onExit} extra={strip} />;
+  return <Board view={state.G} seat={human} onAction={(a) => sendAction(mine, a)} onExit={onExit} extra={strip} endActions={replay} />;
 }

@@ -10,6 +10,7 @@ import { useBotDriver } from '../bot/useBotDriver';
 import { useClientState } from '../session/useClientView';
 import { Loading } from './Loading';
 import { useLocalMatch } from './useLocalMatch';
+import { localPlayers, useLocalReplay } from '../replay/ReplayButtons';
 
 export interface BotPair {
   rebel: Difficulty;
@@ -26,6 +27,10 @@ export function BotsScreen({ pair, seed, botOptions, pauseMs, onExit }: {
   const rebel = useBotDriver(match?.client('R') ?? null, 'R', rebelBot, pauseMs);
   const imperial = useBotDriver(match?.client('I') ?? null, 'I', imperialBot, pauseMs);
   const state = useClientState(match?.client(null) ?? null);
+  const replay = useLocalReplay(match, match?.client(null) ?? null, 'bots', localPlayers({
+    R: { name: `Bot (${DIFFICULTY_NAMES[pair.rebel]})`, kind: `ismcts-${pair.rebel}` },
+    I: { name: `Bot (${DIFFICULTY_NAMES[pair.imperial]})`, kind: `ismcts-${pair.imperial}` },
+  }));
   if (!state) return <Loading />;
   const strip = (
     <BotStrip view={state.G} viewer={null} bots={[
@@ -33,5 +38,5 @@ export function BotsScreen({ pair, seed, botOptions, pauseMs, onExit }: {
       { seat: 'I', difficulty: DIFFICULTY_NAMES[pair.imperial], status: imperial },
     ]} />
   );
-  return <Board view={state.G} seat={null} onExit={onExit} extra={strip} />;
+  return <Board view={state.G} seat={null} onExit={onExit} extra={strip} endActions={replay} />;
 }

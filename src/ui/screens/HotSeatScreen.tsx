@@ -11,6 +11,7 @@ import { publisher } from '../session/spectatorChannel';
 import { useClientState } from '../session/useClientView';
 import { Loading } from './Loading';
 import { PrivacyCover } from './PrivacyCover';
+import { localPlayers, useLocalReplay } from '../replay/ReplayButtons';
 import { useLocalMatch } from './useLocalMatch';
 
 export function HotSeatScreen({ seed, onExit }: { seed?: string; onExit(): void }) {
@@ -22,6 +23,7 @@ export function HotSeatScreen({ seed, onExit }: { seed?: string; onExit(): void 
   const sI = useClientState(imperial);
   const sS = useClientState(spectator);
   const [shown, setShown] = useState<Faction | null>(null);
+  const replay = useLocalReplay(match, spectator, 'hotseat', localPlayers({}));
 
   const [pub, setPub] = useState<ReturnType<typeof publisher> | null>(null);
   useEffect(() => {
@@ -34,7 +36,7 @@ export function HotSeatScreen({ seed, onExit }: { seed?: string; onExit(): void 
   }, [sS, pub]);
 
   if (!sR || !sI || !sS) return <Loading />;
-  if (sS.G.winner) return <Board view={sS.G} seat={null} onExit={onExit} />;
+  if (sS.G.winner) return <Board view={sS.G} seat={null} onExit={onExit} endActions={replay} />;
   const acting = sR.G.pending?.seat ?? null;
   // The three clients update together; while they disagree (mid-update) show nothing of either seat.
   if (!acting || sI.G.pending?.seat !== acting || sS.G.pending?.seat !== acting) return <Loading text="…" />;

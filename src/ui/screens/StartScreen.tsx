@@ -1,6 +1,7 @@
 /**
  * The start screen: hot-seat; against the bot (choose a difficulty and a side); watch two bots (a difficulty for
- * each); solo against the rival deck (RULES §9: side, then difficulty); spectator; online (the lobby, src/ui/online).
+ * each); solo against the rival deck (RULES §9: side, then difficulty); spectator; online (the lobby, src/ui/online);
+ * replays of finished games kept in this browser, or of a record file (src/ui/replay).
  */
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -11,6 +12,8 @@ import { ChoiceButton } from '../prompt/ChoiceButton';
 import { colors } from '../theme';
 import { UnitShape } from '../board/UnitIcons';
 import type { OnlineRoute } from '../online/OnlineScreen';
+import { RecordsSection } from '../replay/RecordsSection';
+import type { ReplaySource } from '../replay/routes';
 import type { BotPair } from './BotsScreen';
 import { DifficultyPicker } from './DifficultyPicker';
 
@@ -52,7 +55,8 @@ export type StartChoice =
   | { mode: 'bots'; pair: BotPair }
   | { mode: 'spectate' }
   | { mode: 'online'; route?: OnlineRoute }
-  | { mode: 'solo'; bot: Faction; difficulty: Difficulty } | { mode: 'solo-resume'; saved: SavedSolo };
+  | { mode: 'solo'; bot: Faction; difficulty: Difficulty } | { mode: 'solo-resume'; saved: SavedSolo }
+  | { mode: 'replay'; source: ReplaySource };
 
 function AgainstBot({ onStart }: { onStart(choice: StartChoice): void }) {
   const [difficulty, setDifficulty] = useState<Difficulty>('normal');
@@ -162,6 +166,7 @@ export function StartScreen({ onStart }: { onStart(choice: StartChoice): void })
       <Choice $primary onClick={() => onStart({ mode: 'online' })} data-start="online">
         Play online<small>Create a match and send the invite link, join an open one, play the server bot, or watch.</small>
       </Choice>
+      <RecordsSection onOpen={(source) => onStart({ mode: 'replay', source })} />
     </Main>
   );
 }

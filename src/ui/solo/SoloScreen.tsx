@@ -13,6 +13,7 @@ import { Loading } from '../screens/Loading';
 import { useLocalMatch } from '../screens/useLocalMatch';
 import { RivalPanel, rivalLines } from './RivalPanel';
 import { clearSolo, newSoloSeed, saveSolo, type SavedSolo } from './savedSolo';
+import { localPlayers, useLocalReplay } from '../replay/ReplayButtons';
 
 /** Replay saved moves one at a time, each once the previous one's update (a higher _stateID) has arrived. */
 function replay(client: GameClient, moves: Action[], done: (ok: boolean) => void): () => void {
@@ -68,6 +69,7 @@ export function SoloScreen({ start, seed, pauseMs = 700, onExit }: {
   const match = useLocalMatch(saved.seed, saved.solo);
   const client = match?.client(human) ?? null;
   const state = useClientState(client);
+  const replayButtons = useLocalReplay(match, client, 'solo', localPlayers({ [saved.solo.bot]: { name: 'Rival deck', kind: 'rival' } }, { [human]: 'You' }));
   const [restored, setRestored] = useState(saved.moves.length === 0);
   const [failed, setFailed] = useState(false);
 
@@ -106,5 +108,5 @@ export function SoloScreen({ start, seed, pauseMs = 700, onExit }: {
       {failed && <div role="alert">The saved game could not be fully restored.</div>}
     </>
   );
-  return <Board view={state.G} seat={human} onAction={caughtUp ? act : undefined} onExit={onExit} extra={extra} />;
+  return <Board view={state.G} seat={human} onAction={caughtUp ? act : undefined} onExit={onExit} extra={extra} endActions={replayButtons} />;
 }

@@ -1,0 +1,47 @@
+/**
+ * Where a replay comes from, and its address: `/replay/<matchID>` (or `?replay=<matchID>`) for a finished online
+ * match (the server's record endpoint), `?record=<id>` for a record kept in this browser (./localRecords.ts).
+ * The server answers every page path with the app (SPA fallback, server/index.ts), as does `npm run dev`.
+ */
+import type { GameRecord } from '../../game/record';
+
+export type ReplaySource =
+  | { kind: 'server'; matchID: string }
+  | { kind: 'local'; id: string }
+  | { kind: 'file'; record: GameRecord; name?: string };
+
+const MATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const LOCAL_ID = /^[0-9a-f]{1,32}$/;
+
+/** The replay named by the page's address, or null. */
+export function replayFromLocation(loc: { pathname: string; search: string }): ReplaySource | null {
+  const path = /^\/replay\/([^/]+)\/?$/.exec(loc.pathname);
+  if (path) {
+    let id = '';
+    try { id = decodeURIComponent(path[1]); } catch { /* not an id */ }
+    if (MATCH_ID.test(id)) return { kind: 'server', matchID: id };
+  }
+  const q = new URLSearchParams(loc.search);
+  const matchID = q.get('replay');
+  if (matchID && MATCH_ID.test(matchID)) return { kind: 'server', matchID };
+  const id = q.get('record');
+  if (id && LOCAL_ID.test(id)) return { kind: 'local', id };
+  return null;
+}
+
+/** The address of a replay (a file has none). */
+export function replayHref(src: Exclude<ReplaySource, { kind: 'file' }>): string {
+  return src.kind === 'server' ? `/replay/${encodeURIComponent(src.matchID)}` : `/?record=${encodeURIComponent(src.id)}`;
+}
+
+/** Put the replay's address in the address bar (so a reload reopens it), or clear it (null). */
+export function setReplayAddress(src: ReplaySource | null): void {
+  if (typeof window === 'undefined' || !window.history?.replaceState) return;
+  const href = src && src.kind !== 'file' ? replayHref(src) : '/';
+  window.history.replaceState(null, '', href);
+}
+
+/** Leave the current screen for a replay (a full navigation: the game screen and its match end here). */
+export function openReplay(src: Exclude<ReplaySource, { kind: 'file' }>): void {
+  window.location.assign(replayHref(src));
+}
