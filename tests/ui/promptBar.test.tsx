@@ -23,7 +23,9 @@ function renderBoard(state: GameState, seat: Faction) {
   return { ...utils, view, onAction, prompt };
 }
 
-const buttonNames = (el: HTMLElement) => within(el).queryAllByRole('button').map((b) => b.textContent?.trim());
+/** The offered (enabled) buttons; unavailable choices are shown disabled with their reason (tests/ui/unavailable.test.tsx). */
+const buttonNames = (el: HTMLElement) => within(el).queryAllByRole('button')
+  .filter((b) => !(b as HTMLButtonElement).disabled).map((b) => b.textContent?.trim());
 
 describe('prompt bar', () => {
   it('imperialSetup: asks for the capital ship planet, then the split; sends the chosen setup', () => {

@@ -4,6 +4,7 @@
  */
 import styled, { css } from 'styled-components';
 import { MISSIONS, OBJECTIVES, PLANETS, type LeaderId, type LetterId, type MissionId, type ObjectiveId } from '../../game/content';
+import type { Reason } from '../../game/rules';
 import { isHidden } from '../../game/rules/view';
 import { ATTRIBUTE_NAMES, missionTooltip, objectiveTooltip } from '../format';
 import { colors, factionColor, glow, phone } from '../theme';
@@ -61,7 +62,11 @@ function shell(clickable: boolean | undefined, onClick: (() => void) | undefined
     : { role: 'group' as const, 'aria-label': label };
 }
 
-export function MissionCard({ card, leader, clickable, onClick, compact }: { card: MissionId | string; leader?: LeaderId; compact?: boolean } & Clickable) {
+export function MissionCard({ card, leader, clickable, onClick, compact, blocked }: {
+  card: MissionId | string; leader?: LeaderId; compact?: boolean;
+  /** Why this planned mission cannot be revealed now (whyNot), shown as a tag. */
+  blocked?: Reason | null;
+} & Clickable) {
   const hidden = isHidden(card);
   const d = hidden ? null : MISSIONS[card as MissionId];
   const title = missionTooltip(card);
@@ -73,6 +78,7 @@ export function MissionCard({ card, leader, clickable, onClick, compact }: { car
         <>
           <Title>{d.name}</Title>
           <Small>{d.attribute ? ATTRIBUTE_NAMES[d.attribute] : 'Cannot be opposed'}{d.starting ? ' · starting' : ''}</Small>
+          {blocked && <Tag title={`${blocked.text} (${blocked.rule})`} data-blocked={blocked.rule}>✕ no target now</Tag>}
         </>
       ) : (
         <Small>Mission (face down)</Small>

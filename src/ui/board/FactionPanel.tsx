@@ -6,7 +6,7 @@
  */
 import styled from 'styled-components';
 import { FACTION_LEADERS, OBJECTIVES, PLANETS, type Faction, type LetterId, type ObjectiveId } from '../../game/content';
-import { claimableObjectives, type GameState } from '../../game/rules';
+import { claimableObjectives, whyNot, type GameState } from '../../game/rules';
 import { isHidden } from '../../game/rules/view';
 import { missionName, planetLabel } from '../format';
 import { colors, factionColor, factionName } from '../theme';
@@ -148,6 +148,8 @@ export function FactionPanel({ view, faction, viewer, clickableMissions, onMissi
   const planned = view.planned[faction];
   const hand = view.hands[faction];
   const o = view.objectives;
+  // R4.2.4 step 1: on your turn, a planned mission with no legal target says so (issue 13 item 5).
+  const myTurn = view.pending?.kind === 'turn' && view.pending.seat === faction && !view.winner;
   return (
     <Panel $c={factionColor(faction)} aria-label={`${own ? 'You' : viewer ? 'Opponent' : ''} ${factionName(faction)}`} data-panel={faction}>
       <H>
@@ -167,7 +169,8 @@ export function FactionPanel({ view, faction, viewer, clickableMissions, onMissi
           {planned.length === 0 && <Muted>none</Muted>}
           {planned.map((pm, i) => (
             <MissionCard key={`${pm.leader}${i}`} card={pm.card} leader={pm.leader}
-              clickable={own && clickableMissions?.has(pm.card)} onClick={() => onMission?.(pm.card)} />
+              clickable={own && clickableMissions?.has(pm.card)} onClick={() => onMission?.(pm.card)}
+              blocked={own && myTurn ? whyNot(view, faction, { type: 'revealMission', card: pm.card }) : null} />
           ))}
         </Row>
       </div>

@@ -8,6 +8,7 @@ import type { ActionType, GameState } from '../../game/rules';
 import { colors, factionColor, phone } from '../theme';
 import { FIELDS, type Step } from './choices';
 import { ChoiceButton } from './ChoiceButton';
+import { UnavailableChoices, unitsReason } from './Unavailable';
 import { UnitPicker } from './UnitPicker';
 import { ENDING_TYPES, TYPE_LABELS, askSentence, optionLabel, optionTitle, waitSentence } from './wording';
 
@@ -94,7 +95,8 @@ export function PromptBar({ view, seat, step, summary, busy, onType, onValue, on
             );
           })}
           {step.kind === 'field' && step.field.kind === 'units' && (
-            <UnitPicker key={step.options.map((o) => o.key).join()} options={step.options} faction={seat ?? 'R'} onPick={onValue} />
+            <UnitPicker key={step.options.map((o) => o.key).join()} options={step.options} faction={seat ?? 'R'} onPick={onValue}
+              reasonFor={(u) => unitsReason(view, seat, step, u)} />
           )}
           {step.kind === 'field' && step.field.kind !== 'units' && step.options.map((o) => {
             const ending = o.value === null || (step.field.kind === 'bool' && o.value === false);
@@ -111,6 +113,7 @@ export function PromptBar({ view, seat, step, summary, busy, onType, onValue, on
           )}
         </Buttons>
       )}
+      {mine && seat && <UnavailableChoices view={view} seat={seat} step={step} />}
     </Bar>
   );
 }
