@@ -19,6 +19,7 @@ import { HandStrip } from './HandStrip';
 import { LogPanel } from './LogPanel';
 import { PlanetGrid } from './PlanetGrid';
 import { TopBar } from './TopBar';
+import { DetailProvider } from './details/DetailSheet';
 
 const Desktop = styled.div`
   display: grid;
@@ -124,6 +125,7 @@ export function Board({ view, seat, onAction, onExit, extra, endActions }: Board
       : [['you', 'Rebel'], ['opponent', 'Imperial'], ['log', 'Log']];
     const current = tabs.some(([t]) => t === tab) ? tab : tabs[0][0];
     return (
+      <DetailProvider view={view} seat={seat}>
       <Phone data-layout="phone">
         <TopBar view={view} seat={seat} onLeave={onExit} />
         {extra}
@@ -142,10 +144,12 @@ export function Board({ view, seat, onAction, onExit, extra, endActions }: Board
         {prompt}
         {overlays}
       </Phone>
+      </DetailProvider>
     );
   }
 
   return (
+    <DetailProvider view={view} seat={seat}>
     <Desktop data-layout="desktop">
       <Area $area="top"><TopBar view={view} seat={seat} onLeave={onExit} />{extra}</Area>
       <Column $area="left">{mine}</Column>
@@ -160,5 +164,6 @@ export function Board({ view, seat, onAction, onExit, extra, endActions }: Board
       </Bottom>
       {overlays}
     </Desktop>
+    </DetailProvider>
   );
 }

@@ -13,6 +13,7 @@ import { colors, factionColor, factionName } from '../theme';
 import { MissionCard, ObjectiveCard, ProbeCard } from './Cards';
 import { LeaderChip } from './LeaderChip';
 import { UnitGroup } from './UnitIcons';
+import { useOpenable } from './details/DetailSheet';
 
 const Panel = styled.section<{ $c: string }>`
   display: flex;
@@ -98,8 +99,9 @@ export function BaseCard({ view, viewer }: { view: GameState; viewer: Faction | 
   if (b.revealed) where = `Revealed on ${planetLabel(b.planet)}`;
   else if (own && !isHidden(b.planet)) where = `Hidden on ${planetLabel(b.planet)} (only you know)`;
   const units = b.units.f + b.units.c + b.units.s;
+  const openable = useOpenable({ k: 'base' }, 'Rebel base card');
   return (
-    <BaseBox $revealed={b.revealed} title="The Rebel base card: produces 1 starfighter → spot 1 and 1 capital ship → spot 2 at every build; holds units off the board while hidden." data-base={b.revealed ? 'revealed' : 'hidden'}>
+    <BaseBox {...openable} $revealed={b.revealed} title="The Rebel base card: produces 1 starfighter → spot 1 and 1 capital ship → spot 2 at every build; holds units off the board while hidden." data-base={b.revealed ? 'revealed' : 'hidden'}>
       <strong>Rebel base — {b.revealed ? 'revealed' : 'hidden'}</strong>
       <span>{where}</span>
       <Row>
@@ -159,8 +161,8 @@ export function FactionPanel({ view, faction, viewer, clickableMissions, onMissi
       <div>
         <Sub>Leader pool</Sub>
         <Row>
-          {pool.length ? pool.map((l) => <LeaderChip key={l} id={l} />) : <Muted>empty</Muted>}
-          {captured.map((l) => <LeaderChip key={l} id={l} captured />)}
+          {pool.length ? pool.map((l) => <LeaderChip key={l} id={l} interactive />) : <Muted>empty</Muted>}
+          {captured.map((l) => <LeaderChip key={l} id={l} captured interactive />)}
         </Row>
       </div>
       <div>
@@ -168,7 +170,7 @@ export function FactionPanel({ view, faction, viewer, clickableMissions, onMissi
         <Row>
           {planned.length === 0 && <Muted>none</Muted>}
           {planned.map((pm, i) => (
-            <MissionCard key={`${pm.leader}${i}`} card={pm.card} leader={pm.leader}
+            <MissionCard key={`${pm.leader}${i}`} card={pm.card} leader={pm.leader} where="planned"
               clickable={own && clickableMissions?.has(pm.card)} onClick={() => onMission?.(pm.card)}
               blocked={own && myTurn ? whyNot(view, faction, { type: 'revealMission', card: pm.card }) : null} />
           ))}
@@ -183,7 +185,7 @@ export function FactionPanel({ view, faction, viewer, clickableMissions, onMissi
         <div>
           <Sub>Your mission hand ({hand.length})</Sub>
           <Row>
-            {hand.map((c, i) => <MissionCard key={`${c}${i}`} card={c} clickable={clickableMissions?.has(c)} onClick={() => onMission?.(c)} />)}
+            {hand.map((c, i) => <MissionCard key={`${c}${i}`} card={c} where="hand" clickable={clickableMissions?.has(c)} onClick={() => onMission?.(c)} />)}
           </Row>
         </div>
       )}
