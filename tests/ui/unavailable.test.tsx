@@ -73,7 +73,7 @@ describe('unavailable choices with their reason', () => {
     const { prompt } = renderBoard(s, 'R');
     const move = within(disabled(prompt)!).getByRole('button', { name: 'Move a fleet' });
     expect((move as HTMLButtonElement).disabled).toBe(true);
-    expect(disabled(prompt)!.textContent).toMatch(/One of your leaders already stands on every planet with your units .*\(R4\.2\.3\)/);
+    expect(disabled(prompt)!.textContent).toMatch(/Your leader Envoy Nessa Quill already stands on .+, your only planet with units.*\(R4\.2\.3\)/);
   });
 
   it('R4.2.4: a planned mission with no legal target is shown disabled with its requirement', () => {

@@ -89,7 +89,11 @@ function fleetReason(state: GameState, f: Faction, c: Candidate): Reason | null 
     if (withUnits.length === 0) return { rule: 'R4.2.3', text: 'You have no units on the board (the base card is never a starting point).' };
     const free = withUnits.filter((p) => !ownLeaderOn(state, f, p));
     if (free.length === 0) {
-      return { rule: 'R4.2.3', text: `One of your leaders already stands on every planet with your units (${withUnits.map(label).join(', ')}): such a planet cannot be a starting point this round (step 2).` };
+      const on = (p: PlanetId) => FACTION_LEADERS[f].filter((id) => state.leaders[id].at === p && !state.leaders[id].captured).map((id) => LEADERS[id].name).join(' and ');
+      if (withUnits.length === 1) {
+        return { rule: 'R4.2.3', text: `Your leader ${on(withUnits[0])} already stands on ${label(withUnits[0])}, your only planet with units: a planet with one of your leaders cannot be a starting point this round (step 2).` };
+      }
+      return { rule: 'R4.2.3', text: `Your leaders already stand on every planet with your units (${withUnits.map((p) => `${on(p)} on ${label(p)}`).join('; ')}): such a planet cannot be a starting point this round (step 2).` };
     }
     if (!free.some((p) => canLeave(state.planets[p][f], f))) {
       return { rule: 'R4.2.3', text: 'Your free fleets are starfighters only: starfighters need a capital ship or the Star Fortress moving with them (step 5).' };

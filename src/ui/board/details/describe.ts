@@ -92,7 +92,7 @@ function missionDetail(view: GameState, seat: Faction | null, s: Extract<Subject
     return { kind: owner ? `${FACTION[owner]} mission, face down` : 'Mission, face down', title: 'Face-down mission', faction: owner, lines, rule: 'R8.2' };
   }
   const d = MISSIONS[s.card as MissionId];
-  lines.unshift({ label: 'Attribute', text: d.attribute ? `${ATTRIBUTE_NAMES[d.attribute]}: each matching icon of a leader on the target adds 1 to that side's roll` : 'None: it cannot be opposed and succeeds when revealed', icons: d.attribute ? [d.attribute] : undefined });
+  lines.unshift({ label: 'Roll', text: d.attribute ? `If opposed, each side rolls a die and adds 1 per ${ATTRIBUTE_NAMES[d.attribute]} icon of its leaders on the target; ties go to the ${FACTION[d.faction]} (R4.2.6).` : 'None: it cannot be opposed and succeeds when revealed (R4.2.4).' });
   lines.push({ label: 'Kind', text: d.starting ? 'Starting mission: returns to its owner\'s hand after use.' : 'Deck mission: goes to the discard pile after use.' });
   const m = view.mission;
   if (m && m.card === s.card) {
