@@ -115,6 +115,12 @@ describe.skipIf(!run)('card details, legend and unavailable choices in the brows
     await prompt(page, 'Done planning'); // the Imperial
     await until(page, 'turn');
     await prompt(page, 'Move a fleet');
+    // a glowing planet keeps its "i": it opens the details and does not choose the planet
+    const glowing = await page.getAttribute('button[data-planet]', 'data-planet');
+    await page.click(`[data-planet="${glowing}"] + [data-detail="planet"]`);
+    expect(await detailText(page)).toContain('Production');
+    await page.keyboard.press('Escape');
+    expect(await page.$(`button[data-planet="${glowing}"]`)).not.toBeNull(); // still the same step
     // a destination without Imperial units, then the units and a leader
     const dest = await page.$$eval('button[data-planet]', (els) => els.find((e) => !e.querySelector('[data-units="I"]'))?.getAttribute('data-planet'));
     await page.click(`button[data-planet="${dest}"]`);

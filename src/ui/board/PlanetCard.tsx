@@ -46,11 +46,12 @@ const Card = styled.div<{ $glow: boolean; $selected: boolean; $destroyed: boolea
   }
 `;
 
-const Top = styled.div`
+const Top = styled.div<{ $info?: boolean }>`
   display: flex;
   align-items: baseline;
   gap: 4px;
   min-width: 0;
+  ${(p) => p.$info && 'padding-right: 20px;'}
 `;
 
 const Letter = styled.span`
@@ -213,7 +214,7 @@ export function PlanetCard({ view, seat, id, clickable, selected = false, onClic
   const openable = useOpenable({ k: 'planet', id }, planetLabel(id));
   const body = (
     <>
-      <Top>
+      <Top $info={clickable}>
         {letter && <Letter>{letter}</Letter>}
         <Name>{def.name}</Name>
       </Top>

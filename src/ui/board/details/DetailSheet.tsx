@@ -195,6 +195,7 @@ export function DetailProvider({ view, seat, children }: { view: GameState; seat
   const [stack, setStack] = useState<Subject[]>([]);
   const opener = useRef<HTMLElement | null>(null);
   const closeRef = useRef<HTMLButtonElement | null>(null);
+  const sheetRef = useRef<HTMLDivElement | null>(null);
   const open = useCallback((s: Subject) => {
     setStack((st) => {
       if (st.length === 0 && typeof document !== 'undefined') opener.current = document.activeElement as HTMLElement | null;
@@ -212,7 +213,18 @@ export function DetailProvider({ view, seat, children }: { view: GameState; seat
   useEffect(() => {
     if (!top) return undefined;
     closeRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') close(); };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close();
+      // keep Tab inside the dialog (aria-modal): wrap from the last control to the first and back
+      if (e.key === 'Tab' && sheetRef.current) {
+        const items = [...sheetRef.current.querySelectorAll<HTMLElement>('button, [tabindex="0"]')];
+        if (items.length === 0) return;
+        const first = items[0];
+        const last = items[items.length - 1];
+        if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
+        else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
+      }
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [top, close]);
@@ -222,7 +234,7 @@ export function DetailProvider({ view, seat, children }: { view: GameState; seat
       {children}
       {top && d && (
         <Backdrop onClick={(e) => { if (e.target === e.currentTarget) close(); }} data-testid="detail-backdrop">
-          <Sheet $c={d.faction ? factionColor(d.faction) : colors.highlight} role="dialog" aria-modal="true"
+          <Sheet ref={sheetRef} $c={d.faction ? factionColor(d.faction) : colors.highlight} role="dialog" aria-modal="true"
             aria-labelledby="detail-title" data-testid="detail" data-subject={top.k} data-rule={d.rule}>
             <Head>
               <div>
