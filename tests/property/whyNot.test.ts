@@ -58,6 +58,9 @@ function checkPosition(s: GameState, seat: Faction, t: Tally, fail: string[], wh
       break;
     }
   }
+  const pursue = legal.find((a) => a.type === 'pursue') as Extract<Action, { type: 'pursue' }> | undefined;
+  const fighters = s.mission ? s.planets[s.mission.target].I.f : 0;
+  if (pursue && fighters > 0) candidates.push({ type: 'pursue', to: pursue.to, units: { f: fighters, c: 0, s: 0 } });
   for (const c of candidates) {
     const r = whyNot(s, seat, c);
     const ok = offered(legal, c);

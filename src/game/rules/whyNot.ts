@@ -12,7 +12,7 @@ import {
   FACTION_LEADERS, LEADERS, MISSIONS, OBJECTIVES, PLANETS, SECRET_PLANS,
   type Faction, type LeaderId, type MissionId, type ObjectiveId, type PlanetId,
 } from '../content';
-import type { ActionType } from './actions';
+import type { Action, ActionType } from './actions';
 import { adjacent, aligned, captivePlanet, revealedBasePlanet, sfPlanet, total } from './board';
 import { legalActions } from './engine';
 import { missionTargets, opposingLeaders } from './missions';
@@ -60,6 +60,7 @@ function extendsCandidate(a: Record<string, unknown>, c: Candidate): boolean {
     if (k === 'type' || c[k] === undefined) continue;
     const x = a[k];
     const y = c[k];
+    if (x === y) continue;
     if (typeof x === 'object' && x && typeof y === 'object' && y) {
       const xo = x as Record<string, unknown>;
       const yo = y as Record<string, unknown>;
@@ -252,6 +253,12 @@ function specific(state: GameState, f: Faction, c: Candidate): Reason | null {
       if (card && MISSIONS[card]?.starting) return { rule: 'R4.4.2', text: `${MISSIONS[card].name} is a starting mission: starting missions are never discarded.` };
       return null;
     }
+    case 'pursue': {
+      // I-07 moves a fleet from the mission's target: the escort rule holds (R4.2.3 step 5)
+      const u = c.units as { f: number; c: number; s: number } | undefined;
+      if (u && u.f > 0 && u.c + u.s === 0) return { rule: 'R4.2.3', text: 'Starfighters need a capital ship or the Star Fortress moving with them (step 5).' };
+      return null;
+    }
     case 'revealObjective': return objectiveReason(state, c);
     case 'secretPlans':
       if (c.use === true && !state.objectives.hand.includes(SECRET_PLANS)) return { rule: 'R5.9', text: 'You do not hold Secret Plans.' };
@@ -268,13 +275,16 @@ function specific(state: GameState, f: Faction, c: Candidate): Reason | null {
   }
 }
 
-/** Why `seat` cannot make choice `c` now (null if some legal action extends it). */
-export function whyNot(state: GameState, seat: Faction, c: Candidate): Reason | null {
+/**
+ * Why `seat` cannot make choice `c` now (null if some legal action extends it). `legal` may be given to save
+ * listing the legal actions again: all of them, or at least every legal action that could extend `c`.
+ */
+export function whyNot(state: GameState, seat: Faction, c: Candidate, legal?: readonly Action[]): Reason | null {
   const p = state.pending;
   if (!p || state.winner) return { rule: 'R4.2.1', text: 'Nothing is being decided now.' };
   if (p.seat !== seat) return { rule: 'R4.2.1', text: 'It is not your decision.' };
-  const legal = legalActions(state, seat) as unknown as Record<string, unknown>[];
-  if (legal.some((a) => extendsCandidate(a, c))) return null;
+  const actions = (legal ?? legalActions(state, seat)) as unknown as Record<string, unknown>[];
+  if (actions.some((a) => extendsCandidate(a, c))) return null;
   if (!DECISION_TYPES[p.kind].includes(c.type)) return { rule: DECISION_RULE[p.kind] ?? 'R4.2.1', text: 'That is not an answer to this decision.' };
   return specific(state, seat, c) ?? { rule: DECISION_RULE[p.kind] ?? 'R4.2.1', text: 'That is not possible right now.' };
 }
@@ -307,8 +317,10 @@ export function candidateValues(state: GameState, seat: Faction, partial: Candid
 /** The disabled options of `field` after `partial`, each with its reason. */
 export function unavailableValues(state: GameState, seat: Faction, partial: Candidate, field: string): { value: unknown; reason: Reason }[] {
   const out: { value: unknown; reason: Reason }[] = [];
-  for (const value of candidateValues(state, seat, partial, field)) {
-    const reason = whyNot(state, seat, { ...partial, [field]: value });
+  const values = candidateValues(state, seat, partial, field);
+  const legal = values.length ? legalActions(state, seat) : [];
+  for (const value of values) {
+    const reason = whyNot(state, seat, { ...partial, [field]: value }, legal);
     if (reason) out.push({ value, reason });
   }
   return out;
@@ -319,8 +331,9 @@ export function unavailableTypes(state: GameState, seat: Faction): { type: Actio
   const p = state.pending;
   if (!p || p.seat !== seat || state.winner) return [];
   const out: { type: ActionType; reason: Reason }[] = [];
+  const legal = legalActions(state, seat);
   for (const type of DECISION_TYPES[p.kind]) {
-    const reason = whyNot(state, seat, { type });
+    const reason = whyNot(state, seat, { type }, legal);
     if (reason) out.push({ type, reason });
   }
   return out;

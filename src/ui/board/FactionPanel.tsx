@@ -6,7 +6,9 @@
  */
 import styled from 'styled-components';
 import { FACTION_LEADERS, OBJECTIVES, PLANETS, type Faction, type LetterId, type ObjectiveId } from '../../game/content';
-import { claimableObjectives, whyNot, type GameState } from '../../game/rules';
+import { useMemo } from 'react';
+import { claimableObjectives, whyNot, type GameState, type Reason } from '../../game/rules';
+import { revealableMissions } from '../../game/rules/missions';
 import { isHidden } from '../../game/rules/view';
 import { missionName, planetLabel } from '../format';
 import { colors, factionColor, factionName } from '../theme';
@@ -151,7 +153,17 @@ export function FactionPanel({ view, faction, viewer, clickableMissions, onMissi
   const hand = view.hands[faction];
   const o = view.objectives;
   // R4.2.4 step 1: on your turn, a planned mission with no legal target says so (issue 13 item 5).
-  const myTurn = view.pending?.kind === 'turn' && view.pending.seat === faction && !view.winner;
+  const myTurn = own && view.pending?.kind === 'turn' && view.pending.seat === faction && !view.winner;
+  const blocked = useMemo(() => {
+    const out = new Map<string, Reason>();
+    if (!myTurn) return out;
+    const reveals = revealableMissions(view, faction); // the only legal actions that could extend a reveal
+    for (const pm of view.planned[faction]) {
+      const r = whyNot(view, faction, { type: 'revealMission', card: pm.card }, reveals);
+      if (r) out.set(pm.card, r);
+    }
+    return out;
+  }, [view, faction, myTurn]);
   return (
     <Panel $c={factionColor(faction)} aria-label={`${own ? 'You' : viewer ? 'Opponent' : ''} ${factionName(faction)}`} data-panel={faction}>
       <H>
@@ -172,7 +184,7 @@ export function FactionPanel({ view, faction, viewer, clickableMissions, onMissi
           {planned.map((pm, i) => (
             <MissionCard key={`${pm.leader}${i}`} card={pm.card} leader={pm.leader} where="planned"
               clickable={own && clickableMissions?.has(pm.card)} onClick={() => onMission?.(pm.card)}
-              blocked={own && myTurn ? whyNot(view, faction, { type: 'revealMission', card: pm.card }) : null} />
+              blocked={blocked.get(pm.card) ?? null} />
           ))}
         </Row>
       </div>

@@ -4,6 +4,7 @@
  * the deployment cap. The reasons come from the core (src/game/rules/whyNot.ts), computed on the seat's own view,
  * so they tell nothing the seat may not know. The reason is visible text, not a tooltip: phones have no hover.
  */
+import { useMemo } from 'react';
 import styled from 'styled-components';
 import type { Faction } from '../../game/content';
 import { unavailableTypes, unavailableValues, whyNot, type Candidate, type GameState, type Reason } from '../../game/rules';
@@ -77,7 +78,8 @@ export function unitsReason(view: GameState, seat: Faction | null, step: Step, u
   const fields = FIELDS[step.type];
   const partial: Candidate = { type: step.type };
   step.chosen.forEach((v, i) => { partial[fields[i].id] = v; });
-  return whyNot(view, seat, { ...partial, [step.field.id]: units });
+  // step.actions: the legal actions with the values chosen so far, the only ones that could extend this set
+  return whyNot(view, seat, { ...partial, [step.field.id]: units }, step.actions);
 }
 
 /** The rule id as written in a reason: "(R4.2.3)". A link into the rules reference can wrap it later. */
@@ -86,7 +88,7 @@ export function RuleRef({ rule }: { rule: string }) {
 }
 
 export function UnavailableChoices({ view, seat, step }: { view: GameState; seat: Faction; step: Step }) {
-  const entries = unavailableAt(view, seat, step);
+  const entries = useMemo(() => unavailableAt(view, seat, step), [view, seat, step]);
   if (entries.length === 0) return null;
   return (
     <List aria-label="Not available now" data-testid="unavailable">
