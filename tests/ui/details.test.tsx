@@ -132,6 +132,21 @@ describe('card-detail view', () => {
     void container;
   });
 
+  it('probe cards and the base card open too; the base planet only in the Rebel\'s own view (R8.3 item 1)', () => {
+    const s = stateAt('plan', 'details-probe');
+    const imp = renderBoard(s, 'I');
+    fireEvent.click(imp.container.querySelector('[data-panel="I"] [data-detail="probe"]')!);
+    expect(dialog().textContent).toContain(`The Rebel base is not on ${PLANETS[s.start.I].name}`);
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Close details' }));
+    fireEvent.click(imp.container.querySelector('[data-detail="base"]')!);
+    expect(dialog().textContent).toContain('Hidden on one of the lettered planets');
+    expect(dialog().textContent).not.toContain(PLANETS[s.base.planet].name);
+    cleanup();
+    const reb = renderBoard(s, 'R');
+    fireEvent.click(reb.container.querySelector('[data-detail="base"]')!);
+    expect(dialog().textContent).toContain(`Hidden on ${PLANETS[s.base.planet].name}`);
+  });
+
   it('item 9: the legend explains production tabs, sectors, unit shapes and every marker', () => {
     const s = stateAt('plan', 'details-legend');
     renderBoard(s, 'R');
