@@ -102,6 +102,31 @@ describe.skipIf(!run)('card details, legend and unavailable choices in the brows
     await context.close();
   });
 
+  it('R4.2.5 on the phone: the opposing player sees the revealed mission face up, with its text and attribute', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await toPlanning(page, `${env.server.url}/?seed=e2e-details-oppose`);
+    await prompt(page, 'Plan a mission');
+    await page.click('[data-testid="prompt"] [data-choice="option"][data-value=\'"R-S1"\']');
+    await page.click('[data-testid="prompt"] [data-choice="option"]');
+    await prompt(page, 'Done planning');
+    await until(page, 'plan');
+    await prompt(page, 'Done planning'); // the Imperial
+    await until(page, 'turn');
+    await prompt(page, 'Reveal a mission');
+    while (await page.$('[data-testid="prompt"] [data-choice="option"]')) await page.click('[data-testid="prompt"] [data-choice="option"]');
+    await until(page, 'oppose');
+    const card = await page.textContent('[data-testid="revealed-mission"]');
+    expect(card).toContain(MISSIONS['R-S1'].name);
+    expect(card).toContain(MISSIONS['R-S1'].text);
+    expect(card).toContain('Diplomacy');
+    expect(card).toMatch(/Yours: .*\+\d/); // which of the Imperial's leaders would add to the roll
+    await shot(page, 'oppose-revealed-phone');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('R4.2.3: after moving, "Move a fleet" stays visible, disabled, saying your leader stands on the fleet\'s planet', async () => {
     const page = await env.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors = watchErrors(page);

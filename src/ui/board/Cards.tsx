@@ -71,7 +71,8 @@ const Holder = styled.div`
   position: relative;
   display: inline-flex;
   flex: none;
-  & > :first-child { padding-right: 24px; }
+  & > :first-child { padding-right: 20px; }
+  & > button[data-detail] { top: 2px; right: 2px; }
 `;
 
 function WithInfo({ clickable, subject, label, children }: { clickable?: boolean; subject: Subject; label: string; children: ReactNode }) {
