@@ -147,6 +147,15 @@ describe('card-detail view', () => {
     expect(dialog().textContent).toContain(`Hidden on ${PLANETS[s.base.planet].name}`);
   });
 
+  it('R8.2: a discard pile (public) opens with its cards, each opening face up', () => {
+    const s = stateAt('plan', 'details-discard');
+    s.discards.I = ['I-05'];
+    const { container } = renderBoard(s, 'R');
+    fireEvent.click(container.querySelector('[data-panel="I"] [data-detail="discard"]')!);
+    fireEvent.click(within(dialog()).getByRole('button', { name: MISSIONS['I-05'].name }));
+    expect(within(dialog()).getByTestId('detail-text').textContent).toBe(MISSIONS['I-05'].text);
+  });
+
   it('item 9: the legend explains production tabs, sectors, unit shapes and every marker', () => {
     const s = stateAt('plan', 'details-legend');
     renderBoard(s, 'R');

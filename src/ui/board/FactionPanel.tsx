@@ -152,6 +152,7 @@ export function FactionPanel({ view, faction, viewer, clickableMissions, onMissi
   const planned = view.planned[faction];
   const hand = view.hands[faction];
   const o = view.objectives;
+  const discardOpenable = useOpenable({ k: 'discard', faction }, `${factionName(faction)} discard pile`);
   // R4.2.4 step 1: on your turn, a planned mission with no legal target says so (issue 13 item 5).
   const myTurn = own && view.pending?.kind === 'turn' && view.pending.seat === faction && !view.winner;
   const blocked = useMemo(() => {
@@ -191,7 +192,7 @@ export function FactionPanel({ view, faction, viewer, clickableMissions, onMissi
       <Row>
         {!own || !showHand ? <span title="Mission cards in hand">Hand {hand.length}</span> : null}
         <span title="Mission deck">· deck {view.decks[faction].length}</span>
-        <span title={`Discard pile: ${view.discards[faction].map(missionName).join(', ') || 'empty'}`}>· discard {view.discards[faction].length}</span>
+        <span title={`Discard pile: ${view.discards[faction].map(missionName).join(', ') || 'empty'}`} {...discardOpenable}>· discard {view.discards[faction].length}</span>
       </Row>
       {own && showHand && (
         <div>

@@ -27,6 +27,7 @@ export type Subject =
   | { k: 'leader'; id: LeaderId }
   | { k: 'unit'; faction: Faction; type: UnitType }
   | { k: 'marker'; marker: Marker }
+  | { k: 'discard'; faction: Faction }
   | { k: 'legend' };
 
 export interface Line {
@@ -240,6 +241,17 @@ export function describe(view: GameState, seat: Faction | null, s: Subject): Det
     case 'leader': return leaderDetail(view, s.id);
     case 'unit': return unitDetail(view, s.faction, s.type);
     case 'marker': return { kind: 'Marker', title: MARKERS[s.marker].title, faction: null, text: MARKERS[s.marker].text, lines: [], rule: MARKERS[s.marker].rule };
+    case 'discard': {
+      const pile = view.discards[s.faction]; // public (R8.2 "discard piles are public")
+      return {
+        kind: `${FACTION[s.faction]} mission discard pile`, title: `Discarded ${FACTION[s.faction]} missions`, faction: s.faction, rule: 'R4.2.4',
+        lines: [{
+          label: pile.length ? `${pile.length} card${pile.length === 1 ? '' : 's'}` : 'Empty',
+          text: pile.length ? undefined : 'Deck missions go here face up after use; starting missions return to the hand.',
+          links: pile.length ? pile.map((c) => ({ subject: { k: 'mission', card: c, where: 'discard' } as Subject, text: MISSIONS[c as MissionId]?.name ?? String(c) })) : undefined,
+        }],
+      };
+    }
     case 'legend': return { kind: 'Legend', title: 'What the symbols mean', faction: null, lines: [], rule: 'R7.1' };
   }
 }
