@@ -23,7 +23,12 @@ function renderBoard(state: GameState, seat: Faction) {
   return { ...utils, view, onAction, prompt };
 }
 
-const buttonNames = (el: HTMLElement) => within(el).queryAllByRole('button').map((b) => b.textContent?.trim());
+/**
+ * The offered choice buttons (data-choice). Not counted: unavailable choices, shown disabled with their reason
+ * (tests/ui/unavailable.test.tsx), and "Details" of a revealed mission (tests/ui/details.test.tsx).
+ */
+const buttonNames = (el: HTMLElement) => within(el).queryAllByRole('button')
+  .filter((b) => b.hasAttribute('data-choice') && !(b as HTMLButtonElement).disabled).map((b) => b.textContent?.trim());
 
 describe('prompt bar', () => {
   it('imperialSetup: asks for the capital ship planet, then the split; sends the chosen setup', () => {

@@ -11,3 +11,4 @@ export { log, type LogEvent } from './log';
 export * as board from './board';
 export { missionTargets } from './missions';
 export { claimableObjectives } from './objectives';
+export { whyNot, unavailableTypes, unavailableValues, candidateValues, DECISION_TYPES, type Reason, type Candidate } from './whyNot';

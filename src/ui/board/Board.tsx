@@ -19,6 +19,7 @@ import { HandStrip } from './HandStrip';
 import { LogPanel } from './LogPanel';
 import { PlanetGrid } from './PlanetGrid';
 import { TopBar } from './TopBar';
+import { DetailProvider } from './details/DetailSheet';
 
 const Desktop = styled.div`
   display: grid;
@@ -128,6 +129,7 @@ export function Board({ view, seat, onAction, onExit, extra, endActions, log, se
       : [['you', 'Rebel'], ['opponent', 'Imperial'], ['log', 'Log']];
     const current = tabs.some(([t]) => t === tab) ? tab : tabs[0][0];
     return (
+      <DetailProvider view={view} seat={seat}>
       <Phone data-layout="phone">
         <TopBar view={view} seat={seat} onLeave={onExit} label={seatLabel} />
         {extra}
@@ -146,10 +148,12 @@ export function Board({ view, seat, onAction, onExit, extra, endActions, log, se
         {prompt}
         {overlays}
       </Phone>
+      </DetailProvider>
     );
   }
 
   return (
+    <DetailProvider view={view} seat={seat}>
     <Desktop data-layout="desktop">
       <Area $area="top"><TopBar view={view} seat={seat} onLeave={onExit} label={seatLabel} />{extra}</Area>
       <Column $area="left">{mine}</Column>
@@ -164,5 +168,6 @@ export function Board({ view, seat, onAction, onExit, extra, endActions, log, se
       </Bottom>
       {overlays}
     </Desktop>
+    </DetailProvider>
   );
 }

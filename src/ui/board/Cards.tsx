@@ -2,12 +2,17 @@
  * Mission, objective and probe cards. A face-down card shows only its back (and the leader on it, which is
  * public); a card the viewer may choose glows and is a button.
  */
+import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { MISSIONS, OBJECTIVES, PLANETS, type LeaderId, type LetterId, type MissionId, type ObjectiveId } from '../../game/content';
+import type { Reason } from '../../game/rules';
 import { isHidden } from '../../game/rules/view';
 import { ATTRIBUTE_NAMES, missionTooltip, objectiveTooltip } from '../format';
 import { colors, factionColor, glow, phone } from '../theme';
 import { LeaderChip } from './LeaderChip';
+import { AttributeIcon } from './details/AttributeIcon';
+import { InfoButton, useOpenable } from './details/DetailSheet';
+import type { Subject } from './details/describe';
 
 const Face = styled.div<{ $edge: string; $glow: boolean; $back: boolean; $compact?: boolean }>`
   position: relative;
@@ -55,30 +60,57 @@ interface Clickable {
   onClick?: () => void;
 }
 
-function shell(clickable: boolean | undefined, onClick: (() => void) | undefined, label: string) {
+function shell(clickable: boolean | undefined, onClick: (() => void) | undefined, label: string, openable: Record<string, unknown>) {
   return clickable
     ? { as: 'button' as const, type: 'button' as const, onClick, 'aria-label': `${label} — choose`, 'data-choice': 'card' }
-    : { role: 'group' as const, 'aria-label': label };
+    : { role: 'group' as const, 'aria-label': label, ...openable };
 }
 
-export function MissionCard({ card, leader, clickable, onClick, compact }: { card: MissionId | string; leader?: LeaderId; compact?: boolean } & Clickable) {
+/** A card and, when the card is a choice now (its click chooses it), the "i" that opens its details. */
+const Holder = styled.div`
+  position: relative;
+  display: inline-flex;
+  flex: none;
+  & > :first-child { padding-right: 20px; }
+  & > button[data-detail] { top: 2px; right: 2px; }
+`;
+
+function WithInfo({ clickable, subject, label, children }: { clickable?: boolean; subject: Subject; label: string; children: ReactNode }) {
+  if (!clickable) return <>{children}</>;
+  return <Holder>{children}<InfoButton subject={subject} label={label} /></Holder>;
+}
+
+export function MissionCard({ card, leader, clickable, onClick, compact, blocked, where }: {
+  card: MissionId | string; leader?: LeaderId; compact?: boolean;
+  /** Where the card lies, for its detail view. */
+  where?: 'hand' | 'planned' | 'revealed' | 'discard';
+  /** Why this planned mission cannot be revealed now (whyNot), shown as a tag. */
+  blocked?: Reason | null;
+} & Clickable) {
   const hidden = isHidden(card);
   const d = hidden ? null : MISSIONS[card as MissionId];
   const title = missionTooltip(card);
   const label = d ? `Mission ${d.name}` : 'Face-down mission';
+  const subject: Subject = { k: 'mission', card, leader, where };
+  const openable = useOpenable(subject, label);
   return (
+    <WithInfo clickable={clickable} subject={subject} label={label}>
     <Face $edge={d ? factionColor(d.faction) : colors.muted} $glow={!!clickable} $back={hidden} $compact={compact} title={title}
-      data-card={hidden ? 'hidden' : card} {...shell(clickable, onClick, label)}>
+      data-card={hidden ? 'hidden' : card} {...shell(clickable, onClick, label, openable)}>
       {d ? (
         <>
           <Title>{d.name}</Title>
-          <Small>{d.attribute ? ATTRIBUTE_NAMES[d.attribute] : 'Cannot be opposed'}{d.starting ? ' · starting' : ''}</Small>
+          <Small>
+            {d.attribute && <AttributeIcon attr={d.attribute} size={11} />} {d.attribute ? ATTRIBUTE_NAMES[d.attribute] : 'Cannot be opposed'}{d.starting ? ' · starting' : ''}
+          </Small>
+          {blocked && <Tag title={`${blocked.text} (${blocked.rule})`} data-blocked={blocked.rule}>✕ no target now</Tag>}
         </>
       ) : (
         <Small>Mission (face down)</Small>
       )}
       {leader && <span style={{ marginTop: 'auto' }}><LeaderChip id={leader} size={20} /></span>}
     </Face>
+    </WithInfo>
   );
 }
 
@@ -88,9 +120,12 @@ export function ObjectiveCard({ card, claimable, clickable, onClick }: { card: O
   const hidden = isHidden(card);
   const d = hidden ? null : OBJECTIVES[card as ObjectiveId];
   const label = d ? `Objective ${d.name}${claimable ? ' (claimable now)' : ''}` : 'Secret objective';
+  const subject: Subject = { k: 'objective', card };
+  const openable = useOpenable(subject, label);
   return (
+    <WithInfo clickable={clickable} subject={subject} label={label}>
     <Face $edge={colors.rebel} $glow={!!clickable} $back={hidden} title={objectiveTooltip(card)}
-      data-card={hidden ? 'hidden' : card} {...shell(clickable, onClick, label)}>
+      data-card={hidden ? 'hidden' : card} {...shell(clickable, onClick, label, openable)}>
       {d ? (
         <>
           <Title>{d.name}</Title>
@@ -101,6 +136,7 @@ export function ObjectiveCard({ card, claimable, clickable, onClick }: { card: O
         <Small>Objective (secret)</Small>
       )}
     </Face>
+    </WithInfo>
   );
 }
 
@@ -120,5 +156,6 @@ const Probe = styled.span`
 export function ProbeCard({ letter }: { letter: LetterId | string }) {
   const hidden = isHidden(letter);
   const title = hidden ? 'A secret probe card' : `Probe card ${letter}: the Rebel base is not on ${PLANETS[letter as LetterId].name}.`;
-  return <Probe title={title} data-card={hidden ? 'hidden' : `probe-${letter}`}>{hidden ? '?' : letter}</Probe>;
+  const openable = useOpenable({ k: 'probe', letter }, hidden ? 'Secret probe card' : `Probe card ${letter}`);
+  return <Probe title={title} data-card={hidden ? 'hidden' : `probe-${letter}`} {...openable}>{hidden ? '?' : letter}</Probe>;
 }

@@ -6,13 +6,16 @@
  */
 import styled from 'styled-components';
 import { FACTION_LEADERS, OBJECTIVES, PLANETS, type Faction, type LetterId, type ObjectiveId } from '../../game/content';
-import { claimableObjectives, type GameState } from '../../game/rules';
+import { useMemo } from 'react';
+import { claimableObjectives, whyNot, type GameState, type Reason } from '../../game/rules';
+import { revealableMissions } from '../../game/rules/missions';
 import { isHidden } from '../../game/rules/view';
 import { missionName, planetLabel } from '../format';
 import { colors, factionColor, factionName } from '../theme';
 import { MissionCard, ObjectiveCard, ProbeCard } from './Cards';
 import { LeaderChip } from './LeaderChip';
 import { UnitGroup } from './UnitIcons';
+import { useOpenable } from './details/DetailSheet';
 
 const Panel = styled.section<{ $c: string }>`
   display: flex;
@@ -98,8 +101,9 @@ export function BaseCard({ view, viewer }: { view: GameState; viewer: Faction | 
   if (b.revealed) where = `Revealed on ${planetLabel(b.planet)}`;
   else if (own && !isHidden(b.planet)) where = `Hidden on ${planetLabel(b.planet)} (only you know)`;
   const units = b.units.f + b.units.c + b.units.s;
+  const openable = useOpenable({ k: 'base' }, 'Rebel base card');
   return (
-    <BaseBox $revealed={b.revealed} title="The Rebel base card: produces 1 starfighter → spot 1 and 1 capital ship → spot 2 at every build; holds units off the board while hidden." data-base={b.revealed ? 'revealed' : 'hidden'}>
+    <BaseBox {...openable} $revealed={b.revealed} title="The Rebel base card: produces 1 starfighter → spot 1 and 1 capital ship → spot 2 at every build; holds units off the board while hidden." data-base={b.revealed ? 'revealed' : 'hidden'}>
       <strong>Rebel base — {b.revealed ? 'revealed' : 'hidden'}</strong>
       <span>{where}</span>
       <Row>
@@ -148,6 +152,19 @@ export function FactionPanel({ view, faction, viewer, clickableMissions, onMissi
   const planned = view.planned[faction];
   const hand = view.hands[faction];
   const o = view.objectives;
+  const discardOpenable = useOpenable({ k: 'discard', faction }, `${factionName(faction)} discard pile`);
+  // R4.2.4 step 1: on your turn, a planned mission with no legal target says so (issue 13 item 5).
+  const myTurn = own && view.pending?.kind === 'turn' && view.pending.seat === faction && !view.winner;
+  const blocked = useMemo(() => {
+    const out = new Map<string, Reason>();
+    if (!myTurn) return out;
+    const reveals = revealableMissions(view, faction); // the only legal actions that could extend a reveal
+    for (const pm of view.planned[faction]) {
+      const r = whyNot(view, faction, { type: 'revealMission', card: pm.card }, reveals);
+      if (r) out.set(pm.card, r);
+    }
+    return out;
+  }, [view, faction, myTurn]);
   return (
     <Panel $c={factionColor(faction)} aria-label={`${own ? 'You' : viewer ? 'Opponent' : ''} ${factionName(faction)}`} data-panel={faction}>
       <H>
@@ -157,8 +174,8 @@ export function FactionPanel({ view, faction, viewer, clickableMissions, onMissi
       <div>
         <Sub>Leader pool</Sub>
         <Row>
-          {pool.length ? pool.map((l) => <LeaderChip key={l} id={l} />) : <Muted>empty</Muted>}
-          {captured.map((l) => <LeaderChip key={l} id={l} captured />)}
+          {pool.length ? pool.map((l) => <LeaderChip key={l} id={l} interactive />) : <Muted>empty</Muted>}
+          {captured.map((l) => <LeaderChip key={l} id={l} captured interactive />)}
         </Row>
       </div>
       <div>
@@ -166,21 +183,22 @@ export function FactionPanel({ view, faction, viewer, clickableMissions, onMissi
         <Row>
           {planned.length === 0 && <Muted>none</Muted>}
           {planned.map((pm, i) => (
-            <MissionCard key={`${pm.leader}${i}`} card={pm.card} leader={pm.leader}
-              clickable={own && clickableMissions?.has(pm.card)} onClick={() => onMission?.(pm.card)} />
+            <MissionCard key={`${pm.leader}${i}`} card={pm.card} leader={pm.leader} where="planned"
+              clickable={own && clickableMissions?.has(pm.card)} onClick={() => onMission?.(pm.card)}
+              blocked={blocked.get(pm.card) ?? null} />
           ))}
         </Row>
       </div>
       <Row>
         {!own || !showHand ? <span title="Mission cards in hand">Hand {hand.length}</span> : null}
         <span title="Mission deck">· deck {view.decks[faction].length}</span>
-        <span title={`Discard pile: ${view.discards[faction].map(missionName).join(', ') || 'empty'}`}>· discard {view.discards[faction].length}</span>
+        <span title={`Discard pile: ${view.discards[faction].map(missionName).join(', ') || 'empty'}`} {...discardOpenable}>· discard {view.discards[faction].length}</span>
       </Row>
       {own && showHand && (
         <div>
           <Sub>Your mission hand ({hand.length})</Sub>
           <Row>
-            {hand.map((c, i) => <MissionCard key={`${c}${i}`} card={c} clickable={clickableMissions?.has(c)} onClick={() => onMission?.(c)} />)}
+            {hand.map((c, i) => <MissionCard key={`${c}${i}`} card={c} where="hand" clickable={clickableMissions?.has(c)} onClick={() => onMission?.(c)} />)}
           </Row>
         </div>
       )}

@@ -33,7 +33,7 @@ export function HandStrip({ view, seat, clickable, onMission }: {
       <Cards>
         {hand.length === 0 && <span style={{ color: colors.muted }}>empty</span>}
         {hand.map((c, i) => (
-          <MissionCard compact key={`${c}${i}`} card={c} clickable={clickable.has(c)} onClick={() => onMission(c)} />
+          <MissionCard compact key={`${c}${i}`} card={c} where="hand" clickable={clickable.has(c)} onClick={() => onMission(c)} />
         ))}
       </Cards>
     </Strip>

@@ -1,8 +1,14 @@
-/** A leader as a round chip with initials, in the faction's colour; tooltip with the full name and icons. */
+/**
+ * A leader as a round chip with initials, in the faction's colour, and its attribute icons beside it (R7.2), so
+ * a leader can be matched to a mission at a glance. With `interactive` (where it is not inside another button)
+ * a tap, click or keyboard opens the leader's details.
+ */
 import styled from 'styled-components';
 import { LEADERS, type LeaderId } from '../../game/content';
 import { leaderInitials, leaderTooltip } from '../format';
 import { colors, factionColor } from '../theme';
+import { AttributeIcons } from './details/AttributeIcon';
+import { useOpenable } from './details/DetailSheet';
 
 const Chip = styled.span<{ $c: string; $captured: boolean; $size: number }>`
   display: inline-flex;
@@ -21,11 +27,25 @@ const Chip = styled.span<{ $c: string; $captured: boolean; $size: number }>`
   ${(p) => (p.$captured ? `&::after { content: ''; position: absolute; inset: 40% -3px; border-top: 2px solid ${colors.text}; transform: rotate(-35deg); }` : '')}
 `;
 
-export function LeaderChip({ id, captured = false, size = 22 }: { id: LeaderId; captured?: boolean; size?: number }) {
+const Wrap = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 1px;
+  flex: none;
+  border-radius: 12px;
+`;
+
+export function LeaderChip({ id, captured = false, size = 22, interactive = false }: {
+  id: LeaderId; captured?: boolean; size?: number; interactive?: boolean;
+}) {
   const title = leaderTooltip(id, captured);
+  const openable = useOpenable({ k: 'leader', id }, LEADERS[id].name);
   return (
-    <Chip $c={factionColor(LEADERS[id].faction)} $captured={captured} $size={size} title={title} role="img" aria-label={title}>
-      {leaderInitials(id)}
-    </Chip>
+    <Wrap title={title} data-leader={id} {...(interactive ? openable : {})}>
+      <Chip $c={factionColor(LEADERS[id].faction)} $captured={captured} $size={size} role="img" aria-label={title}>
+        {leaderInitials(id)}
+      </Chip>
+      <AttributeIcons attrs={LEADERS[id].icons} size={Math.max(9, Math.round(size * 0.5))} />
+    </Wrap>
   );
 }

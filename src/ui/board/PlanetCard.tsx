@@ -11,6 +11,7 @@ import { planetLabel, planetTooltip, planetTypeName, units as unitsText } from '
 import { colors, glow, phone } from '../theme';
 import { LeaderChip } from './LeaderChip';
 import { UnitGroup } from './UnitIcons';
+import { InfoButton, useOpenable } from './details/DetailSheet';
 
 const Card = styled.div<{ $glow: boolean; $selected: boolean; $destroyed: boolean; $imp: boolean }>`
   position: relative;
@@ -45,11 +46,12 @@ const Card = styled.div<{ $glow: boolean; $selected: boolean; $destroyed: boolea
   }
 `;
 
-const Top = styled.div`
+const Top = styled.div<{ $info?: boolean }>`
   display: flex;
   align-items: baseline;
   gap: 4px;
   min-width: 0;
+  ${(p) => p.$info && 'padding-right: 20px;'}
 `;
 
 const Letter = styled.span`
@@ -117,27 +119,49 @@ const Units = styled(Row)<{ $moved: boolean }>`
   ${(p) => p.$moved && css`animation: ${arrive} 260ms ease-out;`}
 `;
 
-const Hide = styled.span`
-  ${phone} { display: none; }
+/** On the phone the type badge shrinks to its first word, so the production tab fits beside it. */
+const TypeBadge = styled.span`
+  .long { display: inline; }
+  .short { display: none; }
+  ${phone} { .long { display: none; } .short { display: inline; } }
+`;
+
+/** The card and, when the card itself is a choice, its "i" button beside it (no button inside a button). */
+const Cell = styled.div`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  min-width: 0;
+  & > :first-child { flex: 1; }
+`;
+
+/** The production tab; on the phone too, smaller (issue 13 item 9). */
+const TabBox = styled.span`
+  white-space: nowrap;
+  ${phone} { font-size: 9px; letter-spacing: -0.02em; }
 `;
 
 function Tab({ p }: { p: PlanetId }) {
   const d = PLANETS[p];
   if (d.tab.length === 0) return null;
   const c = d.tabFaction === 'R' ? colors.rebel : d.tabFaction === 'I' ? colors.imperial : colors.muted;
+  const text = `Production: ${d.tab.map((t) => `${unitsText(t.count, t.unit)} → spot ${t.spot}`).join('; ')}`;
   return (
-    <Hide title={`Production: ${d.tab.map((t) => `${unitsText(t.count, t.unit)} → spot ${t.spot}`).join('; ')}`}>
+    <TabBox title={text} data-tab={p}>
+      <span className="sr-only">{text}</span>
       {d.tab.map((t, i) => (
-        <span key={i} style={{ marginRight: 3, whiteSpace: 'nowrap' }}>
+        <span key={i} aria-hidden="true" style={{ marginRight: 2, whiteSpace: 'nowrap' }}>
           <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true">
             {t.unit === 'f' ? <rect x="1" y="1" width="8" height="8" fill={c} /> : <polygon points="3,0 7,0 10,3 10,7 7,10 3,10 0,7 0,3" fill={c} />}
           </svg>
           →{t.spot}
         </span>
       ))}
-    </Hide>
+    </TabBox>
   );
 }
+
+const SHORT_TYPE = { production: 'Prod.', loyal: 'Loyal', remote: 'Remote' } as const;
 
 export interface PlanetCardProps {
   view: GameState;
@@ -187,15 +211,21 @@ export function PlanetCard({ view, seat, id, clickable, selected = false, onClic
   if (view.start.R === id) marks.push('Rebel starting planet');
   const title = `${planetTooltip(id)}${marks.length ? ` Marks: ${marks.join('; ')}.` : ''}`;
   const label = `${planetLabel(id)}${clickable ? ' — choose' : ''}`;
+  const openable = useOpenable({ k: 'planet', id }, planetLabel(id));
   const body = (
     <>
-      <Top>
+      <Top $info={clickable}>
         {letter && <Letter>{letter}</Letter>}
         <Name>{def.name}</Name>
       </Top>
       <Meta>
         <span aria-label={`sector ${def.sector}`} title={`Sector ${def.sector}`}>{'•'.repeat(def.sector)}</span>
-        <Badge>{id === 'IMP' ? 'Imperium' : planetTypeName(id)}</Badge>
+        <Badge>
+          <TypeBadge>
+            <span className="long">{id === 'IMP' ? 'Imperium' : planetTypeName(id)}</span>
+            <span className="short" aria-hidden="true">{id === 'IMP' ? 'Imp.' : SHORT_TYPE[PLANETS[id].type]}</span>
+          </TypeBadge>
+        </Badge>
         <Tab p={id} />
       </Meta>
       <Row>
@@ -230,10 +260,18 @@ export function PlanetCard({ view, seat, id, clickable, selected = false, onClic
   };
   if (clickable) {
     return (
-      <Card as="button" type="button" {...common} aria-label={label} onClick={onClick} data-choice="planet">
-        {body}
-      </Card>
+      <Cell>
+        <Card as="button" type="button" {...common} aria-label={label} onClick={onClick} data-choice="planet">
+          {body}
+        </Card>
+        <InfoButton subject={{ k: 'planet', id }} label={planetLabel(id)} />
+      </Cell>
     );
   }
-  return <Card {...common} aria-label={planetLabel(id)} role="group">{body}</Card>;
+  // Not a choice now: a tap, click, Enter or Space opens its details (issue 13 item 1).
+  return (
+    <Cell>
+      <Card {...common} role="group" aria-label={planetLabel(id)} {...openable}>{body}</Card>
+    </Cell>
+  );
 }

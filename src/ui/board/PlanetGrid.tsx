@@ -4,6 +4,7 @@ import type { Faction, PlanetId } from '../../game/content';
 import type { GameState } from '../../game/rules';
 import { colors, phone } from '../theme';
 import { PlanetCard } from './PlanetCard';
+import { LegendButton } from './details/LegendButton';
 
 const Grid = styled.div`
   display: grid;
@@ -19,6 +20,15 @@ const Grid = styled.div`
     height: auto;
     gap: 3px;
   }
+`;
+
+/** The legend button (issue 13 item 9) sits above the grid's top-right corner. */
+const Wrap = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  height: 100%;
+  & > [role='group'] { flex: 1; min-height: 0; }
 `;
 
 const SectorLabel = styled.div`
@@ -41,6 +51,8 @@ export interface PlanetGridProps {
 export function PlanetGrid({ view, seat, clickable, selected, onPlanet }: PlanetGridProps) {
   const rows = [0, 1, 2].map((r) => view.grid.slice(r * 5, r * 5 + 5));
   return (
+    <Wrap>
+    <LegendButton />
     <Grid role="group" aria-label="Planets, 3 sectors of 5">
       {rows.map((row, r) => [
         <SectorLabel key={`s${r}`}>Sector {r + 1}</SectorLabel>,
@@ -50,5 +62,6 @@ export function PlanetGrid({ view, seat, clickable, selected, onPlanet }: Planet
         )),
       ])}
     </Grid>
+    </Wrap>
   );
 }

@@ -3,11 +3,14 @@
  * the current step of the decision (src/ui/prompt/choices.ts). Every button is a value of some legal action.
  */
 import styled from 'styled-components';
-import type { Faction } from '../../game/content';
+import { LEADERS, type Faction, type LeaderId } from '../../game/content';
+import { AttributeIcons } from '../board/details/AttributeIcon';
+import { RevealedMission } from '../board/details/RevealedMission';
 import type { ActionType, GameState } from '../../game/rules';
 import { colors, factionColor, phone } from '../theme';
 import { FIELDS, type Step } from './choices';
 import { ChoiceButton } from './ChoiceButton';
+import { UnavailableChoices, unitsReason } from './Unavailable';
 import { UnitPicker } from './UnitPicker';
 import { TAKE_BACK_WORDS } from '../log/sentences';
 import { ENDING_TYPES, TYPE_LABELS, askSentence, optionLabel, optionTitle, waitSentence } from './wording';
@@ -89,6 +92,7 @@ export function PromptBar({ view, seat, step, summary, busy, onType, onValue, on
     <Bar $c={p ? factionColor(p.seat) : colors.border} aria-label="Decision" data-testid="prompt" data-pending={p?.kind ?? 'none'}
       data-mine={mine ? 'true' : 'false'}>
       <Sentence aria-live="polite">{sentence(view, seat)}</Sentence>
+      {p?.kind === 'oppose' && !view.winner && <RevealedMission view={view} seat={seat} />}
       {mine && step.kind === 'field' && (
         <Ask>{summary ? `${summary} — ` : ''}{step.field.ask}.</Ask>
       )}
@@ -104,7 +108,8 @@ export function PromptBar({ view, seat, step, summary, busy, onType, onValue, on
             );
           })}
           {step.kind === 'field' && step.field.kind === 'units' && (
-            <UnitPicker key={step.options.map((o) => o.key).join()} options={step.options} faction={seat ?? 'R'} onPick={onValue} />
+            <UnitPicker key={step.options.map((o) => o.key).join()} options={step.options} faction={seat ?? 'R'} onPick={onValue}
+              reasonFor={(u) => unitsReason(view, seat, step, u)} />
           )}
           {step.kind === 'field' && step.field.kind !== 'units' && step.options.map((o) => {
             const ending = o.value === null || (step.field.kind === 'bool' && o.value === false);
@@ -112,6 +117,9 @@ export function PromptBar({ view, seat, step, summary, busy, onType, onValue, on
               <ChoiceButton key={o.key} $primary={!ending} disabled={busy} onClick={() => onValue(o.value)}
                 title={optionTitle(step.field.kind, o.value)} data-choice="option" data-ending={ending ? 'true' : undefined}
                 data-value={o.key}>
+                {step.field.kind === 'leader' && LEADERS[o.value as LeaderId] && (
+                  <span style={{ marginRight: 5 }}><AttributeIcons attrs={LEADERS[o.value as LeaderId].icons} size={14} /></span>
+                )}
                 {optionLabel(step.field.kind, o.value, view, seat)}
               </ChoiceButton>
             );
@@ -127,6 +135,7 @@ export function PromptBar({ view, seat, step, summary, busy, onType, onValue, on
           )}
         </Buttons>
       )}
+      {mine && seat && <UnavailableChoices view={view} seat={seat} step={step} />}
     </Bar>
   );
 }

@@ -6,6 +6,7 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { Faction, UnitType } from '../../game/content';
+import type { Reason } from '../../game/rules';
 import { UNIT_NAMES } from '../format';
 import { UnitShape } from '../board/UnitIcons';
 import { valueKey, type Option } from './choices';
@@ -29,7 +30,11 @@ const Stepper = styled.div`
   background: rgba(255, 255, 255, 0.06);
 `;
 
-export function UnitPicker({ options, faction, onPick }: { options: Option[]; faction: Faction; onPick(value: unknown): void }) {
+export function UnitPicker({ options, faction, onPick, reasonFor }: {
+  options: Option[]; faction: Faction; onPick(value: unknown): void;
+  /** Why a set that is not among the options is illegal (from the core's whyNot), shown next to the button. */
+  reasonFor?(units: Set3): Reason | null;
+}) {
   const sets = options.map((o) => o.value as Set3);
   const keys = useMemo(() => new Set(sets.map((s) => valueKey({ f: s.f, c: s.c, s: s.s }))), [sets]);
   const largest = sets.reduce((a, b) => (b.f + b.c + b.s > a.f + a.c + a.s ? b : a), sets[0]);
@@ -37,6 +42,7 @@ export function UnitPicker({ options, faction, onPick }: { options: Option[]; fa
   const types = (['f', 'c', 's'] as UnitType[]).filter((t) => sets.some((s) => s[t] > 0));
   const max = (t: UnitType) => Math.max(...sets.map((s) => s[t]));
   const legal = keys.has(valueKey(cur));
+  const reason = legal ? null : reasonFor?.(cur) ?? null;
   const chosen = sets.find((s) => s.f === cur.f && s.c === cur.c && s.s === cur.s);
   return (
     <Wrap>
@@ -53,6 +59,9 @@ export function UnitPicker({ options, faction, onPick }: { options: Option[]; fa
       <ChoiceButton $primary disabled={!legal} onClick={() => chosen && onPick(chosen)} data-choice="option">
         {legal ? 'Confirm units' : 'Not a legal group'}
       </ChoiceButton>
+      {!legal && reason && (
+        <span data-testid="units-reason" style={{ color: '#9aa4b5', fontSize: 12.5 }}>{reason.text} ({reason.rule})</span>
+      )}
     </Wrap>
   );
 }
