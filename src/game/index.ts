@@ -175,6 +175,21 @@ function toAction(type: ActionType, args: unknown[]): unknown {
 
 /** The guard plugin's name and API (a move uses it to refuse without INVALID_MOVE, see makeMove). */
 const GUARD = 'mint-guard';
+/** The key under which a move finds the state before it (see basePlugin). */
+const BASE = Symbol('mint-base');
+
+/**
+ * boardgame.io wraps a move in its plugins' fnWrap, the core plugins (immer first) innermost, so a game plugin sees
+ * `G` before immer turns it into a draft: that plain object is the state before the move, and boardgame.io never
+ * changes it (it is the previous state). It is passed on in the context, which immer's wrapper spreads into the
+ * context the move receives. Only moves get it.
+ */
+const basePlugin = {
+  name: 'mint-base',
+  fnWrap: (fn: (context: any, ...args: unknown[]) => unknown, type: string) => (type === 'MOVE'
+    ? (context: any, ...args: unknown[]) => fn({ ...context, [BASE]: context.G }, ...args)
+    : fn),
+};
 interface GuardApi { refuse(): void; refused(): boolean }
 
 type MoveContext = {
@@ -182,6 +197,7 @@ type MoveContext = {
   playerID: PlayerID;
   random: { Die(spotvalue?: number): number };
   [GUARD]?: GuardApi;
+  [BASE]?: GameState;
 };
 
 /** True when `String(x)` works: boardgame.io formats a refused move's args into its error message. */
@@ -214,7 +230,10 @@ function makeMove(type: ActionType) {
         if (!action) return INVALID_MOVE;
         // apply() checks the action against legalActions (seat, pending decision, exact shape) and never throws
         // on bad input; any throw here is a core bug, and the draft is then discarded with the move.
-        if (!apply(G, seat, action, rngFrom(random))) return INVALID_MOVE;
+        // G is boardgame.io's immer draft; the base plugin below hands the move the state before it, which is never
+        // changed afterwards, for the take-back snapshot to share instead of copying the draft (rules/undo.ts).
+        const base = context[BASE];
+        if (!apply(G, seat, action, rngFrom(random), base)) return INVALID_MOVE;
         return undefined;
       } catch {
         return INVALID_MOVE;
@@ -300,6 +319,7 @@ export function makeMintImperium(opts: MintImperiumOptions = {}): Game<GameState
       pass: false, setActivePlayers: false,
     },
     plugins: [
+      basePlugin,
       // Replaces the stock seed (Date.now() in base 36) by 128 crypto-random bits: docs/bgio-notes.md c.
       // No flush here, so the core random plugin's flush still saves the PRNG state.
       { name: 'random', setup: () => ({ seed: opts.seed ?? cryptoSeed() }) },

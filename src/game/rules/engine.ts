@@ -184,12 +184,14 @@ function step(state: GameState, p: Pending, action: Action, rng: Rng): void {
  * Apply `raw` for `seat` if it is legal now. Returns false (and changes nothing) otherwise: wrong seat,
  * nothing pending, malformed or illegal action, an undo with nothing to take back. The entry point of real games
  * (boardgame.io moves, the server, replays): it keeps the take-back stack of src/game/rules/undo.ts.
+ * `base`: optionally, the same state before this call as an object that is never changed afterwards (under immer,
+ * the draft's original); the take-back snapshot then shares it instead of copying the live state.
  */
-export function apply(state: GameState, seat: Faction, raw: unknown, rng: Rng): boolean {
+export function apply(state: GameState, seat: Faction, raw: unknown, rng: Rng, base?: GameState): boolean {
   const a = findLegal(state, seat, raw);
   if (!a) return false;
   if (a.type === 'undo') return takeBack(state, seat);
-  const before = beforeDecision(state, rivalSteps);
+  const before = beforeDecision(state, rivalSteps, base);
   const watch = watchRng(rng);
   step(state, state.pending as Pending, a, watch.rng);
   afterDecision(state, seat, a, before, watch.draws(), rivalSteps);

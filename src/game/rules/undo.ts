@@ -171,12 +171,32 @@ export interface Before {
   rivalSteps: number;
 }
 
-/** Called before `seat`'s decision: the snapshot to keep if the decision turns out quiet. Removes the stack. */
-export function beforeDecision(state: GameState, rivalSteps: number): Before {
+/**
+ * The snapshot of `base`, an unchanging copy of the state (under boardgame.io, the state before the move, of
+ * which G is an immer draft): its fields are shared, not copied. Copying the live draft instead walks every object
+ * of the state through immer's Proxies and made boardgame.io's moves about twice as slow. takeBack deep-copies a
+ * snapshot before it writes it back, so the shared objects are never changed.
+ */
+function sharedSnapshotOf(base: GameState): Snapshot {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(base)) {
+    if (k === 'config' || k === 'log' || k === 'undo') continue;
+    out[k] = (base as unknown as Record<string, unknown>)[k];
+  }
+  out.logLength = base.log.length;
+  return out as unknown as Snapshot;
+}
+
+/**
+ * Called before `seat`'s decision: the snapshot to keep if the decision turns out quiet. Removes the stack.
+ * `base`, when given, is the same state before this call as an object never changed afterwards.
+ */
+export function beforeDecision(state: GameState, rivalSteps: number, base?: GameState): Before {
   const stack = state.undo;
+  const snapshot = base ? sharedSnapshotOf(base) : snapshotOf(state);
   delete state.undo;
   return {
-    snapshot: snapshotOf(state), stack, phase: state.phase, round: state.round, logLength: state.log.length,
+    snapshot, stack, phase: state.phase, round: state.round, logLength: state.log.length,
     knowledge: knowledge(state), shown: shownCards(state), rivalSteps,
   };
 }
