@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { MOVE_NAMES, humanOf, makeMintImperium, playerOf, soloFromSetupData, viewerOf } from '../../src/game';
 import { filteredLocal } from '../../src/game/filter';
 import { MISSION_IDS, type Faction, type SoloSetup } from '../../src/game/content';
-import { seededRng, type GameState } from '../../src/game/rules';
+import { legalActions, seededRng, type GameState } from '../../src/game/rules';
 import { isHidden, viewFor } from '../../src/game/rules/view';
 import { master, play, quietBoardgameIo, type Enumerated } from './bgio-helpers';
 
@@ -108,7 +108,10 @@ describe('bad input for the human seat of a solo match', () => {
           const isLegal = legal.some((l) => l.move === some.move && JSON.stringify(l.args) === JSON.stringify(junk));
           if (!isLegal) expectRefused(client, human, some.move, junk, `${label}: ${JSON.stringify(junk)}`);
         }
+        // enumerate leaves out the take-back (issue 9); it is out of place only when the core does not offer it.
+        const canUndo = legalActions(st.G, humanOf(st.G)!).some((a) => a.type === 'undo');
         for (const move of MOVE_NAMES) {
+          if (move === 'undo' && canUndo) continue;
           if (!legal.some((l) => l.move === move)) expectRefused(client, human, move, [{}], `${label}: ${move} out of place`);
         }
         calls += 9 + MOVE_NAMES.length;
