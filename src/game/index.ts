@@ -31,6 +31,7 @@
  */
 import type { Ctx, FnContext, Game, PlayerID } from 'boardgame.io';
 import { INVALID_MOVE } from 'boardgame.io/core';
+import { isDraft, original } from 'immer';
 import { DEFAULT_CONFIG, DIFFICULTIES, type Faction, type GameConfig, type SoloSetup } from './content';
 import {
   ACTION_TYPES, SECRET_ACTIONS, advance, apply, applyLegal, createState, decisionActions, findLegal,
@@ -215,7 +216,9 @@ function makeMove(type: ActionType, takeBacks: boolean) {
         // apply() checks the action against legalActions (seat, pending decision, exact shape) and never throws
         // on bad input; any throw here is a core bug, and the draft is then discarded with the move.
         if (takeBacks) {
-          if (!apply(G, seat, action, rngFrom(random))) return INVALID_MOVE;
+          // The take-back snapshot is copied from the draft's original (plain data, the state before this move).
+          const base = isDraft(G) ? original(G) as GameState : undefined;
+          if (!apply(G, seat, action, rngFrom(random), base)) return INVALID_MOVE;
           return undefined;
         }
         const legal = findLegal(G, seat, action);

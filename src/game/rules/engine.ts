@@ -183,13 +183,15 @@ function step(state: GameState, p: Pending, action: Action, rng: Rng): void {
 /**
  * Apply `raw` for `seat` if it is legal now. Returns false (and changes nothing) otherwise: wrong seat,
  * nothing pending, malformed or illegal action, an undo with nothing to take back. The entry point of real games
- * (boardgame.io moves, the server, replays): it keeps the take-back stack of src/game/rules/undo.ts.
+ * (boardgame.io moves, the server, replays): it keeps the take-back stack of src/game/rules/undo.ts. `base`, if given,
+ * is the same state as plain data (boardgame.io passes immer's original of its draft), to copy the snapshot from
+ * cheaply: reading a whole draft through its proxies costs more than the move.
  */
-export function apply(state: GameState, seat: Faction, raw: unknown, rng: Rng): boolean {
+export function apply(state: GameState, seat: Faction, raw: unknown, rng: Rng, base?: GameState): boolean {
   const a = findLegal(state, seat, raw);
   if (!a) return false;
   if (a.type === 'undo') return takeBack(state, seat);
-  const before = beforeDecision(state, rivalSteps);
+  const before = beforeDecision(state, rivalSteps, base);
   const watch = watchRng(rng);
   step(state, state.pending as Pending, a, watch.rng);
   afterDecision(state, seat, a, before, watch.draws(), rivalSteps);

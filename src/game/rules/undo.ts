@@ -171,12 +171,16 @@ export interface Before {
   rivalSteps: number;
 }
 
-/** Called before `seat`'s decision: the snapshot to keep if the decision turns out quiet. Removes the stack. */
-export function beforeDecision(state: GameState, rivalSteps: number): Before {
+/**
+ * Called before `seat`'s decision: the snapshot to keep if the decision turns out quiet (copied from `base`, the same
+ * state as plain data, when given). Removes the stack.
+ */
+export function beforeDecision(state: GameState, rivalSteps: number, base?: GameState): Before {
+  const snapshot = snapshotOf(base ?? state);
   const stack = state.undo;
   delete state.undo;
   return {
-    snapshot: snapshotOf(state), stack, phase: state.phase, round: state.round, logLength: state.log.length,
+    snapshot, stack, phase: state.phase, round: state.round, logLength: state.log.length,
     knowledge: knowledge(state), shown: shownCards(state), rivalSteps,
   };
 }
