@@ -46,7 +46,7 @@ export const DEFAULT_SEARCH: Omit<SearchOptions, 'seed'> = {
 };
 
 // One Game object for every search: its seed only seeds the throwaway states the bot's reducer plays out.
-const game = makeMintImperium({ seed: 'bot-search' });
+const game = makeMintImperium({ seed: 'bot-search', takeBacks: false }); // playouts keep no take-back snapshots
 let template: State<GameState> | null = null;
 
 /**

@@ -33,7 +33,7 @@ import type { Ctx, FnContext, Game, PlayerID } from 'boardgame.io';
 import { INVALID_MOVE } from 'boardgame.io/core';
 import { DEFAULT_CONFIG, DIFFICULTIES, type Faction, type GameConfig, type SoloSetup } from './content';
 import {
-  ACTION_TYPES, SECRET_ACTIONS, advance, apply, createState, decisionActions,
+  ACTION_TYPES, SECRET_ACTIONS, advance, apply, applyLegal, createState, decisionActions, findLegal,
   type ActionType, type GameState, type Phase, type Rng,
 } from './rules';
 import { viewFor } from './rules/view';
@@ -210,7 +210,7 @@ function printable(x: unknown): boolean {
   }
 }
 
-function makeMove(type: ActionType) {
+function makeMove(type: ActionType, takeBacks: boolean) {
   return {
     move: (context: MoveContext, ...args: unknown[]) => {
       try {
@@ -230,10 +230,15 @@ function makeMove(type: ActionType) {
         if (!action) return INVALID_MOVE;
         // apply() checks the action against legalActions (seat, pending decision, exact shape) and never throws
         // on bad input; any throw here is a core bug, and the draft is then discarded with the move.
-        // G is boardgame.io's immer draft; the base plugin below hands the move the state before it, which is never
-        // changed afterwards, for the take-back snapshot to share instead of copying the draft (rules/undo.ts).
-        const base = context[BASE];
-        if (!apply(G, seat, action, rngFrom(random), base)) return INVALID_MOVE;
+        if (takeBacks) {
+          // G is boardgame.io's immer draft; the base plugin below hands the move the state before it, which is
+          // never changed afterwards, for the take-back snapshot to share instead of copying the draft (rules/undo.ts).
+          if (!apply(G, seat, action, rngFrom(random), context[BASE])) return INVALID_MOVE;
+          return undefined;
+        }
+        const legal = findLegal(G, seat, action);
+        if (!legal) return INVALID_MOVE;
+        applyLegal(G, legal, rngFrom(random));
         return undefined;
       } catch {
         return INVALID_MOVE;
@@ -285,6 +290,11 @@ export interface MintImperiumOptions {
   config?: GameConfig;
   /** RULES §9 — the default solo setup when the match has no setupData (local clients cannot pass one). */
   solo?: SoloSetup;
+  /**
+   * Issue 9 — keep the take-back stack (default). A search that plays the Game's moves in its playouts (src/ai/mcts.ts)
+   * turns it off: moves then step with applyLegal, which keeps no snapshot, so `undo` is never legal there.
+   */
+  takeBacks?: boolean;
 }
 
 export function makeMintImperium(opts: MintImperiumOptions = {}): Game<GameState> {
@@ -293,7 +303,7 @@ export function makeMintImperium(opts: MintImperiumOptions = {}): Game<GameState
   // Null prototype: boardgame.io looks moves up with `name in moves`, so on a plain object a raw action named
   // 'toString', 'constructor' or 'hasOwnProperty' would run Object.prototype methods as moves (and throw).
   const moves: Record<string, ReturnType<typeof makeMove>> = Object.create(null);
-  for (const type of ACTION_TYPES) moves[type] = makeMove(type);
+  for (const type of ACTION_TYPES) moves[type] = makeMove(type, opts.takeBacks ?? true);
 
   const phases: NonNullable<Game<GameState>['phases']> = {};
   for (const name of PHASES) {

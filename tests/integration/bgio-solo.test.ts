@@ -108,8 +108,8 @@ describe('bad input for the human seat of a solo match', () => {
           const isLegal = legal.some((l) => l.move === some.move && JSON.stringify(l.args) === JSON.stringify(junk));
           if (!isLegal) expectRefused(client, human, some.move, junk, `${label}: ${JSON.stringify(junk)}`);
         }
-        // ai.enumerate leaves the take-back out (issue 9); it is out of place only when the core does not offer it.
-        const canUndo = legalActions(st.G, humanOf(st.G)).some((a) => a.type === 'undo');
+        // enumerate leaves out the take-back (issue 9); it is out of place only when the core does not offer it.
+        const canUndo = legalActions(st.G, humanOf(st.G)!).some((a) => a.type === 'undo');
         for (const move of MOVE_NAMES) {
           if (move === 'undo' && canUndo) continue;
           if (!legal.some((l) => l.move === move)) expectRefused(client, human, move, [{}], `${label}: ${move} out of place`);
