@@ -48,8 +48,23 @@ const Private = styled.span`
   color: ${colors.text};
 `;
 
-export function LogPanel({ view, seat }: { view: GameState; seat: Faction | null }) {
+const SummaryButton = styled.button.attrs({ type: 'button' })`
+  margin-left: 6px;
+  padding: 0 6px;
+  min-height: 22px;
+  border-radius: 5px;
+  border: 1px solid ${colors.highlight};
+  background: #3a3214;
+  font-size: 11px;
+  font-weight: 700;
+  cursor: pointer;
+`;
+
+/** `onCombat(k)` opens the summary of the log's k-th combat or strike (src/ui/story): a button on its first line. */
+export function LogPanel({ view, seat, onCombat }: { view: GameState; seat: Faction | null; onCombat?: (k: number) => void }) {
   const lines = describeLog(view.log, seat);
+  let fights = 0;
+  const fightOf = lines.map((l) => (l.e === 'combatStarted' || l.e === 'strikeStarted' ? fights++ : -1));
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -69,9 +84,18 @@ export function LogPanel({ view, seat }: { view: GameState; seat: Faction | null
           <div key={r.round}>
             <Round>{r.round === 0 ? 'Setup' : `Round ${r.round}`}</Round>
             <List>
-              {r.lines.map((l, i) => (
-                <li key={i}>{l.private && <Private title="Only you can see this line">private</Private>}{l.text}</li>
-              ))}
+              {r.lines.map((l, i) => {
+                const k = fightOf[lines.indexOf(l)];
+                return (
+                  <li key={i}>{l.private && <Private title="Only you can see this line">private</Private>}{l.text}
+                    {onCombat && k >= 0 && (
+                      <SummaryButton onClick={() => onCombat(k)} data-story="open-combat" aria-label={`Open the summary of this ${l.e === 'strikeStarted' ? 'strike' : 'combat'}`}>
+                        Summary
+                      </SummaryButton>
+                    )}
+                  </li>
+                );
+              })}
             </List>
           </div>
         ))}
