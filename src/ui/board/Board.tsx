@@ -160,7 +160,7 @@ export function Board({ view, seat, onAction, onExit, extra, endActions, since, 
       <Column $area="left">{mine}</Column>
       <Area $area="center" style={{ padding: 8, overflowY: 'auto' }}>{grid}</Area>
       <Column $area="right">
-        {story.panel}
+        <div style={{ flex: 'none', maxHeight: '48vh', overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: 6 }}>{story.panel}</div>
         {theirs}
         <LogPanel view={view} seat={seat} onCombat={story.openCombat} />
       </Column>

@@ -4,12 +4,12 @@ import styled from 'styled-components';
 import type { Faction } from '../../game/content';
 import type { GameState } from '../../game/rules';
 import { describeLog } from '../log/sentences';
-import { colors } from '../theme';
+import { colors, phone } from '../theme';
 
 const Box = styled.section`
   display: flex;
   flex-direction: column;
-  min-height: 0;
+  min-height: 170px;
   flex: 1;
   background: ${colors.surface};
   border-radius: 8px;
@@ -58,6 +58,7 @@ const SummaryButton = styled.button.attrs({ type: 'button' })`
   font-size: 11px;
   font-weight: 700;
   cursor: pointer;
+  ${phone} { min-height: 44px; min-width: 44px; }
 `;
 
 /** `onCombat(k)` opens the summary of the log's k-th combat or strike (src/ui/story): a button on its first line. */

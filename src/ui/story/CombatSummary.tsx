@@ -7,8 +7,7 @@ import styled from 'styled-components';
 import type { Faction, UnitType } from '../../game/content';
 import { planetLabel, UNIT_NAMES, units as unitsText } from '../format';
 import { ChoiceButton } from '../prompt/ChoiceButton';
-import { colors, factionColor, factionName } from '../theme';
-import { UnitShape } from '../board/UnitIcons';
+import { colors, factionColor, factionName, phone } from '../theme';
 import type { CombatStory, Roll } from './combats';
 
 export const Card = styled.section<{ $c: string }>`
@@ -60,6 +59,7 @@ export const Close = styled(ChoiceButton)`
   min-width: 32px;
   padding: 2px 8px;
   font-size: 12px;
+  ${phone} { min-height: 44px; min-width: 44px; }
 `;
 
 const PIPS: Record<number, [number, number][]> = {
@@ -82,10 +82,15 @@ function MiniDie({ colour, value }: { colour: 'w' | 'b'; value: number }) {
 
 const other = (f: Faction): Faction => (f === 'R' ? 'I' : 'R');
 
+/** R5.6–R5.8 — what a roll did: each hit on an enemy unit, and the hits no unit could take (lost). */
 function hitsText(r: Roll): string {
-  if (r.hits.length === 0) return 'no hit';
+  const rolled = r.dice.filter((d) => d.value >= 4).length;
+  if (rolled === 0) return 'no hit';
   const enemy = factionName(other(r.by));
-  return r.hits.map((h) => `${enemy} ${UNIT_NAMES[h.unit][0]} ${h.hpLeft === 0 ? 'destroyed' : `to ${h.hpLeft} HP`}`).join(', ');
+  const given = r.hits.map((h) => `${enemy} ${UNIT_NAMES[h.unit][0]} ${h.hpLeft === 0 ? 'destroyed' : `to ${h.hpLeft} HP`}`);
+  const lost = rolled - r.hits.length;
+  if (lost > 0) given.push(`${lost} ${lost === 1 ? 'hit' : 'hits'} lost: no unit ${lost === 1 ? 'it' : 'they'} may hit (R5.8)`);
+  return given.join(', ');
 }
 
 function lossText(losses: Partial<Record<UnitType, number>>): string {
@@ -116,6 +121,15 @@ export function CombatSummary({ story, viewer, onClose }: { story: CombatStory; 
         </div>
         <Close onClick={onClose} aria-label="Close the combat summary" data-story="close-combat">✕</Close>
       </Head>
+      <div style={{ marginTop: 6, display: 'flex', alignItems: 'center', gap: 6 }}>
+        {s.kind === 'combat' && <Tag $bg={colour === colors.highlight ? '#6b5a22' : colour}>{s.winner === 'none' ? 'No winner' : `Winner: ${factionName(s.winner as Faction)}`}</Tag>}
+        <span>{result}</span>
+      </div>
+      <div style={{ marginTop: 4 }}>
+        <strong>Losses</strong> · {(['R', 'I'] as const).map((f, i) => (
+          <span key={f} data-losses={f}>{i ? ' · ' : ''}<strong style={{ color: factionColor(f) }}>{factionName(f)}:</strong> {lossText(s.losses[f])}</span>
+        ))}
+      </div>
       {s.waves.map((w) => (
         <WaveBox key={w.wave}>
           {s.kind === 'combat' && <h3>Wave {w.wave}</h3>}
@@ -126,27 +140,8 @@ export function CombatSummary({ story, viewer, onClose }: { story: CombatStory; 
               <span>→ {hitsText(r)}{r.secretPlans ? ' (Secret Plans shown)' : ''}</span>
             </RollRow>
           ))}
-          {w.destroyed.length > 0 && (
-            <div style={{ color: colors.muted }}>
-              Removed: {w.destroyed.map((d, i) => (
-                <span key={i} style={{ display: 'inline-flex', alignItems: 'center', gap: 2, marginRight: 6 }}>
-                  <UnitShape type={d.unit} faction={d.faction} size={12} /> {factionName(d.faction)} {UNIT_NAMES[d.unit][0]}
-                </span>
-              ))}
-            </div>
-          )}
         </WaveBox>
       ))}
-      <WaveBox>
-        <h3>Losses</h3>
-        {(['R', 'I'] as const).map((f) => (
-          <div key={f} data-losses={f}><strong style={{ color: factionColor(f) }}>{factionName(f)}:</strong> {lossText(s.losses[f])}</div>
-        ))}
-      </WaveBox>
-      <div style={{ marginTop: 8, display: 'flex', alignItems: 'center', gap: 6 }}>
-        {s.kind === 'combat' && <Tag $bg={colour === colors.highlight ? '#6b5a22' : colour}>{s.winner === 'none' ? 'No winner' : `Winner: ${factionName(s.winner as Faction)}`}</Tag>}
-        <span>{result}</span>
-      </div>
     </Card>
   );
 }

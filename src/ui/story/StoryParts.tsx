@@ -3,7 +3,7 @@
  * were away" card, the planet highlights (a style sheet keyed on data-planet, so no planet component changes) and
  * the phone toasts for new log lines (the log is a hidden tab there). Highlights and toasts never take a click.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
 import type { Faction, PlanetId } from '../../game/content';
 import type { GameState } from '../../game/rules';
@@ -24,7 +24,12 @@ const Banner = styled.div<{ $c: string; $fresh: boolean }>`
   font-size: 13px;
   color: ${(p) => (p.$fresh ? colors.text : colors.muted)};
   overflow: hidden;
-  ${phone} { font-size: 12px; padding: 3px 6px; }
+  span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  ${phone} {
+    font-size: 12px;
+    padding: 3px 6px;
+    span { white-space: normal; }
+  }
 `;
 
 const Label = styled.strong<{ $fresh: boolean }>`
@@ -41,8 +46,7 @@ export function LastMoveBanner({ act, fresh, more, viewer }: { act: Act; fresh: 
     <Banner $c={factionColor(act.by)} $fresh={fresh} data-testid="last-move" data-fresh={fresh ? 'true' : 'false'} data-by={act.by}
       role="status" aria-label={`Last move by the ${factionName(act.by)}`}>
       <Label $fresh={fresh}>{fresh ? (viewer ? `${factionName(act.by)} just did` : 'Last move') : 'Last move'}</Label>
-      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{act.text}</span>
-      {fresh && more > 0 && <span style={{ flex: 'none', color: colors.muted }}>+{more} more (log)</span>}
+      <span>{act.text}{fresh && more > 0 && <em style={{ color: colors.muted, fontStyle: 'normal' }}> · +{more} more in the log</em>}</span>
     </Banner>
   );
 }
@@ -100,7 +104,7 @@ const ToastBox = styled.div`
   position: fixed;
   left: 6px;
   right: 6px;
-  top: 40px;
+  bottom: 50%;
   z-index: 40;
   display: flex;
   flex-direction: column;
@@ -119,8 +123,18 @@ const Toast = styled.div`
   animation: ${slide} 200ms ease-out;
 `;
 
-const TOAST_MS = 4500;
+const TOAST_MS = 4000;
 const MAX_TOASTS = 3;
+
+/** Just above the fixed prompt bar, where the phone player's eyes are (the bar's height varies). */
+function useAbovePrompt(deps: unknown): number | null {
+  const [bottom, setBottom] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const bar = document.querySelector('[data-testid="prompt"]');
+    if (bar) setBottom(Math.max(0, window.innerHeight - bar.getBoundingClientRect().top + 6));
+  }, [deps]);
+  return bottom;
+}
 
 /** Phone: each new log line shows as a toast for a few seconds (lines already there at mount are not repeated). */
 export function Toasts({ view, seat }: { view: GameState; seat: Faction | null }) {
@@ -136,8 +150,9 @@ export function Toasts({ view, seat }: { view: GameState; seat: Faction | null }
     const ids = new Set(fresh.map((f) => f.id));
     setTimeout(() => setToasts((t) => t.filter((x) => !ids.has(x.id))), TOAST_MS);
   }, [lines.length]); // eslint-disable-line react-hooks/exhaustive-deps
+  const bottom = useAbovePrompt(toasts);
   return (
-    <ToastBox role="status" aria-live="polite" data-testid="toasts">
+    <ToastBox role="status" aria-live="polite" data-testid="toasts" style={bottom !== null ? { bottom } : undefined}>
       {toasts.map((t) => <Toast key={t.id} data-testid="toast">{t.text}</Toast>)}
     </ToastBox>
   );
