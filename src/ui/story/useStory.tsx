@@ -54,12 +54,12 @@ export function useStory(view: GameState, seat: Faction | null, onAction: ((a: A
   const stories = useMemo(() => combatStories(log), [log]);
   const [openIdx, setOpenIdx] = useState<number | null>(null);
   const [dismissed, setDismissed] = useState<readonly number[]>([]);
-  // A combat that ended since the mark opens by itself (once): the latest such one.
+  // The latest combat, if it ended since the mark, opens by itself (once; older ones wait in the log).
   const auto = useMemo(() => {
     for (let k = stories.length - 1; k >= 0; k--) {
       const s = stories[k];
-      if (s.end !== undefined && s.end >= mark && !dismissed.includes(s.start)) return k;
-      if (s.end !== undefined && s.end < mark) break;
+      if (s.end === undefined) continue;
+      return s.end >= mark && !dismissed.includes(s.start) ? k : null;
     }
     return null;
   }, [stories, mark, dismissed]);
