@@ -116,10 +116,14 @@ export function useSavedMatch(saved: SavedLocal, opts: { onSend?: (seat: Faction
           };
         },
       });
-      const c: GameClient = {
-        get playerID() { return inner.playerID; },
-        start: () => inner.start(), stop: () => inner.stop(), subscribe: (fn) => inner.subscribe(fn), getState: () => inner.getState(), moves,
-      };
+      // Everything else (state, subscriptions, any other client method) is the seat's own client.
+      const c = new Proxy(inner, {
+        get(target, name) {
+          if (name === 'moves') return moves;
+          const v = Reflect.get(target, name) as unknown;
+          return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+        },
+      });
       made.set(seat, c);
       return c;
     };
