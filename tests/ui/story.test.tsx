@@ -12,6 +12,7 @@ import { Board } from '../../src/ui/board/Board';
 import { describeLog } from '../../src/ui/log/sentences';
 import { combatStories } from '../../src/ui/story/combats';
 import { actsSince } from '../../src/ui/story/recent';
+import { Toasts } from '../../src/ui/story/StoryParts';
 
 afterEach(cleanup);
 
@@ -58,5 +59,25 @@ describe('the board tells what just happened', () => {
     expect(after.container.querySelector('[data-testid="away-summary"]')).toBeNull();
     expect(after.container.querySelector('[data-testid="last-move"]')?.getAttribute('data-fresh')).toBe('false');
     expect(after.container.querySelector('[data-testid="recent-highlights"]')).toBeNull();
+  });
+
+  it('issue 13 item 4 (phone): each new log line shows as a toast; lines already there do not; a burst is counted', async () => {
+    const view = gameWithCombats();
+    const at = 40;
+    const partial = { ...view, log: view.log.slice(0, at) };
+    const { container, rerender } = render(<Toasts view={partial} seat="R" />);
+    expect(container.querySelectorAll('[data-testid="toast"]').length).toBe(0);
+    const one = view.log.slice(0, at + 1);
+    const next = describeLog(one, 'R').length > describeLog(partial.log, 'R').length ? one : view.log.slice(0, at + 3);
+    await act(async () => { rerender(<Toasts view={{ ...view, log: next }} seat="R" />); });
+    const added = describeLog(next, 'R').slice(describeLog(partial.log, 'R').length).map((l) => l.text);
+    const shown = [...container.querySelectorAll('[data-testid="toast"]')].map((t) => t.textContent);
+    expect(shown.slice(-added.length)).toEqual(added.slice(-3));
+    await act(async () => { rerender(<Toasts view={view} seat="R" />); });
+    const texts = [...container.querySelectorAll('[data-testid="toast"]')].map((t) => t.textContent ?? '');
+    expect(texts.length).toBe(3);
+    expect(texts[0]).toMatch(/^\d+ more new lines before these: see the Log tab\.$/);
+    const all = describeLog(view.log, 'R');
+    expect(texts.slice(1)).toEqual(all.slice(-2).map((l) => l.text));
   });
 });

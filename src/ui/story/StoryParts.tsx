@@ -144,8 +144,14 @@ export function Toasts({ view, seat }: { view: GameState; seat: Faction | null }
   const [toasts, setToasts] = useState<{ id: number; text: string }[]>([]);
   useEffect(() => {
     if (lines.length <= seen.current) { seen.current = lines.length; return; }
-    const fresh = lines.slice(seen.current).map((l) => ({ id: next.current++, text: l.text }));
+    const added = lines.slice(seen.current);
     seen.current = lines.length;
+    // A burst (a combat, a Refresh) keeps its last lines and counts the rest, so no line goes by unannounced.
+    const kept = added.length > MAX_TOASTS ? added.slice(-(MAX_TOASTS - 1)) : added;
+    const texts = added.length > MAX_TOASTS
+      ? [`${added.length - kept.length} more new lines before these: see the Log tab.`, ...kept.map((l) => l.text)]
+      : kept.map((l) => l.text);
+    const fresh = texts.map((text) => ({ id: next.current++, text }));
     setToasts((t) => [...t, ...fresh].slice(-MAX_TOASTS));
     const ids = new Set(fresh.map((f) => f.id));
     setTimeout(() => setToasts((t) => t.filter((x) => !ids.has(x.id))), TOAST_MS);
