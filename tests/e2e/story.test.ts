@@ -89,7 +89,10 @@ describe.skipIf(!run)('what just happened, and local games that survive a reload
         covers++;
         await expectNothingBehindCover(page, secrets);
         if (!reloaded && clicks >= 40) {
-          expect(await page.evaluate(() => localStorage.getItem('mint-imperium-hotseat'))).toContain('"moves"');
+          // Saved, sealed: the seed and the moves (the base planet among them) are not in plain text.
+          const raw = (await page.evaluate(() => localStorage.getItem('mint-imperium-hotseat'))) ?? '';
+          expect(raw.startsWith('sealed:')).toBe(true);
+          expect(raw).not.toContain('e2e-story-hotseat');
           await page.reload();
           await page.waitForSelector('[data-testid="privacy-cover"]', { timeout: 30000 });
           // Resumed behind the cover: nothing of either seat in the page.

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
- * Local games survive a reload (issue 13 item 6): the record of every local mode (src/ui/saved), the sealed bot
- * record (R8.3 item 9 on the human's device: no seed, no bot move readable in storage), the older solo record,
+ * Local games survive a reload (issue 13 item 6): the record of every local mode (src/ui/saved), sealed (R8.3
+ * item 9 on a local device: no seed, no move readable in storage), the older plain solo record,
  * refused records, and a hot-seat game resumed through real boardgame.io clients: the same state, behind the
  * privacy cover first.
  */
@@ -35,7 +35,7 @@ describe('saved local games (issue 13 item 6)', () => {
     expect(openMode()).toBeNull();
   });
 
-  it('R8.3 item 9: the bot game\'s record holds the seed and the bot\'s moves sealed, not as readable text', () => {
+  it('R8.3 item 9: a record holds the seed and the moves sealed, not as readable text (the bot game\'s and every other)', () => {
     const bot: SavedLocal = {
       seed: 'bot-seed-123', setup: { mode: 'bot', human: 'I', difficulty: 'easy' },
       moves: [{ seat: 'R', action: { type: 'chooseBase', planet: 'F' } as never }],
@@ -45,6 +45,9 @@ describe('saved local games (issue 13 item 6)', () => {
     expect(raw.startsWith('sealed:')).toBe(true);
     for (const plain of ['bot-seed-123', 'chooseBase', 'planet', '"F"']) expect(raw).not.toContain(plain);
     expect(loadLocal('bot')).toEqual(bot);
+    saveLocal(hotseat);
+    expect(localStorage.getItem(storageKey('hotseat'))).not.toContain('unit-hotseat');
+    expect(loadLocal('hotseat')).toEqual(hotseat);
     // A record sealed under another device key does not open (and is not mistaken for a game).
     localStorage.setItem('mint-imperium-seal', '00'.repeat(16));
     expect(loadLocal('bot')).toBeNull();

@@ -7,10 +7,12 @@
  *
  * R8.3 item 9 (the seed is secret) on a local device: a local match's master — every secret and the generator's
  * state — already runs in this page, so the device holds the whole game whatever is stored, like the box of a
- * board game. Both hot-seat players share that device and are trusted like the box: reading storage with the
- * developer tools is looking into the box, outside the game. Nothing stored is ever put on the screen (the
- * privacy cover still comes first on resume). Against the bot, the storage belongs to the human whose opponent's
- * secrets it holds, so the bot game's record is sealed (./seal.ts) rather than written as readable text.
+ * board game; resuming needs every secret of both seats, so no record can do without them. Both hot-seat players
+ * share the device and are trusted like the box: reading storage with the developer tools is looking into the
+ * box, outside the game. Still, no record puts a secret in plain sight: against the bot the storage belongs to the
+ * human whose opponent's hand, base and future draws the seed would tell, in hot-seat a move list shows the base
+ * planet, in solo the seed tells the rival deck's order (R8.4). So every record is sealed (./seal.ts) and nothing
+ * stored is ever put on the screen (the privacy cover still comes first on resume).
  */
 import type { Faction, SoloSetup } from '../../game/content';
 import type { Action } from '../../game/rules';
@@ -46,8 +48,8 @@ function storage(): Storage | null {
 
 type Codec = { encode(text: string): string; decode(text: string): string | null };
 const plain: Codec = { encode: (t) => t, decode: (t) => t };
-/** Modes whose record is not stored as readable text (see the header). */
-const codecs: Partial<Record<LocalMode, Codec>> = { bot: sealed };
+/** Records are not stored as readable text (see the header); older plain records (solo) still read. */
+const codecs: Partial<Record<LocalMode, Codec>> = { bot: sealed, hotseat: sealed, solo: sealed };
 
 function isSeat(x: unknown): x is Faction {
   return x === 'R' || x === 'I';
@@ -58,7 +60,7 @@ export function loadLocal(mode: LocalMode): SavedLocal | null {
   const raw = storage()?.getItem(KEYS[mode]);
   if (!raw) return null;
   try {
-    const text = (codecs[mode] ?? plain).decode(raw);
+    const text = raw.startsWith('{') ? raw : (codecs[mode] ?? plain).decode(raw);
     if (text === null) return null;
     const s = JSON.parse(text) as Partial<SavedLocal> & { solo?: SoloSetup; moves?: unknown[] };
     if (typeof s.seed !== 'string' || !Array.isArray(s.moves)) return null;

@@ -1,7 +1,7 @@
 /**
- * The bot game's record is sealed before it goes into localStorage (see ./localSave.ts): XOR with an Alea key
- * stream from a random per-device key kept under its own storage key, then base64. Nothing of the bot's hand,
- * base or seed can be read at a glance in the browser's storage panel. It is not a cryptographic guarantee — the
+ * A local game's record is sealed before it goes into localStorage (see ./localSave.ts): XOR with an Alea key
+ * stream from a random per-device key kept under its own storage key and a per-record nonce, then base64. Nothing
+ * of a seat's hand, base or the seed can be read at a glance in the browser's storage panel. It is not a cryptographic guarantee — the
  * key sits on the same device, as does the in-page master with every secret while the game runs — only the
  * same bar a local game can offer at all, without putting the opponent's secrets in plain text.
  */
