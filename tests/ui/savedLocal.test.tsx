@@ -12,7 +12,7 @@ import {
 } from '../../src/ui/saved/localSave';
 import { HotSeatScreen } from '../../src/ui/screens/HotSeatScreen';
 
-afterEach(() => { cleanup(); localStorage.clear(); });
+afterEach(() => { cleanup(); localStorage.clear(); sessionStorage.clear(); });
 
 const hotseat: SavedLocal = {
   seed: 'unit-hotseat', setup: { mode: 'hotseat' },
@@ -26,6 +26,7 @@ describe('saved local games (issue 13 item 6)', () => {
     expect(loadLocal('hotseat')).toEqual(hotseat);
     expect(loadLocal('bot')).toBeNull();
     expect(resumeOnReload()).toEqual(hotseat);
+    expect(sessionStorage.getItem('mint-imperium-open')).toBe('hotseat'); // this tab only: another tab starts afresh
     setOpen(null);
     expect(resumeOnReload()).toBeNull();
     expect(loadLocal('hotseat')).toEqual(hotseat); // left, not abandoned

@@ -63,9 +63,9 @@ const SummaryButton = styled.button.attrs({ type: 'button' })`
 
 /** `onCombat(k)` opens the summary of the log's k-th combat or strike (src/ui/story): a button on its first line. */
 export function LogPanel({ view, seat, onCombat }: { view: GameState; seat: Faction | null; onCombat?: (k: number) => void }) {
-  const lines = describeLog(view.log, seat);
   let fights = 0;
-  const fightOf = lines.map((l) => (l.e === 'combatStarted' || l.e === 'strikeStarted' ? fights++ : -1));
+  const lines = describeLog(view.log, seat)
+    .map((l) => ({ ...l, fight: l.e === 'combatStarted' || l.e === 'strikeStarted' ? fights++ : -1 }));
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -86,7 +86,7 @@ export function LogPanel({ view, seat, onCombat }: { view: GameState; seat: Fact
             <Round>{r.round === 0 ? 'Setup' : `Round ${r.round}`}</Round>
             <List>
               {r.lines.map((l, i) => {
-                const k = fightOf[lines.indexOf(l)];
+                const k = l.fight;
                 return (
                   <li key={i}>{l.private && <Private title="Only you can see this line">private</Private>}{l.text}
                     {onCombat && k >= 0 && (

@@ -2,8 +2,9 @@
  * Local games survive a reload (issue 13 item 6): hot-seat, against the bot and solo (RULES §9) alike. What is kept
  * in this browser's localStorage is the seed, the set-up and every accepted move with its seat; on reload the
  * moves are replayed into a fresh in-page match with the same seed (./useSavedMatch.ts), which reproduces the game
- * exactly (the core is deterministic for a seed). One saved game per mode; `OPEN_KEY` names the mode on screen, so
- * a reload returns to it; a game left through "Leave" stays resumable (or abandonable) from the start screen.
+ * exactly (the core is deterministic for a seed). One saved game per mode; `OPEN_KEY` (this tab's sessionStorage)
+ * names the mode on screen, so a reload returns to it; a game left through "Leave" stays resumable (or
+ * abandonable) from the start screen.
  *
  * R8.3 item 9 (the seed is secret) on a local device: a local match's master — every secret and the generator's
  * state — already runs in this page, so the device holds the whole game whatever is stored, like the box of a
@@ -86,17 +87,28 @@ export function saveLocal(s: SavedLocal): void {
 
 export function clearLocal(mode: LocalMode): void {
   storage()?.removeItem(KEYS[mode]);
-  if (openMode() === mode) storage()?.removeItem(OPEN_KEY);
+  if (openMode() === mode) setOpen(null);
 }
 
-/** The mode on screen (resumed by a reload), or null on the start screen. */
+/**
+ * The mode on screen in this tab (resumed by a reload), or null on the start screen. Kept in sessionStorage: a
+ * reload keeps it, while another tab opens on the start screen (and does not play the same game at once).
+ */
+function tab(): Storage | null {
+  try {
+    return typeof sessionStorage !== 'undefined' ? sessionStorage : null;
+  } catch {
+    return null;
+  }
+}
+
 export function setOpen(mode: LocalMode | null): void {
-  if (mode) storage()?.setItem(OPEN_KEY, mode);
-  else storage()?.removeItem(OPEN_KEY);
+  if (mode) tab()?.setItem(OPEN_KEY, mode);
+  else tab()?.removeItem(OPEN_KEY);
 }
 
 export function openMode(): LocalMode | null {
-  const m = storage()?.getItem(OPEN_KEY);
+  const m = tab()?.getItem(OPEN_KEY);
   return m === 'hotseat' || m === 'bot' || m === 'solo' ? m : null;
 }
 
