@@ -165,6 +165,7 @@ describe.skipIf(!run)('what just happened, and local games that survive a reload
     let clicks = 0;
     let toasts = 0;
     let banners = 0;
+    let outlined = 0;
     let reloaded = false;
     let shotToast = false;
     const t0 = Date.now();
@@ -175,6 +176,7 @@ describe.skipIf(!run)('what just happened, and local games that survive a reload
       if (s.layout) expect(s.layout).toBe('phone');
       toasts = Math.max(toasts, await page.locator('[data-testid="toast"]').count());
       if (s.mine && await page.locator('[data-testid="last-move"][data-fresh="true"][data-by="R"]').count() > 0) banners++;
+      if (s.mine && await page.locator('[data-testid="recent-highlights"]').count() > 0) outlined++;
       if (!shotToast && s.mine && await page.locator('[data-testid="toast"]').count() >= 2 && s.phase === 'Operations') {
         shotToast = true;
         await shot(page, 'story-phone-toasts');
@@ -208,6 +210,7 @@ describe.skipIf(!run)('what just happened, and local games that survive a reload
     expect(reloaded).toBe(true);
     expect(toasts, 'toasts for new log lines on the phone').toBeGreaterThan(0);
     expect(banners, "the bot's moves in the last-move banner").toBeGreaterThan(0);
+    expect(outlined, "planets the bot's pieces moved to or from outlined").toBeGreaterThan(0);
     expect(errors).toEqual([]);
     expect(await page.evaluate(() => localStorage.getItem('mint-imperium-bot'))).toBeNull();
   }, 260_000);

@@ -8,7 +8,7 @@ import styled, { keyframes } from 'styled-components';
 import type { Faction, PlanetId } from '../../game/content';
 import type { GameState } from '../../game/rules';
 import { describeLog } from '../log/sentences';
-import { colors, factionColor, factionName, phone } from '../theme';
+import { colors, factionColor, factionName, phone, PHONE_MAX } from '../theme';
 import { Card, Close, Head } from './CombatSummary';
 import type { Act, Touch } from './recent';
 
@@ -85,7 +85,8 @@ export function Highlights({ touched }: { touched: Map<PlanetId, { touch: Touch;
     const sel = `[data-planet="${p}"]`;
     return `${sel}::before { content: ''; position: absolute; inset: 1px; border: 2px dashed ${c}; border-radius: 7px; pointer-events: none; }
 ${sel}::after { content: '${TOUCH_TEXT[touch]}'; position: absolute; right: 3px; bottom: 3px; padding: 0 5px; border-radius: 4px;
-  font-size: 10px; font-weight: 700; line-height: 15px; background: ${c}; color: #fff; pointer-events: none; }`;
+  font-size: 10px; font-weight: 700; line-height: 15px; background: ${c}; color: #fff; pointer-events: none; }
+@media (max-width: ${PHONE_MAX}px) { ${sel}::after { top: 2px; bottom: auto; right: 2px; font-size: 9px; line-height: 13px; padding: 0 3px; } }`;
   }).join('\n');
   return (
     <>
