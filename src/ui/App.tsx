@@ -18,9 +18,9 @@ import { StartScreen, type StartChoice } from './screens/StartScreen';
 import { GlobalStyle } from './theme';
 import { OnlineScreen, routeFromLocation } from './online/OnlineScreen';
 import { SoloScreen } from './solo/SoloScreen';
-import { loadSolo } from './solo/savedSolo';
 import { ReplayScreen } from './replay/ReplayScreen';
 import { replayFromLocation, setReplayAddress } from './replay/routes';
+import { resumeOnReload, setOpen } from './saved/localSave';
 
 function params(): { seed?: string; bot: BoardBotOptions; pauseMs: number; soloMs?: number } {
   const q = new URLSearchParams(typeof location !== 'undefined' ? location.search : '');
@@ -41,12 +41,14 @@ export function App() {
     if (replay) return { mode: 'replay', source: replay };
     const route = typeof location !== 'undefined' ? routeFromLocation(location.search) : null;
     if (route) return { mode: 'online', route };
-    // A solo game in progress survives a reload (RULES §9 on the board).
-    const saved = loadSolo();
-    return saved ? { mode: 'solo-resume', saved } : null;
+    // A local game on screen survives a reload (src/ui/saved: hot-seat, against the bot, solo).
+    const saved = resumeOnReload();
+    return saved ? { mode: 'resume', saved } : null;
   });
   const [{ seed, bot, pauseMs, soloMs }] = useState(params);
-  const exit = () => setChoice(null);
+  // Leaving keeps the saved game (the start screen offers to resume or abandon it); a reload then stays here.
+  const exit = () => { setOpen(null); setChoice(null); };
+  const resume = choice?.mode === 'resume' ? choice.saved : null;
   return (
     <>
       <GlobalStyle />
@@ -63,7 +65,9 @@ export function App() {
       {choice?.mode === 'solo' && (
         <SoloScreen start={{ solo: { bot: choice.bot, difficulty: choice.difficulty } }} seed={seed} pauseMs={soloMs} onExit={exit} />
       )}
-      {choice?.mode === 'solo-resume' && <SoloScreen start={{ resume: choice.saved }} pauseMs={soloMs} onExit={exit} />}
+      {resume?.setup.mode === 'hotseat' && <HotSeatScreen saved={resume} onExit={exit} />}
+      {resume?.setup.mode === 'bot' && <BotScreen saved={resume} botOptions={bot} pauseMs={pauseMs} onExit={exit} />}
+      {resume?.setup.mode === 'solo' && <SoloScreen start={{ resume }} pauseMs={soloMs} onExit={exit} />}
       {choice?.mode === 'replay' && <ReplayScreen source={choice.source} onExit={() => { setReplayAddress(null); exit(); }} />}
     </>
   );

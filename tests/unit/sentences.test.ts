@@ -83,8 +83,8 @@ describe('game log sentences', () => {
       { e: 'missionDrawnCard', round: 1, faction: 'R', card: 'R-05', to: 'R' },
     ], 'R');
     expect(lines).toEqual([
-      { round: 1, text: 'You drew a mission card.', private: false },
-      { round: 1, text: 'You drew Sabotage Cell.', private: true },
+      { round: 1, text: 'You drew a mission card.', private: false, e: 'missionDrawn' },
+      { round: 1, text: 'You drew Sabotage Cell.', private: true, e: 'missionDrawnCard' },
     ]);
   });
 });

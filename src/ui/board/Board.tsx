@@ -12,6 +12,7 @@ import { PromptBar } from '../prompt/PromptBar';
 import { useDecision } from '../prompt/useDecision';
 import { colors } from '../theme';
 import { useIsPhone } from '../useIsPhone';
+import { useStory } from '../story/useStory';
 import { CombatSheet } from './CombatSheet';
 import { EndScreen } from './EndScreen';
 import { FactionPanel } from './FactionPanel';
@@ -92,13 +93,18 @@ export interface BoardProps {
   log?: ReactNode;
   /** Replaces the header's "You: Rebel" / "Spectator" label (the replay's "Everything" view). */
   seatLabel?: string;
+  /** The viewer's log length at its last decision (hot-seat remounts the board per seat; src/ui/story). */
+  since?: number;
+  /** Show "while you were away" (everything since `since`): after a hot-seat privacy cover. */
+  away?: boolean;
 }
 
 type TabId = 'hand' | 'you' | 'opponent' | 'log';
 
-export function Board({ view, seat, onAction, onExit, extra, endActions, log, seatLabel }: BoardProps) {
-  const d = useDecision(view, seat, onAction);
+export function Board({ view, seat, onAction, onExit, extra, endActions, log, seatLabel, since, away }: BoardProps) {
   const isPhone = useIsPhone();
+  const story = useStory(view, seat, onAction, { since, away, phone: isPhone });
+  const d = useDecision(view, seat, story.act);
   const [tab, setTab] = useState<TabId>(seat ? 'hand' : 'log');
   const other: Faction = seat === 'I' ? 'R' : 'I';
   const first: Faction = seat ?? 'R';
@@ -120,6 +126,7 @@ export function Board({ view, seat, onAction, onExit, extra, endActions, log, se
     <>
       <CombatSheet view={view} hitOptions={hitOptions} onHit={hitStepValue} />
       <EndScreen view={view} onExit={onExit} actions={endActions} />
+      {story.layers}
     </>
   );
 
@@ -133,7 +140,9 @@ export function Board({ view, seat, onAction, onExit, extra, endActions, log, se
       <Phone data-layout="phone">
         <TopBar view={view} seat={seat} onLeave={onExit} label={seatLabel} />
         {extra}
+        {story.banner}
         <div style={{ padding: '0 3px' }}>{grid}</div>
+        <div style={{ padding: '0 4px', display: 'flex', flexDirection: 'column', gap: 6 }}>{story.panel}</div>
         <Tabs role="tablist" aria-label="Panels">
           {tabs.map(([t, label]) => (
             <Tab key={t} $on={current === t} aria-selected={current === t} onClick={() => setTab(t)}>{label}</Tab>
@@ -143,7 +152,7 @@ export function Board({ view, seat, onAction, onExit, extra, endActions, log, se
           {current === 'hand' && seat && <HandStrip view={view} seat={seat} clickable={d.missions} onMission={d.onMission} />}
           {current === 'you' && mine}
           {current === 'opponent' && theirs}
-          {current === 'log' && (log ?? <LogPanel view={view} seat={seat} />)}
+          {current === 'log' && (log ?? <LogPanel view={view} seat={seat} onCombat={story.openCombat} />)}
         </div>
         {prompt}
         {overlays}
@@ -155,12 +164,13 @@ export function Board({ view, seat, onAction, onExit, extra, endActions, log, se
   return (
     <DetailProvider view={view} seat={seat}>
     <Desktop data-layout="desktop">
-      <Area $area="top"><TopBar view={view} seat={seat} onLeave={onExit} label={seatLabel} />{extra}</Area>
+      <Area $area="top"><TopBar view={view} seat={seat} onLeave={onExit} label={seatLabel} />{extra}{story.banner}</Area>
       <Column $area="left">{mine}</Column>
       <Area $area="center" style={{ padding: 8, overflowY: 'auto' }}>{grid}</Area>
       <Column $area="right">
+        <div style={{ flex: 'none', maxHeight: '48vh', overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: 6 }}>{story.panel}</div>
         {theirs}
-        {log ?? <LogPanel view={view} seat={seat} />}
+        {log ?? <LogPanel view={view} seat={seat} onCombat={story.openCombat} />}
       </Column>
       <Bottom>
         {prompt}

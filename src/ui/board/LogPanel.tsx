@@ -4,12 +4,12 @@ import styled from 'styled-components';
 import type { Faction } from '../../game/content';
 import type { GameState } from '../../game/rules';
 import { describeLog } from '../log/sentences';
-import { colors } from '../theme';
+import { colors, phone } from '../theme';
 
 const Box = styled.section`
   display: flex;
   flex-direction: column;
-  min-height: 0;
+  min-height: 170px;
   flex: 1;
   background: ${colors.surface};
   border-radius: 8px;
@@ -48,8 +48,24 @@ const Private = styled.span`
   color: ${colors.text};
 `;
 
-export function LogPanel({ view, seat }: { view: GameState; seat: Faction | null }) {
-  const lines = describeLog(view.log, seat);
+const SummaryButton = styled.button.attrs({ type: 'button' })`
+  margin-left: 6px;
+  padding: 0 6px;
+  min-height: 22px;
+  border-radius: 5px;
+  border: 1px solid ${colors.highlight};
+  background: #3a3214;
+  font-size: 11px;
+  font-weight: 700;
+  cursor: pointer;
+  ${phone} { min-height: 44px; min-width: 44px; }
+`;
+
+/** `onCombat(k)` opens the summary of the log's k-th combat or strike (src/ui/story): a button on its first line. */
+export function LogPanel({ view, seat, onCombat }: { view: GameState; seat: Faction | null; onCombat?: (k: number) => void }) {
+  let fights = 0;
+  const lines = describeLog(view.log, seat)
+    .map((l) => ({ ...l, fight: l.e === 'combatStarted' || l.e === 'strikeStarted' ? fights++ : -1 }));
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -69,9 +85,18 @@ export function LogPanel({ view, seat }: { view: GameState; seat: Faction | null
           <div key={r.round}>
             <Round>{r.round === 0 ? 'Setup' : `Round ${r.round}`}</Round>
             <List>
-              {r.lines.map((l, i) => (
-                <li key={i}>{l.private && <Private title="Only you can see this line">private</Private>}{l.text}</li>
-              ))}
+              {r.lines.map((l, i) => {
+                const k = l.fight;
+                return (
+                  <li key={i}>{l.private && <Private title="Only you can see this line">private</Private>}{l.text}
+                    {onCombat && k >= 0 && (
+                      <SummaryButton onClick={() => onCombat(k)} data-story="open-combat" aria-label={`Open the summary of this ${l.e === 'strikeStarted' ? 'strike' : 'combat'}`}>
+                        Summary
+                      </SummaryButton>
+                    )}
+                  </li>
+                );
+              })}
             </List>
           </div>
         ))}

@@ -70,7 +70,7 @@ export function TopBar({ view, seat, onLeave, label }: { view: GameState; seat: 
       </Seat>
       <TimeTrack view={view} />
       {onLeave && !view.winner && (
-        <Leave onClick={() => { if (window.confirm('Leave this game? It cannot be resumed.')) onLeave(); }}>Leave</Leave>
+        <Leave onClick={() => { if (window.confirm('Leave this game? A game on this device stays saved: resume or abandon it from the start screen.')) onLeave(); }}>Leave</Leave>
       )}
     </Bar>
   );

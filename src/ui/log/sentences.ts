@@ -251,16 +251,16 @@ export function describeEvent(ev: LogEvent, viewer: Viewer): string | null {
   }
 }
 
-/** Every event the viewer may see, as sentences, with the round they belong to. */
-export function describeLog(events: LogEvent[], viewer: Viewer): { round: number; text: string; private: boolean }[] {
-  const out: { round: number; text: string; private: boolean }[] = [];
+/** Every event the viewer may see, as sentences, with the round they belong to and the event kind (`e`). */
+export function describeLog(events: LogEvent[], viewer: Viewer): { round: number; text: string; private: boolean; e: string }[] {
+  const out: { round: number; text: string; private: boolean; e: string }[] = [];
   let prev: LogEvent | undefined;
   for (const ev of groupRepeats(events)) {
     const saidAlready = ev.e === 'passed' && prev?.e === 'botPassed' && prev.faction === ev.faction; // the rival's pass says why
     prev = ev;
     if (saidAlready) continue;
     const text = describeEvent(ev, viewer);
-    if (text) out.push({ round: ev.round, text, private: ev.to !== undefined });
+    if (text) out.push({ round: ev.round, text, private: ev.to !== undefined, e: ev.e });
   }
   return out;
 }

@@ -7,7 +7,8 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { DIFFICULTIES, type Faction } from '../../game/content';
 import type { Difficulty } from '../bot/Bot';
-import { loadSolo, type SavedSolo } from '../solo/savedSolo';
+import { SavedGames } from '../saved/SavedGames';
+import type { SavedLocal } from '../saved/localSave';
 import { ChoiceButton } from '../prompt/ChoiceButton';
 import { colors } from '../theme';
 import { UnitShape } from '../board/UnitIcons';
@@ -55,7 +56,9 @@ export type StartChoice =
   | { mode: 'bots'; pair: BotPair }
   | { mode: 'spectate' }
   | { mode: 'online'; route?: OnlineRoute }
-  | { mode: 'solo'; bot: Faction; difficulty: Difficulty } | { mode: 'solo-resume'; saved: SavedSolo }
+  | { mode: 'solo'; bot: Faction; difficulty: Difficulty }
+  /** A saved local game (hot-seat, bot or solo) to resume: src/ui/saved. */
+  | { mode: 'resume'; saved: SavedLocal }
   | { mode: 'replay'; source: ReplaySource };
 
 function AgainstBot({ onStart }: { onStart(choice: StartChoice): void }) {
@@ -125,7 +128,6 @@ function SoloChoice({ onStart }: { onStart(choice: StartChoice): void }) {
 export function StartScreen({ onStart }: { onStart(choice: StartChoice): void }) {
   const [open, setOpen] = useState<'bot' | 'bots' | null>(null);
   const [pickSolo, setPickSolo] = useState(false);
-  const [saved] = useState(loadSolo);
   return (
     <Main>
       <h1 style={{ margin: 0, display: 'flex', gap: 10, alignItems: 'center' }}>
@@ -137,6 +139,7 @@ export function StartScreen({ onStart }: { onStart(choice: StartChoice): void })
         the base with probes, patrols and a Star Fortress. The bar at the bottom always says what you may do; legal
         choices glow.
       </p>
+      <SavedGames onResume={(saved) => onStart({ mode: 'resume', saved })} />
       <Choice $primary onClick={() => onStart({ mode: 'hotseat' })} data-start="hotseat">
         Play hot-seat<small>Both players on this device, passing it between turns.</small>
       </Choice>
@@ -148,11 +151,6 @@ export function StartScreen({ onStart }: { onStart(choice: StartChoice): void })
       {open === 'bots' ? <WatchBots onStart={onStart} /> : (
         <Choice onClick={() => setOpen('bots')} data-start="bots">
           Watch two bots<small>Choose each bot's difficulty; see what they think.</small>
-        </Choice>
-      )}
-      {saved && (
-        <Choice $primary onClick={() => onStart({ mode: 'solo-resume', saved })} data-start="solo-resume">
-          Resume your solo game<small>Against the {saved.solo.bot === 'R' ? 'Rebel' : 'Imperial'} rival deck ({saved.solo.difficulty}).</small>
         </Choice>
       )}
       {!pickSolo ? (

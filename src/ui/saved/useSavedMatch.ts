@@ -1,0 +1,133 @@
+/**
+ * A local match that is saved after every decision and resumed from its record (./localSave.ts): a fresh in-page
+ * match with the record's seed, its moves replayed one at a time through each move's own seat client, then play
+ * goes on. `client(seat)` gives clients whose moves are recorded once the master accepted them (their update
+ * arrived with a higher _stateID; a refused move changes nothing and is not kept). A finished game is cleared.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Faction } from '../../game/content';
+import type { Action } from '../../game/rules';
+import { sendAction, type ClientState, type GameClient, type LocalMatch } from '../session/clients';
+import { useLocalMatch } from '../screens/useLocalMatch';
+import { clearLocal, saveLocal, setOpen, type SavedLocal, type SavedMove } from './localSave';
+
+/** Replay moves one at a time, each once the previous one's update has arrived; `before` runs before each. */
+export function replayMoves(match: LocalMatch, moves: SavedMove[], done: (ok: boolean) => void, before?: (m: SavedMove) => void): () => void {
+  let i = 0;
+  let finished = false;
+  let unsub = () => {};
+  const finish = (ok: boolean) => {
+    if (finished) return;
+    finished = true;
+    unsub();
+    clearTimeout(watchdog);
+    done(ok);
+  };
+  const watchdog = setTimeout(() => finish(false), 30000);
+  const next = () => {
+    if (finished) return;
+    if (i >= moves.length) { finish(true); return; }
+    const m = moves[i++];
+    const client = match.client(m.seat);
+    const at = client.getState();
+    if (!at) { finish(false); return; }
+    unsub();
+    unsub = client.subscribe((s: ClientState | null) => {
+      // Not from inside the update: the master stores the new state only after it has broadcast it.
+      if (s && s._stateID > at._stateID) setTimeout(next, 0);
+    });
+    try {
+      before?.(m);
+      sendAction(client, m.action);
+    } catch {
+      finish(false);
+    }
+  };
+  // Wait for the first state of a fresh match.
+  const first = match.client(moves[0]?.seat ?? 'R');
+  if (first.getState()) setTimeout(next, 0);
+  else {
+    unsub = first.subscribe((s) => { if (s) setTimeout(next, 0); });
+  }
+  return () => { finished = true; unsub(); clearTimeout(watchdog); };
+}
+
+export interface SavedMatch {
+  match: LocalMatch | null;
+  /** True once the record's moves are all replayed (at once for a new game). */
+  restored: boolean;
+  /** The record could not be replayed to its end (it is dropped; the game goes on from where it got). */
+  failed: boolean;
+  /** A seat's client whose accepted moves are saved. */
+  client(seat: Faction): GameClient | null;
+}
+
+/** `onSend(seat, logLength)` runs before each move of a seat (replayed ones too), with that seat's view's log length. */
+export function useSavedMatch(saved: SavedLocal, opts: { onSend?: (seat: Faction, logLength: number) => void } = {}): SavedMatch {
+  const solo = saved.setup.mode === 'solo' ? saved.setup.solo : undefined;
+  const match = useLocalMatch(saved.seed, solo);
+  const [restored, setRestored] = useState(saved.moves.length === 0);
+  const [failed, setFailed] = useState(false);
+  const onSend = useRef(opts.onSend);
+  onSend.current = opts.onSend;
+
+  useEffect(() => {
+    setOpen(saved.setup.mode);
+    if (saved.moves.length === 0) saveLocal(saved);
+  }, [saved]);
+  useEffect(() => {
+    if (!match || restored) return undefined;
+    return replayMoves(match, saved.moves, (ok) => {
+      if (!ok) { setFailed(true); clearLocal(saved.setup.mode); }
+      setRestored(true);
+    }, (m) => onSend.current?.(m.seat, match.client(m.seat).getState()?.G.log.length ?? 0));
+  }, [match, restored, saved]);
+
+  const recording = useMemo(() => {
+    const made = new Map<Faction, GameClient>();
+    // One decision at a time: a newer move (of either seat) replaces a refused one still waiting.
+    let waiting = () => {};
+    return (seat: Faction): GameClient | null => {
+      if (!match) return null;
+      const found = made.get(seat);
+      if (found) return found;
+      const inner = match.client(seat);
+      const record = (action: Action) => {
+        const at = inner.getState()?._stateID ?? -1;
+        onSend.current?.(seat, inner.getState()?.G.log.length ?? 0);
+        waiting();
+        const unsub = inner.subscribe((s) => {
+          if (!s || s._stateID <= at) return;
+          unsub();
+          waiting = () => {};
+          saved.moves.push({ seat, action });
+          if (s.G.winner) clearLocal(saved.setup.mode); // nothing left to resume
+          else saveLocal(saved);
+        });
+        waiting = unsub;
+      };
+      const moves = new Proxy(inner.moves, {
+        get(target, name) {
+          const move = target[name as string];
+          if (typeof name !== 'string' || !move) return move;
+          return (...args: unknown[]) => {
+            record({ type: name, ...((args[0] as object | undefined) ?? {}) } as Action);
+            move(...args);
+          };
+        },
+      });
+      // Everything else (state, subscriptions, any other client method) is the seat's own client.
+      const c = new Proxy(inner, {
+        get(target, name) {
+          if (name === 'moves') return moves;
+          const v = Reflect.get(target, name) as unknown;
+          return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+        },
+      });
+      made.set(seat, c);
+      return c;
+    };
+  }, [match, saved]);
+
+  return { match, restored, failed, client: recording };
+}

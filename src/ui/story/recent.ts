@@ -1,0 +1,73 @@
+/**
+ * What happened since the viewer's last decision (issue 13 items 4 and 7), read from the log the viewer may see:
+ * the opponent's actions (the "last move" banner), the planets their pieces moved to or from (highlighted until
+ * the viewer's next decision) and every line since (the hot-seat "while you were away" summary). Pure: no React.
+ */
+import type { Faction, PlanetId } from '../../game/content';
+import type { LogEvent } from '../../game/rules';
+import { describeEvent, describeLog } from '../log/sentences';
+
+/** Events that are a player's own act (a decision or an automatic pass), with the field naming who acted. */
+const ACTS: Record<string, 'faction' | 'by'> = {
+  imperialSetup: 'faction', baseHidden: 'faction', missionPlanned: 'faction', planningDone: 'faction',
+  passed: 'faction', fleetMoved: 'faction', missionRevealed: 'faction', opposed: 'faction', notOpposed: 'faction',
+  deployed: 'faction', baseMoved: 'faction', missionDiscarded: 'faction', botDefaultAction: 'faction',
+  objectiveRevealed: 'faction', relocationStarted: 'faction', slipstreamed: 'faction',
+};
+
+/** Some events name no faction but can only be one side's act. */
+const ACTOR_OF_KIND: Record<string, Faction> = {
+  imperialSetup: 'I', baseHidden: 'R', baseMoved: 'R', objectiveRevealed: 'R', relocationStarted: 'R', slipstreamed: 'R',
+};
+
+export function actorOf(ev: LogEvent): Faction | null {
+  const field = ACTS[ev.e];
+  if (!field) return null;
+  const f = ev[field] ?? ACTOR_OF_KIND[ev.e];
+  return f === 'R' || f === 'I' ? f : null;
+}
+
+export interface Act { index: number; by: Faction; text: string; round: number }
+
+/** The opponent's acts at log index ≥ `from`, as sentences for the viewer (spectator: both sides' acts). */
+export function actsSince(log: readonly LogEvent[], from: number, viewer: Faction | null): Act[] {
+  const out: Act[] = [];
+  for (let i = Math.max(0, from); i < log.length; i++) {
+    const by = actorOf(log[i]);
+    if (!by || by === viewer) continue;
+    const text = describeEvent(log[i], viewer);
+    if (text) out.push({ index: i, by, text, round: log[i].round });
+  }
+  return out;
+}
+
+export type Touch = 'in' | 'out' | 'mission' | 'combat';
+
+/** Planets touched by the other side's acts (and by any combat) at log index ≥ `from`: the last touch wins. */
+export function touchedSince(log: readonly LogEvent[], from: number, viewer: Faction | null): Map<PlanetId, { touch: Touch; by: Faction | null }> {
+  const out = new Map<PlanetId, { touch: Touch; by: Faction | null }>();
+  const put = (p: unknown, touch: Touch, by: Faction | null) => {
+    if (typeof p === 'string' && p !== 'BASE') out.set(p as PlanetId, { touch, by });
+  };
+  for (let i = Math.max(0, from); i < log.length; i++) {
+    const ev = log[i];
+    if (ev.e === 'combatStarted' || ev.e === 'strikeStarted') { put(ev.planet, 'combat', null); continue; }
+    const by = actorOf(ev);
+    if (!by || by === viewer) continue;
+    switch (ev.e) {
+      case 'fleetMoved': case 'slipstreamed': case 'botDefaultAction':
+        if (!out.has(ev.from as PlanetId)) put(ev.from, 'out', by);
+        put(ev.dest, 'in', by);
+        break;
+      case 'deployed': case 'baseMoved': put(ev.dest, 'in', by); break;
+      case 'missionRevealed': put(ev.target, 'mission', by); break;
+      default: break;
+    }
+  }
+  return out;
+}
+
+/** Every line the viewer may see at log index ≥ `from` (the "while you were away" summary). */
+export function linesSince(log: readonly LogEvent[], from: number, viewer: Faction | null) {
+  return describeLog(log.slice(Math.max(0, from)), viewer);
+}
