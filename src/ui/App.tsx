@@ -13,6 +13,7 @@ import { BotsScreen } from './screens/BotsScreen';
 import { HotSeatScreen } from './screens/HotSeatScreen';
 import { SpectatorScreen } from './screens/SpectatorScreen';
 import { StartScreen, type StartChoice } from './screens/StartScreen';
+import { RulesProvider } from './rules/RulesContext';
 import { GlobalStyle } from './theme';
 import { OnlineScreen, routeFromLocation } from './online/OnlineScreen';
 import { SoloScreen } from './solo/SoloScreen';
@@ -42,7 +43,7 @@ export function App() {
   const [{ seed, bot, pauseMs, soloMs }] = useState(params);
   const exit = () => setChoice(null);
   return (
-    <>
+    <RulesProvider>
       <GlobalStyle />
       {!choice && <StartScreen onStart={setChoice} />}
       {choice?.mode === 'hotseat' && <HotSeatScreen seed={seed} onExit={exit} />}
@@ -58,6 +59,6 @@ export function App() {
         <SoloScreen start={{ solo: { bot: choice.bot, difficulty: choice.difficulty } }} seed={seed} pauseMs={soloMs} onExit={exit} />
       )}
       {choice?.mode === 'solo-resume' && <SoloScreen start={{ resume: choice.saved }} pauseMs={soloMs} onExit={exit} />}
-    </>
+    </RulesProvider>
   );
 }

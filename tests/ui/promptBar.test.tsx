@@ -23,7 +23,9 @@ function renderBoard(state: GameState, seat: Faction) {
   return { ...utils, view, onAction, prompt };
 }
 
-const buttonNames = (el: HTMLElement) => within(el).queryAllByRole('button').map((b) => b.textContent?.trim());
+/** The choice buttons (the "why?" link to the rule is not a choice, issue 12 item 2). */
+const buttonNames = (el: HTMLElement) => within(el).queryAllByRole('button').filter((b) => b.dataset.testid !== 'why')
+  .map((b) => b.textContent?.trim());
 
 describe('prompt bar', () => {
   it('imperialSetup: asks for the capital ship planet, then the split; sends the chosen setup', () => {
@@ -46,8 +48,8 @@ describe('prompt bar', () => {
     fireEvent.click(within(prompt).getByRole('button', { name: 'Plan a mission…' }));
     const cards = buttonNames(prompt).filter((n) => n !== '← Back');
     expect(cards.length).toBe(s.hands[seat].length);
-    fireEvent.click(within(prompt).getAllByRole('button')[0]);
-    fireEvent.click(within(prompt).getAllByRole('button')[0]);
+    fireEvent.click(within(prompt).getAllByRole('button', { name: /^(?!why)/i })[0]);
+    fireEvent.click(within(prompt).getAllByRole('button', { name: /^(?!why)/i })[0]);
     const sent = onAction.mock.calls[0][0];
     expect(sent.type).toBe('planMission');
     expect(legalActions(s, seat).map(actionKey)).toContain(actionKey(sent));
@@ -100,7 +102,7 @@ describe('prompt bar', () => {
     for (let i = 0; i < 4 && onAction.mock.calls.length === 0; i++) {
       const confirm = within(prompt).queryByRole('button', { name: 'Confirm units' });
       if (confirm) fireEvent.click(confirm);
-      else fireEvent.click(within(prompt).getAllByRole('button').find((b) => !b.textContent?.includes('Back'))!);
+      else fireEvent.click(within(prompt).getAllByRole('button').find((b) => !b.textContent?.includes('Back') && b.dataset.testid !== 'why')!);
     }
     expect(onAction).toHaveBeenCalledTimes(1);
     const sent = onAction.mock.calls[0][0];
@@ -129,7 +131,7 @@ describe('prompt bar', () => {
     const other: Faction = s.pending!.seat === 'R' ? 'I' : 'R';
     const { prompt } = renderBoard(s, other);
     expect(prompt.textContent).toMatch(/waiting/);
-    expect(within(prompt).queryAllByRole('button')).toHaveLength(0);
+    expect(buttonNames(prompt)).toHaveLength(0); // only the "why?" link
   });
 });
 

@@ -10,6 +10,7 @@ import type { Faction, PlanetId } from '../../game/content';
 import type { Action, GameState } from '../../game/rules';
 import { PromptBar } from '../prompt/PromptBar';
 import { useDecision } from '../prompt/useDecision';
+import { RulesProvider } from '../rules/RulesContext';
 import { colors } from '../theme';
 import { useIsPhone } from '../useIsPhone';
 import { CombatSheet } from './CombatSheet';
@@ -91,7 +92,12 @@ export interface BoardProps {
 
 type TabId = 'hand' | 'you' | 'opponent' | 'log';
 
-export function Board({ view, seat, onAction, onExit, extra, endActions }: BoardProps) {
+/** The board inside a rules reference (RulesProvider; the App's own when there is one). */
+export function Board(props: BoardProps) {
+  return <RulesProvider><BoardLayout {...props} /></RulesProvider>;
+}
+
+function BoardLayout({ view, seat, onAction, onExit, extra, endActions }: BoardProps) {
   const d = useDecision(view, seat, onAction);
   const isPhone = useIsPhone();
   const [tab, setTab] = useState<TabId>(seat ? 'hand' : 'log');

@@ -2,6 +2,7 @@
 import styled from 'styled-components';
 import type { Faction } from '../../game/content';
 import type { GameState } from '../../game/rules';
+import { useRules } from '../rules/RulesContext';
 import { colors, factionColor, factionName, phone } from '../theme';
 import { TimeTrack } from './TimeTrack';
 
@@ -57,6 +58,7 @@ const Leave = styled.button.attrs({ type: 'button' })`
 `;
 
 export function TopBar({ view, seat, onLeave }: { view: GameState; seat: Faction | null; onLeave?: () => void }) {
+  const rules = useRules();
   return (
     <Bar>
       <Phases aria-label="Round and phase">
@@ -69,6 +71,7 @@ export function TopBar({ view, seat, onLeave }: { view: GameState; seat: Faction
         {seat ? `You: ${factionName(seat)}` : 'Spectator (public view)'}
       </Seat>
       <TimeTrack view={view} />
+      <Leave onClick={() => rules.openRule()} aria-haspopup="dialog" data-testid="rules-button">Rules</Leave>
       {onLeave && !view.winner && (
         <Leave onClick={() => { if (window.confirm('Leave this game? It cannot be resumed.')) onLeave(); }}>Leave</Leave>
       )}

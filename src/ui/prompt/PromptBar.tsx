@@ -7,6 +7,8 @@ import type { Faction } from '../../game/content';
 import type { ActionType, GameState } from '../../game/rules';
 import { colors, factionColor, phone } from '../theme';
 import { FIELDS, type Step } from './choices';
+import { PENDING_RULE } from '../rules/pendingRules';
+import { useRules } from '../rules/RulesContext';
 import { ChoiceButton } from './ChoiceButton';
 import { UnitPicker } from './UnitPicker';
 import { ENDING_TYPES, TYPE_LABELS, askSentence, optionLabel, optionTitle, waitSentence } from './wording';
@@ -45,6 +47,20 @@ const Ask = styled.p`
   font-size: 13px;
 `;
 
+const Why = styled.button.attrs({ type: 'button' })`
+  margin-left: 8px;
+  padding: 2px 6px;
+  min-height: 28px;
+  border: none;
+  background: transparent;
+  color: #8fc1ff;
+  text-decoration: underline;
+  font-size: 13px;
+  font-weight: 600;
+  cursor: pointer;
+  ${phone} { min-height: 44px; }
+`;
+
 const Buttons = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -75,10 +91,18 @@ function sentence(view: GameState, seat: Faction | null): string {
 export function PromptBar({ view, seat, step, summary, busy, onType, onValue, onBack, canGoBack }: PromptBarProps) {
   const p = view.pending;
   const mine = !!p && !view.winner && p.seat === seat;
+  const rules = useRules();
+  const rule = p && !view.winner ? PENDING_RULE[p.kind] : null;
   return (
     <Bar $c={p ? factionColor(p.seat) : colors.border} aria-label="Decision" data-testid="prompt" data-pending={p?.kind ?? 'none'}
       data-mine={mine ? 'true' : 'false'}>
-      <Sentence aria-live="polite">{sentence(view, seat)}</Sentence>
+      <Sentence>
+        <span aria-live="polite" data-testid="prompt-sentence">{sentence(view, seat)}</span>
+        {rule && (
+          <Why onClick={() => rules.openRule(rule)} data-testid="why" data-rule={rule} aria-haspopup="dialog"
+            aria-label={`Why? Open rule ${rule}`}>why?</Why>
+        )}
+      </Sentence>
       {mine && step.kind === 'field' && (
         <Ask>{summary ? `${summary} — ` : ''}{step.field.ask}.</Ask>
       )}
