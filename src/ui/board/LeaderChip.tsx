@@ -4,13 +4,14 @@ import { LEADERS, type LeaderId } from '../../game/content';
 import { leaderInitials, leaderTooltip } from '../format';
 import { colors, factionColor } from '../theme';
 
-const Chip = styled.span<{ $c: string; $captured: boolean; $size: number }>`
+/** Rebel leaders are round, Imperial ones square: the side reads without colour (issue 12 item 4). */
+const Chip = styled.span<{ $c: string; $captured: boolean; $size: number; $square: boolean }>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
   width: ${(p) => p.$size}px;
   height: ${(p) => p.$size}px;
-  border-radius: 50%;
+  border-radius: ${(p) => (p.$square ? '3px' : '50%')};
   flex: none;
   font-size: ${(p) => Math.round(p.$size * 0.42)}px;
   font-weight: 700;
@@ -24,7 +25,7 @@ const Chip = styled.span<{ $c: string; $captured: boolean; $size: number }>`
 export function LeaderChip({ id, captured = false, size = 22 }: { id: LeaderId; captured?: boolean; size?: number }) {
   const title = leaderTooltip(id, captured);
   return (
-    <Chip $c={factionColor(LEADERS[id].faction)} $captured={captured} $size={size} title={title} role="img" aria-label={title}>
+    <Chip $c={factionColor(LEADERS[id].faction)} $captured={captured} $size={size} $square={LEADERS[id].faction === 'I'} title={title} role="img" aria-label={title}>
       {leaderInitials(id)}
     </Chip>
   );

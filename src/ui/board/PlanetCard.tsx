@@ -5,9 +5,9 @@
  */
 import { useEffect, useRef } from 'react';
 import styled, { css, keyframes } from 'styled-components';
-import { FACTION_LEADERS, PLANETS, type Faction, type LeaderId, type LetterId, type PlanetId } from '../../game/content';
+import { FACTION_LEADERS, LEADERS, PLANETS, type Faction, type LeaderId, type LetterId, type PlanetId } from '../../game/content';
 import type { GameState } from '../../game/rules';
-import { planetLabel, planetTooltip, planetTypeName, units as unitsText } from '../format';
+import { planetLabel, planetTooltip, planetTypeName, unitSetText, units as unitsText } from '../format';
 import { colors, glow, phone } from '../theme';
 import { LeaderChip } from './LeaderChip';
 import { UnitGroup } from './UnitIcons';
@@ -148,6 +148,10 @@ export interface PlanetCardProps {
   onClick?: () => void;
 }
 
+function unitsSpoken(side: string, u: { f: number; c: number; s: number }): string {
+  return u.f + u.c + u.s > 0 ? `${side} ${unitSetText(u)}` : '';
+}
+
 function leadersOn(view: GameState, id: PlanetId): { id: LeaderId; captured: boolean }[] {
   const out: { id: LeaderId; captured: boolean }[] = [];
   for (const f of ['R', 'I'] as Faction[]) {
@@ -186,7 +190,13 @@ export function PlanetCard({ view, seat, id, clickable, selected = false, onClic
   if (view.start.I === id) marks.push('Imperial starting planet');
   if (view.start.R === id) marks.push('Rebel starting planet');
   const title = `${planetTooltip(id)}${marks.length ? ` Marks: ${marks.join('; ')}.` : ''}`;
-  const label = `${planetLabel(id)}${clickable ? ' — choose' : ''}`;
+  // Screen readers hear what the eye sees (issue 12 item 4): units per side, leaders, marks; then "choose".
+  const seen = [
+    unitsSpoken('Rebel', st.R), unitsSpoken('Imperial', st.I),
+    ...leaders.map((l) => `${LEADERS[l.id].name} (${LEADERS[l.id].faction === 'R' ? 'Rebel' : 'Imperial'}${l.captured ? ', captured' : ''})`),
+    ...marks,
+  ].filter(Boolean);
+  const label = `${planetLabel(id)}${seen.length ? `: ${seen.join('; ')}` : ''}${clickable ? ' — choose' : ''}`;
   const body = (
     <>
       <Top>
@@ -235,5 +245,5 @@ export function PlanetCard({ view, seat, id, clickable, selected = false, onClic
       </Card>
     );
   }
-  return <Card {...common} aria-label={planetLabel(id)} role="group">{body}</Card>;
+  return <Card {...common} aria-label={label} role="group">{body}</Card>;
 }

@@ -2,6 +2,7 @@
  * The prompt bar: one sentence saying what is asked and of whom, the choices made so far, and the buttons for
  * the current step of the decision (src/ui/prompt/choices.ts). Every button is a value of some legal action.
  */
+import { useRef } from 'react';
 import styled from 'styled-components';
 import type { Faction } from '../../game/content';
 import type { ActionType, GameState } from '../../game/rules';
@@ -10,6 +11,7 @@ import { FIELDS, type Step } from './choices';
 import { PENDING_RULE } from '../rules/pendingRules';
 import { useRules } from '../rules/RulesContext';
 import { ChoiceButton } from './ChoiceButton';
+import { useKeyboardPrompt } from './useKeyboardPrompt';
 import { UnitPicker } from './UnitPicker';
 import { ENDING_TYPES, TYPE_LABELS, askSentence, optionLabel, optionTitle, waitSentence } from './wording';
 
@@ -61,6 +63,13 @@ const Why = styled.button.attrs({ type: 'button' })`
   ${phone} { min-height: 44px; }
 `;
 
+const Keys = styled.p`
+  margin: 0;
+  color: ${colors.muted};
+  font-size: 12px;
+  ${phone} { display: none; }
+`;
+
 const Buttons = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -93,8 +102,11 @@ export function PromptBar({ view, seat, step, summary, busy, onType, onValue, on
   const mine = !!p && !view.winner && p.seat === seat;
   const rules = useRules();
   const rule = p && !view.winner ? PENDING_RULE[p.kind] : null;
+  const ref = useRef<HTMLElement>(null);
+  const stepKey = `${view.log.length}:${p?.kind}:${step.kind}:${step.kind === 'field' ? `${step.type}.${step.chosen.length}` : ''}`;
+  useKeyboardPrompt(ref, stepKey, mine && !busy, canGoBack, onBack);
   return (
-    <Bar $c={p ? factionColor(p.seat) : colors.border} aria-label="Decision" data-testid="prompt" data-pending={p?.kind ?? 'none'}
+    <Bar ref={ref} $c={p ? factionColor(p.seat) : colors.border} aria-label="Decision" data-testid="prompt" data-pending={p?.kind ?? 'none'}
       data-mine={mine ? 'true' : 'false'}>
       <Sentence>
         <span aria-live="polite" data-testid="prompt-sentence">{sentence(view, seat)}</span>
@@ -106,6 +118,7 @@ export function PromptBar({ view, seat, step, summary, busy, onType, onValue, on
       {mine && step.kind === 'field' && (
         <Ask>{summary ? `${summary} — ` : ''}{step.field.ask}.</Ask>
       )}
+      {mine && <Keys>Keys: Tab to a choice · Enter to choose{canGoBack ? ' · Esc to go back' : ''}</Keys>}
       {mine && (
         <Buttons>
           {step.kind === 'type' && step.types.map((t) => {
