@@ -154,9 +154,10 @@ function BoardLayout({ view, seat, onAction, onExit, extra, endActions }: BoardP
   return (
     <Desktop data-layout="desktop">
       <Area $area="top"><TopBar view={view} seat={seat} onLeave={onExit} />{extra}</Area>
-      <Column $area="left">{mine}</Column>
-      <Area $area="center" style={{ padding: 8, overflowY: 'auto' }}>{grid}</Area>
-      <Column $area="right">
+      <Column $area="left" tabIndex={0} role="region" aria-label={seat ? 'Your side' : 'Rebel side'}>{mine}</Column>
+      {/* Focusable: when the planets overflow, the keyboard can scroll them (axe scrollable-region-focusable). */}
+      <Area $area="center" style={{ padding: 8, overflowY: 'auto' }} tabIndex={0} role="region" aria-label="The board">{grid}</Area>
+      <Column $area="right" tabIndex={0} role="region" aria-label="The other side and the log">
         {theirs}
         <LogPanel view={view} seat={seat} />
       </Column>

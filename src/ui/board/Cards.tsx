@@ -55,10 +55,18 @@ interface Clickable {
   onClick?: () => void;
 }
 
+/**
+ * A clickable card is a button named by its content plus a spoken prefix (no aria-label: the name must contain
+ * the visible text, WCAG 2.5.3); a card that is not a choice is a labelled group.
+ */
 function shell(clickable: boolean | undefined, onClick: (() => void) | undefined, label: string) {
   return clickable
-    ? { as: 'button' as const, type: 'button' as const, onClick, 'aria-label': `${label} — choose`, 'data-choice': 'card' }
+    ? { as: 'button' as const, type: 'button' as const, onClick, 'data-choice': 'card', 'data-label': `${label} — choose` }
     : { role: 'group' as const, 'aria-label': label };
+}
+
+function Spoken({ clickable, label }: { clickable?: boolean; label: string }) {
+  return clickable ? <span className="sr-only">{label} — choose: </span> : null;
 }
 
 export function MissionCard({ card, leader, clickable, onClick, compact }: { card: MissionId | string; leader?: LeaderId; compact?: boolean } & Clickable) {
@@ -69,6 +77,7 @@ export function MissionCard({ card, leader, clickable, onClick, compact }: { car
   return (
     <Face $edge={d ? factionColor(d.faction) : colors.muted} $glow={!!clickable} $back={hidden} $compact={compact} title={title}
       data-card={hidden ? 'hidden' : card} {...shell(clickable, onClick, label)}>
+      <Spoken clickable={clickable} label={label} />
       {d ? (
         <>
           <Title>{d.name}</Title>
@@ -91,6 +100,7 @@ export function ObjectiveCard({ card, claimable, clickable, onClick }: { card: O
   return (
     <Face $edge={colors.rebel} $glow={!!clickable} $back={hidden} title={objectiveTooltip(card)}
       data-card={hidden ? 'hidden' : card} {...shell(clickable, onClick, label)}>
+      <Spoken clickable={clickable} label={label} />
       {d ? (
         <>
           <Title>{d.name}</Title>

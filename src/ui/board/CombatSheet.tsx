@@ -166,7 +166,7 @@ export function CombatSheet({ view, hitOptions, onHit }: CombatSheetProps) {
     : `Strike roll on ${planetLabel(c.planet)} by the ${factionName(c.attacker)}`;
   const order: Faction[] = [c.attacker, c.attacker === 'R' ? 'I' : 'R'];
   return (
-    <Sheet aria-label="Combat" data-combat={c.planet}>
+    <Sheet aria-label="Combat" data-combat={c.planet} tabIndex={0}>
       <strong>{title}</strong>
       <span className="sr-only" role="status" aria-live="polite" data-testid="combat-status">{combatAnnouncement(title, c)}</span>
       {c.kind === 'combat' && <div style={{ color: colors.muted, fontSize: 12 }}>Attacker: {factionName(c.attacker)}. Hits: 4–5 basic (black → starfighters, white → capital-class), 6 critical (any unit).</div>}

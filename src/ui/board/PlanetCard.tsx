@@ -209,14 +209,14 @@ export function PlanetCard({ view, seat, id, clickable, selected = false, onClic
         <Tab p={id} />
       </Meta>
       <Row>
-        {st.loyalty && <Badge $bg={colors.rebel} title="Rebel loyalty marker">⚑ Loyal</Badge>}
+        {st.loyalty && <Badge $bg={colors.rebelDeep} title="Rebel loyalty marker">⚑ Loyal</Badge>}
         {st.disrupt && (
           <Badge $bg={colors.disrupt} $fg="#1a1205" title="Disrupt token: produces nothing; most deployments refused (R6.3.2)">
             ⚡ Disrupted
           </Badge>
         )}
         {st.destroyed && <Badge $bg="#000" title="Destroyed by the Obliterator">✕ Destroyed</Badge>}
-        {revealedBase && <Badge $bg={colors.rebel} title="The Rebel base, revealed">⚐ BASE</Badge>}
+        {revealedBase && <Badge $bg={colors.rebelDeep} title="The Rebel base, revealed">⚐ BASE</Badge>}
         {ownHiddenBase && <Badge $bg="#4a1e1e" title="Your base hides here — only you can see this">⌂ Your base</Badge>}
         {probed && <Badge $bg="#173d27" title="Your probe card: the base is not here">◎ Probed</Badge>}
         {cleared && !probed && <Badge title="Shown not to hold the base since the last relocation">∅ No base</Badge>}
@@ -240,7 +240,9 @@ export function PlanetCard({ view, seat, id, clickable, selected = false, onClic
   };
   if (clickable) {
     return (
-      <Card as="button" type="button" {...common} aria-label={label} onClick={onClick} data-choice="planet">
+      // No aria-label on the button: its name is its visible text plus the spoken summary (WCAG 2.5.3 label in name).
+      <Card as="button" type="button" {...common} onClick={onClick} data-choice="planet" data-label={label}>
+        <span className="sr-only">{label}. </span>
         {body}
       </Card>
     );
