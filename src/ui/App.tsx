@@ -15,6 +15,7 @@ import { BotsScreen } from './screens/BotsScreen';
 import { HotSeatScreen } from './screens/HotSeatScreen';
 import { SpectatorScreen } from './screens/SpectatorScreen';
 import { StartScreen, type StartChoice } from './screens/StartScreen';
+import { RulesProvider } from './rules/RulesContext';
 import { GlobalStyle } from './theme';
 import { OnlineScreen, routeFromLocation } from './online/OnlineScreen';
 import { SoloScreen } from './solo/SoloScreen';
@@ -50,7 +51,7 @@ export function App() {
   const exit = () => { setOpen(null); setChoice(null); };
   const resume = choice?.mode === 'resume' ? choice.saved : null;
   return (
-    <>
+    <RulesProvider>
       <GlobalStyle />
       {!choice && <StartScreen onStart={setChoice} />}
       {choice?.mode === 'hotseat' && <HotSeatScreen seed={seed} onExit={exit} />}
@@ -69,6 +70,6 @@ export function App() {
       {resume?.setup.mode === 'bot' && <BotScreen saved={resume} botOptions={bot} pauseMs={pauseMs} onExit={exit} />}
       {resume?.setup.mode === 'solo' && <SoloScreen start={{ resume }} pauseMs={soloMs} onExit={exit} />}
       {choice?.mode === 'replay' && <ReplayScreen source={choice.source} onExit={() => { setReplayAddress(null); exit(); }} />}
-    </>
+    </RulesProvider>
   );
 }

@@ -9,14 +9,20 @@ export const colors = {
   border: '#34405a',
   text: '#e6e9ef',
   muted: '#9aa4b5',
-  rebel: '#d64545',
+  // WCAG AA (issue 12 item 5): the faction colours are also text colours, ≥ 4.5:1 on bg, surface and surface2
+  // (#d64545 gave 3.1–4.2). Light text on a faction background uses the deep variants (≥ 5.3:1 with text).
+  rebel: '#f07474',
   imperial: '#3fae6a',
+  rebelDeep: '#a93434',
+  imperialDeep: '#1f6b3b',
   highlight: '#f2c14e',
   disrupt: '#e0952b',
   danger: '#ff6b6b',
 } as const;
 
 export const factionColor = (f: Faction): string => (f === 'R' ? colors.rebel : colors.imperial);
+/** A faction background that carries light text (privacy cover, badges). */
+export const factionDeep = (f: Faction): string => (f === 'R' ? colors.rebelDeep : colors.imperialDeep);
 export const factionName = (f: Faction): string => (f === 'R' ? 'Rebel' : 'Imperial');
 
 /** The highlight for a legal choice: an outline and a glow, never colour alone. */

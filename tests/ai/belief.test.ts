@@ -51,7 +51,7 @@ function checkBelief(s: GameState, w: BeliefWeights): string[] {
     const why = ruledOut(s, l);
     if (why && probOf(b, l) !== 0) errs.push(`${l} (${why}) has p ${probOf(b, l)}`);
   }
-  if (!(probOf(b, s.base.planet) > 0)) errs.push(`true base ${s.base.planet} has p 0`);
+  if (!(probOf(b, s.base.planet!) > 0)) errs.push(`true base ${s.base.planet} has p 0`);
   return errs;
 }
 

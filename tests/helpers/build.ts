@@ -61,6 +61,7 @@ export function put(s: GameState, where: PlanetId | 'BASE', f: Faction, units: P
 /** Move the hidden base to `planet` (keeping the probe partition R6.2.1 intact). */
 export function setBase(s: GameState, planet: LetterId, revealed = false): void {
   const old = s.base.planet;
+  if (old === null) throw new Error('setBase: the base is not chosen yet (R3.9)');
   if (old !== planet) {
     const inDeck = s.probes.deck.indexOf(planet);
     const inHand = s.probes.hand.indexOf(planet);

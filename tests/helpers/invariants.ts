@@ -97,6 +97,10 @@ export function checkObjectives(s: GameState): string | null {
 
 /** Board consistency rules that must hold whenever a player is asked to act. */
 export function checkBoard(s: GameState): string | null {
+  if (s.base.planet === null) {
+    // R3.9 not done: the base must be absent until the Rebel's setup decision, and only then.
+    return s.phase === 'setup' ? null : 'no base chosen after setup (R3.9)';
+  }
   const base = s.planets[s.base.planet];
   if (!s.base.revealed && base.I.f + base.I.c + base.I.s > 0) return 'Imperial unit on the hidden base planet (R6.2.4)';
   if (s.base.revealed && s.base.units.f + s.base.units.c > 0) return 'units on the base card while revealed (R6.2.6)';

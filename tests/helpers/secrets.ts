@@ -126,7 +126,9 @@ export function checkViewStructure(v: GameState, s: GameState, seat: Seat): stri
   const bad: string[] = [];
   const shown = (xs: readonly unknown[]) => xs.filter((c) => !isHidden(c)) as string[];
   // R8.3 item 1 — the hidden base.
-  if (seat !== 'R' && !s.base.revealed && !isHidden(v.base?.planet)) bad.push(`base.planet ${String(v.base?.planet)} while hidden`);
+  // Before R3.9 there is no base (null in the state and in every view): nothing to hide.
+  if (seat !== 'R' && !s.base.revealed && s.base.planet !== null && !isHidden(v.base?.planet)) bad.push(`base.planet ${String(v.base?.planet)} while hidden`);
+  if (s.base.planet === null && v.base?.planet !== null) bad.push(`base.planet ${String(v.base?.planet)} before R3.9`);
   // R8.3 item 6 — mission deck orders, for everyone.
   for (const f of ['R', 'I'] as Faction[]) {
     if (!Array.isArray(v.decks?.[f]) || v.decks[f].length !== s.decks[f].length) bad.push(`decks.${f} length`);
@@ -224,7 +226,7 @@ export function auditLogEvent(ev: LogEvent, s: GameState, seat: Seat, forbidden:
   if (seat !== 'I' && FLAGGED_PROBE_EVENTS.has(ev.e) && typeof ev.card === 'string' && !s.probes.flagged.includes(ev.card as LetterId)) {
     bad.push(`${ev.e} shows unflagged probe card ${ev.card}`);
   }
-  if (seat !== 'R' && !s.base.revealed && BASE_NAMING(ev.e) && lettersOf(ev).includes(s.base.planet)) {
+  if (seat !== 'R' && !s.base.revealed && s.base.planet !== null && BASE_NAMING(ev.e) && lettersOf(ev).includes(s.base.planet)) {
     bad.push(`${ev.e} names the hidden base ${s.base.planet}`);
   }
   return bad;

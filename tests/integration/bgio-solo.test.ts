@@ -145,7 +145,7 @@ function leaks(full: GameState, v: GameState): string[] {
   const hiddenCards = solo.deck.slice(0, tail).filter((c) => body.includes(`"${c}"`));
   if (hiddenCards.length) out.push(`hidden bot cards named: ${hiddenCards.join(',')}`);
   if (solo.bot === 'R') {
-    if (!full.base.revealed && !isHidden(v.base.planet)) out.push('hidden base');
+    if (!full.base.revealed && full.base.planet !== null && !isHidden(v.base.planet)) out.push('hidden base');
     if (!full.base.revealed && JSON.stringify(v.log).includes(`"planet":"${full.base.planet}","to"`)) out.push('base in log');
     if (v.log.some((e) => e.to === 'R')) out.push('bot private event');
     if (v.objectives.hand.some((c) => !isHidden(c) && !full.known.secretPlansShown)) out.push('bot objective');

@@ -35,7 +35,7 @@ function checkView(s: GameState, v: GameState, who: string): void {
   const named = new Set([...body.matchAll(MISSIONS_RE)].map((m) => m[1]));
   const leaked = solo.deck.slice(0, tail).filter((c) => named.has(c));
   if (leaked.length) note('secrets', `${who} view names hidden bot cards ${leaked.join(',')}`);
-  if (solo.bot === 'R' && !s.base.revealed && !isHidden(v.base.planet)) note('secrets', `${who} sees the hidden base`);
+  if (solo.bot === 'R' && !s.base.revealed && s.base.planet !== null && !isHidden(v.base.planet)) note('secrets', `${who} sees the hidden base`);
   if (solo.bot === 'R' && v.objectives.hand.some((c) => !isHidden(c) && !s.known.secretPlansShown)) note('secrets', `${who} sees a bot objective`);
   if (solo.bot === 'R' && v.log.some((e) => e.to === 'R')) note('secrets', `${who} sees a private event of the bot`);
 }

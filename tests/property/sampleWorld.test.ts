@@ -138,7 +138,7 @@ function checkSecrets(
     if (leaked.length) note(kind, `${step} ${seatName(seat)} sees ${leaked.join(',')}`);
 
     // R8.3 item 1 — the hidden base.
-    if (seat !== 'R' && !s.base.revealed && !isHidden(v.base.planet)) note(kind, `${step} base planet shown`);
+    if (seat !== 'R' && !s.base.revealed && s.base.planet !== null && !isHidden(v.base.planet)) note(kind, `${step} base planet shown`);
     // R8.3 items 5, 7, 11 — probe cards other than flagged ones.
     const probeShown = [...v.probes.deck, ...(seat === 'I' ? [] : v.probes.hand)].filter((c) => !isHidden(c));
     const unflagged = probeShown.filter((c) => !s.probes.flagged.includes(c));
@@ -398,11 +398,11 @@ describe('sampleWorld spreads over the possibilities', () => {
     const firstRebelObjective = new Set<string>();
     for (let i = 0; i < 2000; i++) {
       const w = sampleWorld(v, 'I', rng);
-      bases.set(w.base.planet, (bases.get(w.base.planet) ?? 0) + 1);
+      bases.set(w.base.planet!, (bases.get(w.base.planet!) ?? 0) + 1);
       firstRebelObjective.add(w.objectives.hand[0]);
       expect(w.probes.hand).toEqual(s.probes.hand);
     }
-    expect(bases.has(s.base.planet)).toBe(true);
+    expect(bases.has(s.base.planet!)).toBe(true);
     const candidates = LETTERS.filter((l) => !s.probes.hand.includes(l) && !s.probes.flagged.includes(l)
       && !s.known.cleared.includes(l) && !s.planets[l].destroyed && s.planets[l].I.f + s.planets[l].I.c + s.planets[l].I.s === 0
       && (s.known.baseSector === null || PLANETS[l].sector === s.known.baseSector));

@@ -52,10 +52,10 @@ describe('R9.1 solo setup', () => {
       act(s, 'I', { type: 'imperialSetup', capitalOn: 'IMP', fightersOnImperium: 3 }, seededRng(seed));
       run(s, seededRng(seed));
       const imp = imperialUnits(s);
-      expect(imp.every((p) => distance(s, s.base.planet, p) >= 2)).toBe(true);
+      expect(imp.every((p) => distance(s, s.base.planet!, p) >= 2)).toBe(true);
       expect(s.log.find((e) => e.e === 'baseChosen')!.to).toBe('R'); // secret from the human (R8.4)
       expect(s.pending).toEqual({ kind: 'plan', seat: 'I' });
-      seen.add(s.base.planet);
+      seen.add(s.base.planet!);
     }
     expect(seen.size).toBeGreaterThan(5);
   });

@@ -140,11 +140,11 @@ describe('card-detail view', () => {
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Close details' }));
     fireEvent.click(imp.container.querySelector('[data-detail="base"]')!);
     expect(dialog().textContent).toContain('Hidden on one of the lettered planets');
-    expect(dialog().textContent).not.toContain(PLANETS[s.base.planet].name);
+    expect(dialog().textContent).not.toContain(PLANETS[s.base.planet!].name);
     cleanup();
     const reb = renderBoard(s, 'R');
     fireEvent.click(reb.container.querySelector('[data-detail="base"]')!);
-    expect(dialog().textContent).toContain(`Hidden on ${PLANETS[s.base.planet].name}`);
+    expect(dialog().textContent).toContain(`Hidden on ${PLANETS[s.base.planet!].name}`);
   });
 
   it('R8.2: a discard pile (public) opens with its cards, each opening face up', () => {

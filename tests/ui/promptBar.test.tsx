@@ -25,7 +25,8 @@ function renderBoard(state: GameState, seat: Faction) {
 
 /**
  * The offered choice buttons (data-choice). Not counted: unavailable choices, shown disabled with their reason
- * (tests/ui/unavailable.test.tsx), and "Details" of a revealed mission (tests/ui/details.test.tsx).
+ * (tests/ui/unavailable.test.tsx), "Details" of a revealed mission (tests/ui/details.test.tsx), and the "why?"
+ * link to the rule (issue 12 item 2), which has no data-choice.
  */
 const buttonNames = (el: HTMLElement) => within(el).queryAllByRole('button')
   .filter((b) => b.hasAttribute('data-choice') && !(b as HTMLButtonElement).disabled).map((b) => b.textContent?.trim());
@@ -51,8 +52,8 @@ describe('prompt bar', () => {
     fireEvent.click(within(prompt).getByRole('button', { name: 'Plan a mission…' }));
     const cards = buttonNames(prompt).filter((n) => n !== '← Back');
     expect(cards.length).toBe(s.hands[seat].length);
-    fireEvent.click(within(prompt).getAllByRole('button')[0]);
-    fireEvent.click(within(prompt).getAllByRole('button')[0]);
+    fireEvent.click(within(prompt).getAllByRole('button', { name: /^(?!why)/i })[0]);
+    fireEvent.click(within(prompt).getAllByRole('button', { name: /^(?!why)/i })[0]);
     const sent = onAction.mock.calls[0][0];
     expect(sent.type).toBe('planMission');
     expect(legalActions(s, seat).map(actionKey)).toContain(actionKey(sent));
@@ -105,7 +106,7 @@ describe('prompt bar', () => {
     for (let i = 0; i < 4 && onAction.mock.calls.length === 0; i++) {
       const confirm = within(prompt).queryByRole('button', { name: 'Confirm units' });
       if (confirm) fireEvent.click(confirm);
-      else fireEvent.click(within(prompt).getAllByRole('button').find((b) => !b.textContent?.includes('Back'))!);
+      else fireEvent.click(within(prompt).getAllByRole('button').find((b) => !b.textContent?.includes('Back') && b.dataset.testid !== 'why')!);
     }
     expect(onAction).toHaveBeenCalledTimes(1);
     const sent = onAction.mock.calls[0][0];
@@ -134,7 +135,7 @@ describe('prompt bar', () => {
     const other: Faction = s.pending!.seat === 'R' ? 'I' : 'R';
     const { prompt } = renderBoard(s, other);
     expect(prompt.textContent).toMatch(/waiting/);
-    expect(within(prompt).queryAllByRole('button')).toHaveLength(0);
+    expect(buttonNames(prompt)).toHaveLength(0); // only the "why?" link
   });
 });
 

@@ -65,12 +65,13 @@ describe('views: the hidden base (R8.3 item 1)', () => {
     for (const seat of SEATS) expect(viewFor(s, seat).base.planet).toBe('N');
   });
 
-  it('R8.2 before R3.9 the view hides the placeholder base and the sampler keeps the setup partition', () => {
+  it('R8.2/R3.9 before the Rebel chooses, the base is absent (null) in every view and the sampler keeps the setup partition', () => {
     const r = seededRng(5);
     const s = createState(r);
     expect(apply(s, 'I', { type: 'imperialSetup', capitalOn: 'IMP', fightersOnImperium: 2 }, r)).toBe(true);
     expect(s.pending?.kind).toBe('chooseBase');
-    expect(viewFor(s, 'I').base.planet).toBe(HIDDEN);
+    expect(s.base.planet).toBeNull(); // no placeholder planet (issue 12)
+    for (const seat of ['R', 'I', null] as const) expect(viewFor(s, seat).base.planet).toBeNull();
     expectSameLegal(s);
     expectSamplesRoundTrip(s, 10);
   });
@@ -336,11 +337,11 @@ describe('viewFor and sampleWorld as functions', () => {
     const v = viewFor(s, 'I');
     const bases = new Set<string>();
     const r = seededRng('cands');
-    for (let i = 0; i < 300; i++) bases.add(sampleWorld(v, 'I', r).base.planet);
+    for (let i = 0; i < 300; i++) bases.add(sampleWorld(v, 'I', r).base.planet!);
     // Sector 3 letters M L J N K; the Imperial hand holds G only. Left: L and N.
     expect([...bases].sort()).toEqual(['L', 'N']);
     const wrong = sampleWorld(v, 'I', r);
-    wrong.probes.deck = wrong.probes.deck.map((c) => (c === 'J' ? wrong.base.planet : c));
+    wrong.probes.deck = wrong.probes.deck.map((c) => (c === 'J' ? wrong.base.planet! : c));
     wrong.base.planet = 'J';
     expect(explainImpossibleWorld(v, 'I', wrong)).not.toBeNull();
   });

@@ -71,7 +71,7 @@ export function drawFrom(b: Belief, rng: Rng): LetterId {
  */
 export function placeBase(world: GameState, planet: LetterId): void {
   const old = world.base.planet;
-  if (old === planet) return;
+  if (old === null || old === planet) return; // no base before R3.9: nothing to move
   const i = world.probes.deck.indexOf(planet);
   if (i < 0) return; // not a deck card: not a candidate of this world
   world.probes.deck[i] = old;

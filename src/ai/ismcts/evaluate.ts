@@ -58,10 +58,10 @@ export function features(s: GameState): number[] {
   if (!s.base.revealed) {
     x[2] = 1;
     x[3] = imperialCandidates(s).length / 14;
-    let d = 6;
-    for (const p of capitalClassPlanets(s)) d = Math.min(d, distance(s, p as never, base));
+    let d = 6; // also while no base is chosen yet (R3.9): nothing to be near
+    if (base !== null) for (const p of capitalClassPlanets(s)) d = Math.min(d, distance(s, p as never, base));
     x[4] = d / 6;
-  } else {
+  } else if (base !== null) {
     const bp = s.planets[base];
     let siege = strength(bp.I) - strength(bp.R);
     for (const p of s.grid) if (distance(s, p, base) === 1) siege += strength(s.planets[p].I) * 0.7;

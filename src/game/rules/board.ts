@@ -1,5 +1,5 @@
 /** Board queries: positions, adjacency, units, alignment (R1.4, R6.6). Pure reads of the state. */
-import { GRID_COLS, PLANETS, UNITS, type Faction, type PlanetId, type UnitType } from '../content';
+import { GRID_COLS, PLANETS, UNITS, type Faction, type LetterId, type PlanetId, type UnitType } from '../content';
 import type { GameState, PlanetState, Units } from './state';
 
 export const other = (f: Faction): Faction => (f === 'R' ? 'I' : 'R');
@@ -98,6 +98,16 @@ export function captiveLeader(state: GameState): 'LD-R1' | 'LD-R2' | 'LD-R3' | n
 /** The revealed base planet, or null while the base is hidden. */
 export function revealedBasePlanet(state: GameState): PlanetId | null {
   return state.base.revealed ? state.base.planet : null;
+}
+
+/**
+ * The base planet (R3.9), for rules that only run after setup, when it is always chosen. `base.planet` is null
+ * until the Rebel's setup decision: nothing may read it as a planet before that.
+ */
+export function chosenBase(state: GameState): LetterId {
+  const p = state.base.planet;
+  if (p === null) throw new Error('the Rebel base is not chosen yet (R3.9)');
+  return p;
 }
 
 export function addUnits(target: Units, add: Units): void {

@@ -1,6 +1,6 @@
 /** R4.6 state checks, the base reveal (R6.2.5), rescue (R6.1.6) and the win checks of R1.2. */
 import type { Faction } from '../content';
-import { addUnits, captiveLeader, captivePlanet, contestedPlanet, emptyUnits, total } from './board';
+import { addUnits, captiveLeader, captivePlanet, chosenBase, contestedPlanet, emptyUnits, total } from './board';
 import type { TaskFn } from './engine';
 import { log } from './log';
 import { now, task } from './queue';
@@ -19,7 +19,7 @@ export function declareWinner(state: GameState, faction: Faction, reason: WinRea
 export function revealBase(state: GameState, cause: string): void {
   if (state.base.revealed) return;
   state.base.revealed = true;
-  const p = state.base.planet;
+  const p = chosenBase(state);
   // The card is now public wherever it goes (R8.3 item 11 covers a card returned to the deck later).
   log(state, 'baseRevealed', { planet: p, cause, units: { ...state.base.units } });
   addUnits(state.planets[p].R, state.base.units);
@@ -32,7 +32,7 @@ export function revealBase(state: GameState, cause: string): void {
 /** R1.2.1 — occupation: revealed base, ≥1 Imperial unit and no Rebel unit on the base planet. */
 export function checkOccupation(state: GameState): void {
   if (!state.base.revealed) return;
-  const pl = state.planets[state.base.planet];
+  const pl = state.planets[chosenBase(state)];
   if (total(pl.I) > 0 && total(pl.R) === 0) declareWinner(state, 'I', 'occupation');
 }
 

@@ -4,7 +4,7 @@
  */
 import { LETTERS, MISSIONS, PLANETS, type Effect, type LeaderId, type LetterId, type PlanetId } from '../content';
 import type { Action } from './actions';
-import { adjacent, captiveLeader, distance, total } from './board';
+import { adjacent, captiveLeader, chosenBase, distance, total } from './board';
 import { declareWinner, rescue, revealBase } from './checks';
 import type { DecisionHandler, TaskFn } from './engine';
 import { log } from './log';
@@ -238,7 +238,7 @@ function special(state: GameState, id: string, m: ActiveMission, rng: Rng): void
       return;
     case 'interrogate':
       if (!state.base.revealed) {
-        const sector = PLANETS[state.base.planet].sector;
+        const sector = PLANETS[chosenBase(state)].sector;
         state.known.baseSector = sector;
         log(state, 'baseSectorAnnounced', { sector });
       } else drawProbe(state);
@@ -373,7 +373,7 @@ const relocate: DecisionHandler = {
   answer(state, _p, a) {
     if (a.type !== 'relocateBase') return;
     const wasRevealed = state.base.revealed;
-    const old = state.base.planet;
+    const old = chosenBase(state);
     if (a.planet) {
       state.probes.deck = state.probes.deck.filter((c) => c !== a.planet);
       state.probes.deck.push(old);

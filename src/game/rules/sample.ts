@@ -446,7 +446,7 @@ export function sampleWorld(view: GameState, seat: Faction, rng: Rng): GameState
   const p = w.probes;
   if (pp.kind === 'setup') {
     p.deck = shuffleInPlace(rng, pp.deck.slice());
-    if (isHidden(w.base.planet)) w.base.planet = 'A'; // createState's placeholder until R3.9
+    // R3.9 not done yet: the base is absent (null) in every view and in the full state alike.
   } else if (pp.kind === 'knownBase') {
     p.deck = shuffleInPlace(rng, pp.deck.slice());
   } else if (pp.kind === 'imperial') {
@@ -573,15 +573,17 @@ export function invariantErrors(s: GameState): string[] {
 
   const p = s.probes;
   const setup = p.deck.length + p.hand.length === LETTERS.length;
-  const letters = setup ? [...p.deck, ...p.hand] : [...p.deck, ...p.hand, s.base.planet];
+  const basePlanet = s.base.planet;
+  has(setup === (basePlanet === null), setup ? 'a base chosen while its card is still in the deck' : 'no base after setup (R3.9)');
+  const letters = basePlanet === null ? [...p.deck, ...p.hand] : [...p.deck, ...p.hand, basePlanet];
   has(sameCards(letters, LETTERS), `probe partition (R6.2.1): ${letters.join(',')}`);
   has(p.flagged.every((c) => p.deck.includes(c) || p.hand.includes(c)), 'a flagged probe card is neither in the deck nor the hand');
   if (s.phase !== 'setup') has(p.hand.includes(s.start.I), 'the R3.8 probe card left the hand');
-  if (!setup && !s.base.revealed && !s.winner) {
-    const bp = s.planets[s.base.planet];
+  if (basePlanet !== null && !s.base.revealed && !s.winner) {
+    const bp = s.planets[basePlanet];
     has(!bp.destroyed && total(bp.I) === 0, 'hidden base planet destroyed or holding Imperial units (R6.2.4)');
-    has(!s.known.cleared.includes(s.base.planet), 'hidden base on a cleared planet');
-    has(s.known.baseSector === null || PLANETS[s.base.planet].sector === s.known.baseSector, 'hidden base outside the announced sector');
+    has(!s.known.cleared.includes(basePlanet), 'hidden base on a cleared planet');
+    has(s.known.baseSector === null || PLANETS[basePlanet].sector === s.known.baseSector, 'hidden base outside the announced sector');
   }
   const pend = s.pending;
   if (pend?.kind === 'relocate') has(jsonEqual(pend.cards, p.deck.slice(0, pend.cards.length)), 'relocate cards are not the top of the probe deck');
@@ -609,7 +611,7 @@ export function explainImpossibleWorld(view: GameState, seat: Faction, world: Ga
     if (DECK_I_SET.has(deck[i]) !== i < op.origI) return `objective deck position ${i} has the wrong back`;
   }
   const pp = plan.probes;
-  if (pp.kind === 'imperial' && !pp.candidates.includes(world.base.planet)) return `base ${world.base.planet} is not a candidate`;
+  if (pp.kind === 'imperial' && (world.base.planet === null || !pp.candidates.includes(world.base.planet))) return `base ${world.base.planet} is not a candidate`;
   if (pp.kind === 'rebel') {
     // The world's hidden hand must have at least one draw history: rebuild the table restricted to it.
     const hand = new Set(world.probes.hand);

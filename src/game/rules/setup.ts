@@ -77,7 +77,7 @@ export function createState(rng: Rng, config: GameConfig = DEFAULT_CONFIG, solo:
     objectives: { deck: objDeck, hand: objHand, scoring: [], discard: [], bottomKnown: [], revealedThisWindow: 0 },
     // R3.8 — the Imperial starting planet's probe card goes to the probe hand, publicly flagged (R8.3 item 11).
     probes: { deck: LETTERS.filter((l) => l !== impStart), hand: [impStart], flagged: [impStart] },
-    base: { planet: 'A', revealed: false, units: emptyUnits(), relocatedRound: 0 },
+    base: { planet: null, revealed: false, units: emptyUnits(), relocatedRound: 0 },
     supply: { R: { f: sup.R.f, c: sup.R.c, s: 0 }, I: { f: sup.I.f, c: sup.I.c, s: sup.I.s } },
     queues: {
       R: Array.from({ length: config.queueSpots }, emptyUnits),

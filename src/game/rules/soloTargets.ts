@@ -4,7 +4,7 @@
  * (R8.4): the Imperial bot its probe hand, the Rebel bot its base and objective hand.
  */
 import { FACTION_LEADERS, PLANETS, type LetterId, type MissionId, type PlanetId } from '../content';
-import { adjacent, capitalClassCount, distance, total } from './board';
+import { adjacent, capitalClassCount, chosenBase, distance, total } from './board';
 import { missionTargets } from './missions';
 import { ownLeaderOn } from './movement';
 import type { GameState } from './state';
@@ -31,7 +31,7 @@ export function candidates(state: GameState): LetterId[] {
 
 /** R9.3 — goal planets: the revealed base planet, otherwise the candidates. */
 export function goals(state: GameState): PlanetId[] {
-  return state.base.revealed ? [state.base.planet] : candidates(state);
+  return state.base.revealed ? [chosenBase(state)] : candidates(state);
 }
 
 /** Distance from `p` to the nearest planet of `set` (Infinity for an empty set). */

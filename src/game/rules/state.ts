@@ -160,7 +160,7 @@ export interface GameState {
   /** Probe cards (R6.2.1: deck + hand + base card partition the 14 letters). Deck index 0 is the top. */
   probes: { deck: LetterId[]; hand: LetterId[]; flagged: LetterId[] };
   base: {
-    planet: LetterId; // the probe card under the base card
+    planet: LetterId | null; // the probe card under the base card; null until the Rebel chooses it (R3.9)
     revealed: boolean;
     units: Units; // units on the base card (R6.2.2)
     relocatedRound: number; // round of the last relocation, 0 = never

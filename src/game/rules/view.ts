@@ -25,7 +25,8 @@
  *   tell when it was drawn.
  * - Probe deck (R8.2 "order: no; contents: no" except flagged cards): for every seat `[flagged cards in the deck, in
  *   flag order…, HIDDEN…]`. A flagged card's presence is public, its position is not.
- * - Hidden base (R8.3 item 1): `base.planet` is HIDDEN for the Imperial and spectators while `base.revealed` is false.
+ * - Hidden base (R8.3 item 1): `base.planet` is HIDDEN for the Imperial and spectators while `base.revealed` is false;
+ *   before the Rebel chooses it (R3.9) it is null for every seat (absent, and publicly so).
  * - Pending decisions that carry cards (intercept R-08, council R-09, relocate R6.2.7): `cards` become HIDDEN (length
  *   kept: it is public) for everyone but the Rebel. R-08's cards are the Imperial's own planned cards, which its
  *   view shows in `planned` anyway.
@@ -177,8 +178,8 @@ export function viewFor(state: GameState, seat: Faction | null): GameState {
   const v = copyState(state);
   v.log = state.log.filter((ev) => canSee(ev, seat));
 
-  // R8.3 item 1 — the hidden base planet.
-  if (seat !== 'R' && !state.base.revealed) v.base.planet = HIDDEN as unknown as LetterId;
+  // R8.3 item 1 — the hidden base planet. Before R3.9 there is none (null): that it is not chosen yet is public.
+  if (seat !== 'R' && !state.base.revealed && state.base.planet !== null) v.base.planet = HIDDEN as unknown as LetterId;
 
   // R8.3 items 3, 4, 6, 10 — mission hands, planned missions, decks.
   const sawPlans = seat === 'R' && rebelSawImperialPlansThisRound(state);

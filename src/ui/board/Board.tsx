@@ -10,6 +10,7 @@ import type { Faction, PlanetId } from '../../game/content';
 import type { Action, GameState } from '../../game/rules';
 import { PromptBar } from '../prompt/PromptBar';
 import { useDecision } from '../prompt/useDecision';
+import { RulesProvider } from '../rules/RulesContext';
 import { colors } from '../theme';
 import { useIsPhone } from '../useIsPhone';
 import { useStory } from '../story/useStory';
@@ -101,7 +102,12 @@ export interface BoardProps {
 
 type TabId = 'hand' | 'you' | 'opponent' | 'log';
 
-export function Board({ view, seat, onAction, onExit, extra, endActions, log, seatLabel, since, away }: BoardProps) {
+/** The board inside a rules reference (RulesProvider; the App's own when there is one). */
+export function Board(props: BoardProps) {
+  return <RulesProvider><BoardLayout {...props} /></RulesProvider>;
+}
+
+function BoardLayout({ view, seat, onAction, onExit, extra, endActions, log, seatLabel, since, away }: BoardProps) {
   const isPhone = useIsPhone();
   const story = useStory(view, seat, onAction, { since, away, phone: isPhone });
   const d = useDecision(view, seat, story.act);
@@ -165,9 +171,10 @@ export function Board({ view, seat, onAction, onExit, extra, endActions, log, se
     <DetailProvider view={view} seat={seat}>
     <Desktop data-layout="desktop">
       <Area $area="top"><TopBar view={view} seat={seat} onLeave={onExit} label={seatLabel} />{extra}{story.banner}</Area>
-      <Column $area="left">{mine}</Column>
-      <Area $area="center" style={{ padding: 8, overflowY: 'auto' }}>{grid}</Area>
-      <Column $area="right">
+      <Column $area="left" tabIndex={0} role="region" aria-label={seat ? 'Your side' : 'Rebel side'}>{mine}</Column>
+      {/* Focusable: when the planets overflow, the keyboard can scroll them (axe scrollable-region-focusable). */}
+      <Area $area="center" style={{ padding: 8, overflowY: 'auto' }} tabIndex={0} role="region" aria-label="The board">{grid}</Area>
+      <Column $area="right" tabIndex={0} role="region" aria-label="The other side and the log">
         <div style={{ flex: 'none', maxHeight: '48vh', overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: 6 }}>{story.panel}</div>
         {theirs}
         {log ?? <LogPanel view={view} seat={seat} onCombat={story.openCombat} />}

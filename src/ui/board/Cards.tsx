@@ -60,10 +60,18 @@ interface Clickable {
   onClick?: () => void;
 }
 
+/**
+ * A clickable card is a button named by its content plus a spoken prefix (no aria-label: the name must contain
+ * the visible text, WCAG 2.5.3); a card that is not a choice is a labelled group that opens its details.
+ */
 function shell(clickable: boolean | undefined, onClick: (() => void) | undefined, label: string, openable: Record<string, unknown>) {
   return clickable
-    ? { as: 'button' as const, type: 'button' as const, onClick, 'aria-label': `${label} — choose`, 'data-choice': 'card' }
+    ? { as: 'button' as const, type: 'button' as const, onClick, 'data-choice': 'card', 'data-label': `${label} — choose` }
     : { role: 'group' as const, 'aria-label': label, ...openable };
+}
+
+function Spoken({ clickable, label }: { clickable?: boolean; label: string }) {
+  return clickable ? <span className="sr-only">{label} — choose: </span> : null;
 }
 
 /** A card and, when the card is a choice now (its click chooses it), the "i" that opens its details. */
@@ -97,6 +105,7 @@ export function MissionCard({ card, leader, clickable, onClick, compact, blocked
     <WithInfo clickable={clickable} subject={subject} label={label}>
     <Face $edge={d ? factionColor(d.faction) : colors.muted} $glow={!!clickable} $back={hidden} $compact={compact} title={title}
       data-card={hidden ? 'hidden' : card} {...shell(clickable, onClick, label, openable)}>
+      <Spoken clickable={clickable} label={label} />
       {d ? (
         <>
           <Title>{d.name}</Title>
@@ -126,6 +135,7 @@ export function ObjectiveCard({ card, claimable, clickable, onClick }: { card: O
     <WithInfo clickable={clickable} subject={subject} label={label}>
     <Face $edge={colors.rebel} $glow={!!clickable} $back={hidden} title={objectiveTooltip(card)}
       data-card={hidden ? 'hidden' : card} {...shell(clickable, onClick, label, openable)}>
+      <Spoken clickable={clickable} label={label} />
       {d ? (
         <>
           <Title>{d.name}</Title>

@@ -149,6 +149,14 @@ function SideUnits({ units, f, hitOptions, onHit, enemyOfRoller }: {
   );
 }
 
+/** What screen readers hear as the combat goes (issue 12 item 4): the wave, the roll and the hits, one status line. */
+function combatAnnouncement(title: string, c: NonNullable<GameState['combat']>): string {
+  const roll = c.roll;
+  if (!roll) return `${title}.`;
+  const dice = roll.dice.map((d) => `${d.colour === 'w' ? 'white' : 'black'} ${d.value}${d.value === 6 ? ' critical' : d.value >= 4 ? ' hit' : ''}`).join(', ');
+  return `${title}. ${factionName(roll.by)} rolled ${dice}. Hits left to assign: ${roll.black} black, ${roll.white} white, ${roll.crit} critical.`;
+}
+
 export function CombatSheet({ view, hitOptions, onHit }: CombatSheetProps) {
   const c = view.combat;
   if (!c) return null;
@@ -158,8 +166,9 @@ export function CombatSheet({ view, hitOptions, onHit }: CombatSheetProps) {
     : `Strike roll on ${planetLabel(c.planet)} by the ${factionName(c.attacker)}`;
   const order: Faction[] = [c.attacker, c.attacker === 'R' ? 'I' : 'R'];
   return (
-    <Sheet aria-label="Combat" aria-live="polite" data-combat={c.planet}>
+    <Sheet aria-label="Combat" data-combat={c.planet} tabIndex={0}>
       <strong>{title}</strong>
+      <span className="sr-only" role="status" aria-live="polite" data-testid="combat-status">{combatAnnouncement(title, c)}</span>
       {c.kind === 'combat' && <div style={{ color: colors.muted, fontSize: 12 }}>Attacker: {factionName(c.attacker)}. Hits: 4–5 basic (black → starfighters, white → capital-class), 6 critical (any unit).</div>}
       {roll && (
         <div style={{ marginTop: 6 }}>

@@ -98,13 +98,15 @@ export function BaseCard({ view, viewer }: { view: GameState; viewer: Faction | 
   const b = view.base;
   const own = viewer === 'R';
   let where = 'Hidden somewhere on a lettered planet';
-  if (b.revealed) where = `Revealed on ${planetLabel(b.planet)}`;
+  // R3.9 — before the Rebel's setup choice there is no base yet (the core keeps it absent: null).
+  if (b.planet === null) where = own ? 'Not chosen yet — choose a planet to hide it on' : 'Not chosen yet';
+  else if (b.revealed) where = `Revealed on ${planetLabel(b.planet)}`;
   else if (own && !isHidden(b.planet)) where = `Hidden on ${planetLabel(b.planet)} (only you know)`;
   const units = b.units.f + b.units.c + b.units.s;
   const openable = useOpenable({ k: 'base' }, 'Rebel base card');
   return (
-    <BaseBox {...openable} $revealed={b.revealed} title="The Rebel base card: produces 1 starfighter → spot 1 and 1 capital ship → spot 2 at every build; holds units off the board while hidden." data-base={b.revealed ? 'revealed' : 'hidden'}>
-      <strong>Rebel base — {b.revealed ? 'revealed' : 'hidden'}</strong>
+    <BaseBox {...openable} $revealed={b.revealed} title="The Rebel base card: produces 1 starfighter → spot 1 and 1 capital ship → spot 2 at every build; holds units off the board while hidden." data-base={b.planet === null ? 'unchosen' : b.revealed ? 'revealed' : 'hidden'}>
+      <strong>Rebel base — {b.planet === null ? 'not chosen yet' : b.revealed ? 'revealed' : 'hidden'}</strong>
       <span>{where}</span>
       <Row>
         <span>On the base card:</span>

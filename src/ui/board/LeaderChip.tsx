@@ -10,13 +10,14 @@ import { colors, factionColor } from '../theme';
 import { AttributeIcons } from './details/AttributeIcon';
 import { useOpenable } from './details/DetailSheet';
 
-const Chip = styled.span<{ $c: string; $captured: boolean; $size: number }>`
+/** Rebel leaders are round, Imperial ones square: the side reads without colour (issue 12 item 4). */
+const Chip = styled.span<{ $c: string; $captured: boolean; $size: number; $square: boolean }>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
   width: ${(p) => p.$size}px;
   height: ${(p) => p.$size}px;
-  border-radius: 50%;
+  border-radius: ${(p) => (p.$square ? '3px' : '50%')};
   flex: none;
   font-size: ${(p) => Math.round(p.$size * 0.42)}px;
   font-weight: 700;
@@ -42,7 +43,7 @@ export function LeaderChip({ id, captured = false, size = 22, interactive = fals
   const openable = useOpenable({ k: 'leader', id }, LEADERS[id].name);
   return (
     <Wrap title={title} data-leader={id} {...(interactive ? openable : {})}>
-      <Chip $c={factionColor(LEADERS[id].faction)} $captured={captured} $size={size} role="img" aria-label={title}>
+      <Chip $c={factionColor(LEADERS[id].faction)} $captured={captured} $size={size} $square={LEADERS[id].faction === 'I'} role="img" aria-label={title}>
         {leaderInitials(id)}
       </Chip>
       <AttributeIcons attrs={LEADERS[id].icons} size={Math.max(9, Math.round(size * 0.5))} />

@@ -80,7 +80,7 @@ export function LogPanel({ view, seat, onCombat }: { view: GameState; seat: Fact
   return (
     <Box aria-label="Game log">
       <h2 style={{ margin: 0, fontSize: 15 }}>Game log</h2>
-      <Scroll ref={ref} aria-live="polite" aria-relevant="additions" data-testid="log">
+      <Scroll ref={ref} aria-live="polite" aria-relevant="additions" data-testid="log" tabIndex={0} role="log" aria-label="Game log lines">
         {rounds.map((r) => (
           <div key={r.round}>
             <Round>{r.round === 0 ? 'Setup' : `Round ${r.round}`}</Round>

@@ -5,9 +5,9 @@
  */
 import { useEffect, useRef } from 'react';
 import styled, { css, keyframes } from 'styled-components';
-import { FACTION_LEADERS, PLANETS, type Faction, type LeaderId, type LetterId, type PlanetId } from '../../game/content';
+import { FACTION_LEADERS, LEADERS, PLANETS, type Faction, type LeaderId, type LetterId, type PlanetId } from '../../game/content';
 import type { GameState } from '../../game/rules';
-import { planetLabel, planetTooltip, planetTypeName, units as unitsText } from '../format';
+import { planetLabel, planetTooltip, planetTypeName, unitSetText, units as unitsText } from '../format';
 import { colors, glow, phone } from '../theme';
 import { LeaderChip } from './LeaderChip';
 import { UnitGroup } from './UnitIcons';
@@ -172,6 +172,10 @@ export interface PlanetCardProps {
   onClick?: () => void;
 }
 
+function unitsSpoken(side: string, u: { f: number; c: number; s: number }): string {
+  return u.f + u.c + u.s > 0 ? `${side} ${unitSetText(u)}` : '';
+}
+
 function leadersOn(view: GameState, id: PlanetId): { id: LeaderId; captured: boolean }[] {
   const out: { id: LeaderId; captured: boolean }[] = [];
   for (const f of ['R', 'I'] as Faction[]) {
@@ -210,8 +214,14 @@ export function PlanetCard({ view, seat, id, clickable, selected = false, onClic
   if (view.start.I === id) marks.push('Imperial starting planet');
   if (view.start.R === id) marks.push('Rebel starting planet');
   const title = `${planetTooltip(id)}${marks.length ? ` Marks: ${marks.join('; ')}.` : ''}`;
-  const label = `${planetLabel(id)}${clickable ? ' — choose' : ''}`;
-  const openable = useOpenable({ k: 'planet', id }, planetLabel(id));
+  // Screen readers hear what the eye sees (issue 12 item 4): units per side, leaders, marks; then "choose".
+  const seen = [
+    unitsSpoken('Rebel', st.R), unitsSpoken('Imperial', st.I),
+    ...leaders.map((l) => `${LEADERS[l.id].name} (${LEADERS[l.id].faction === 'R' ? 'Rebel' : 'Imperial'}${l.captured ? ', captured' : ''})`),
+    ...marks,
+  ].filter(Boolean);
+  const label = `${planetLabel(id)}${seen.length ? `: ${seen.join('; ')}` : ''}${clickable ? ' — choose' : ''}`;
+  const openable = useOpenable({ k: 'planet', id }, label);
   const body = (
     <>
       <Top $info={clickable}>
@@ -229,14 +239,14 @@ export function PlanetCard({ view, seat, id, clickable, selected = false, onClic
         <Tab p={id} />
       </Meta>
       <Row>
-        {st.loyalty && <Badge $bg={colors.rebel} title="Rebel loyalty marker">⚑ Loyal</Badge>}
+        {st.loyalty && <Badge $bg={colors.rebelDeep} title="Rebel loyalty marker">⚑ Loyal</Badge>}
         {st.disrupt && (
           <Badge $bg={colors.disrupt} $fg="#1a1205" title="Disrupt token: produces nothing; most deployments refused (R6.3.2)">
             ⚡ Disrupted
           </Badge>
         )}
         {st.destroyed && <Badge $bg="#000" title="Destroyed by the Obliterator">✕ Destroyed</Badge>}
-        {revealedBase && <Badge $bg={colors.rebel} title="The Rebel base, revealed">⚐ BASE</Badge>}
+        {revealedBase && <Badge $bg={colors.rebelDeep} title="The Rebel base, revealed">⚐ BASE</Badge>}
         {ownHiddenBase && <Badge $bg="#4a1e1e" title="Your base hides here — only you can see this">⌂ Your base</Badge>}
         {probed && <Badge $bg="#173d27" title="Your probe card: the base is not here">◎ Probed</Badge>}
         {cleared && !probed && <Badge title="Shown not to hold the base since the last relocation">∅ No base</Badge>}
@@ -261,7 +271,9 @@ export function PlanetCard({ view, seat, id, clickable, selected = false, onClic
   if (clickable) {
     return (
       <Cell>
-        <Card as="button" type="button" {...common} aria-label={label} onClick={onClick} data-choice="planet">
+        {/* No aria-label on the button: its name is its visible text plus the spoken summary (WCAG 2.5.3). */}
+        <Card as="button" type="button" {...common} onClick={onClick} data-choice="planet" data-label={label}>
+          <span className="sr-only">{label}. </span>
           {body}
         </Card>
         <InfoButton subject={{ k: 'planet', id }} label={planetLabel(id)} />
@@ -271,7 +283,7 @@ export function PlanetCard({ view, seat, id, clickable, selected = false, onClic
   // Not a choice now: a tap, click, Enter or Space opens its details (issue 13 item 1).
   return (
     <Cell>
-      <Card {...common} role="group" aria-label={planetLabel(id)} {...openable}>{body}</Card>
+      <Card {...common} role="group" aria-label={label} {...openable}>{body}</Card>
     </Cell>
   );
 }

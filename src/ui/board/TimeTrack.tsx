@@ -64,8 +64,8 @@ export function TimeTrack({ view }: { view: GameState }) {
           <Space key={n} $build={build} title={`Space ${n}${build ? ' — build icon' : ''}${view.time === n ? ' — time token (Imperial green square)' : ''}${view.objective === n ? ' — objective token (Rebel red disc)' : ''}`}>
             <span>{n}</span>
             <Tokens>
-              {view.time === n && <Token $c={colors.imperial} $round={false} aria-label="time token" />}
-              {view.objective === n && <Token $c={colors.rebel} $round aria-label="objective token" />}
+              {view.time === n && <Token $c={colors.imperial} $round={false} role="img" aria-label="time token" />}
+              {view.objective === n && <Token $c={colors.rebel} $round role="img" aria-label="objective token" />}
               {build && view.time !== n && view.objective !== n && <Hammer />}
             </Tokens>
           </Space>

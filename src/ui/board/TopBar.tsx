@@ -2,6 +2,7 @@
 import styled from 'styled-components';
 import type { Faction } from '../../game/content';
 import type { GameState } from '../../game/rules';
+import { useRules } from '../rules/RulesContext';
 import { colors, factionColor, factionName, phone } from '../theme';
 import { TimeTrack } from './TimeTrack';
 
@@ -57,6 +58,7 @@ const Leave = styled.button.attrs({ type: 'button' })`
 `;
 
 export function TopBar({ view, seat, onLeave, label }: { view: GameState; seat: Faction | null; onLeave?: () => void; label?: string }) {
+  const rules = useRules();
   return (
     <Bar>
       <Phases aria-label="Round and phase">
@@ -69,6 +71,7 @@ export function TopBar({ view, seat, onLeave, label }: { view: GameState; seat: 
         {label ?? (seat ? `You: ${factionName(seat)}` : 'Spectator (public view)')}
       </Seat>
       <TimeTrack view={view} />
+      <Leave onClick={() => rules.openRule()} aria-haspopup="dialog" data-testid="rules-button">Rules</Leave>
       {onLeave && !view.winner && (
         <Leave onClick={() => { if (window.confirm('Leave this game? A game on this device stays saved: resume or abandon it from the start screen.')) onLeave(); }}>Leave</Leave>
       )}

@@ -116,14 +116,24 @@ export const TAKE_BACK_WORDS: Record<TakeBackKind, string> = {
   relocation: 'a base relocation', discard: 'a discard', buildAllocation: 'a build allocation', deployment: 'a deployment',
   baseMove: 'a move from the base', endOfBaseMoves: 'the end of the base moves',
 };
+/** R3.7 — where every Imperial unit went: each of the two planets with what stands on it (never "0 …"). */
+function imperialSetupSentence(d: Record<string, unknown>): string {
+  const onImperium = d.fightersOnImperium as number;
+  const side = (p: unknown) => {
+    const ship = p === d.capitalOn ? 'the capital ship' : 'the Star Fortress';
+    const n = p === 'IMP' ? onImperium : 5 - onImperium;
+    return `${ship}${n > 0 ? ` and ${unitCount(n, 'f')}` : ''} on ${planet(p)}`;
+  };
+  const other = d.capitalOn === 'IMP' ? d.sfOn : d.capitalOn;
+  return `The Imperial fleet deploys: ${side('IMP')}; ${side(other)}.`;
+}
 
 export function describeEvent(ev: LogEvent, viewer: Viewer): string | null {
   const d = ev as Record<string, unknown>;
   const W = (f: unknown) => cap(who(f, viewer));
   switch (ev.e) {
     case 'setup': return 'The planets are dealt and the starting planets drawn.';
-    case 'imperialSetup':
-      return `The Imperial fleet deploys: capital ship on ${planet(d.capitalOn)}, Star Fortress on ${planet(d.sfOn)}, ${unitCount(d.fightersOnImperium as number, 'f')} on Imperium.`;
+    case 'imperialSetup': return imperialSetupSentence(d);
     case 'baseChosen': return `You hid your base on ${planet(d.planet)}.`;
     case 'baseHidden': return 'The Rebel hides their base.';
     case 'roundStarted': return `Round ${d.round} begins.`;

@@ -2,6 +2,7 @@
  * The prompt bar: one sentence saying what is asked and of whom, the choices made so far, and the buttons for
  * the current step of the decision (src/ui/prompt/choices.ts). Every button is a value of some legal action.
  */
+import { useRef } from 'react';
 import styled from 'styled-components';
 import { LEADERS, type Faction, type LeaderId } from '../../game/content';
 import { AttributeIcons } from '../board/details/AttributeIcon';
@@ -9,8 +10,11 @@ import { RevealedMission } from '../board/details/RevealedMission';
 import type { ActionType, GameState } from '../../game/rules';
 import { colors, factionColor, phone } from '../theme';
 import { FIELDS, type Step } from './choices';
+import { PENDING_RULE } from '../rules/pendingRules';
+import { useRules } from '../rules/RulesContext';
 import { ChoiceButton } from './ChoiceButton';
 import { UnavailableChoices, unitsReason } from './Unavailable';
+import { useKeyboardPrompt } from './useKeyboardPrompt';
 import { UnitPicker } from './UnitPicker';
 import { TAKE_BACK_WORDS } from '../log/sentences';
 import { ENDING_TYPES, TYPE_LABELS, askSentence, optionLabel, optionTitle, waitSentence } from './wording';
@@ -47,6 +51,27 @@ const Ask = styled.p`
   margin: 0;
   color: ${colors.muted};
   font-size: 13px;
+`;
+
+const Why = styled.button.attrs({ type: 'button' })`
+  margin-left: 8px;
+  padding: 2px 6px;
+  min-height: 28px;
+  border: none;
+  background: transparent;
+  color: #8fc1ff;
+  text-decoration: underline;
+  font-size: 13px;
+  font-weight: 600;
+  cursor: pointer;
+  ${phone} { min-height: 44px; }
+`;
+
+const Keys = styled.p`
+  margin: 0;
+  color: ${colors.muted};
+  font-size: 12px;
+  ${phone} { display: none; }
 `;
 
 const Buttons = styled.div`
@@ -88,14 +113,26 @@ function sentence(view: GameState, seat: Faction | null): string {
 export function PromptBar({ view, seat, step, summary, busy, onType, onValue, onBack, canGoBack, onUndo }: PromptBarProps) {
   const p = view.pending;
   const mine = !!p && !view.winner && p.seat === seat;
+  const rules = useRules();
+  const rule = p && !view.winner ? PENDING_RULE[p.kind] : null;
+  const ref = useRef<HTMLElement>(null);
+  const stepKey = `${view.log.length}:${p?.kind}:${step.kind}:${step.kind === 'field' ? `${step.type}.${step.chosen.length}` : ''}`;
+  useKeyboardPrompt(ref, stepKey, mine && !busy, canGoBack, onBack);
   return (
-    <Bar $c={p ? factionColor(p.seat) : colors.border} aria-label="Decision" data-testid="prompt" data-pending={p?.kind ?? 'none'}
+    <Bar ref={ref} $c={p ? factionColor(p.seat) : colors.border} aria-label="Decision" data-testid="prompt" data-pending={p?.kind ?? 'none'}
       data-mine={mine ? 'true' : 'false'}>
-      <Sentence aria-live="polite">{sentence(view, seat)}</Sentence>
+      <Sentence>
+        <span aria-live="polite" data-testid="prompt-sentence">{sentence(view, seat)}</span>
+        {rule && (
+          <Why onClick={() => rules.openRule(rule)} data-testid="why" data-rule={rule} aria-haspopup="dialog"
+            aria-label={`Why? Open rule ${rule}`}>why?</Why>
+        )}
+      </Sentence>
       {p?.kind === 'oppose' && !view.winner && <RevealedMission view={view} seat={seat} />}
       {mine && step.kind === 'field' && (
         <Ask>{summary ? `${summary} — ` : ''}{step.field.ask}.</Ask>
       )}
+      {mine && <Keys>Keys: Tab to a choice · Enter to choose{canGoBack ? ' · Esc to go back' : ''}</Keys>}
       {mine && (
         <Buttons>
           {step.kind === 'type' && step.types.map((t) => {

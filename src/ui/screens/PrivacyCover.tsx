@@ -5,7 +5,7 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import type { Faction } from '../../game/content';
-import { factionColor, factionName } from '../theme';
+import { factionDeep, factionName } from '../theme';
 import { ChoiceButton } from '../prompt/ChoiceButton';
 
 const Cover = styled.div<{ $c: string }>`
@@ -28,7 +28,7 @@ export function PrivacyCover({ seat, onReady }: { seat: Faction; onReady(): void
   useEffect(() => ref.current?.focus(), [seat]);
   const name = factionName(seat);
   return (
-    <Cover $c={factionColor(seat)} data-testid="privacy-cover" data-seat={seat} role="dialog" aria-modal="true" aria-labelledby="cover-title">
+    <Cover $c={factionDeep(seat)} data-testid="privacy-cover" data-seat={seat} role="dialog" aria-modal="true" aria-labelledby="cover-title">
       <h1 id="cover-title" style={{ margin: 0, fontSize: 28, textShadow: '0 2px 6px rgba(0,0,0,0.5)' }}>
         Pass the device to the {name} player — click when ready
       </h1>

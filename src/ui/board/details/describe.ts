@@ -148,7 +148,7 @@ function probeDetail(view: GameState, letter: LetterId | string): Detail {
 function baseDetail(view: GameState, seat: Faction | null): Detail {
   const b = view.base;
   const lines: Line[] = [
-    { label: 'Status', text: b.revealed ? `Revealed on ${planetLabel(b.planet)}.` : seat === 'R' && !isHidden(b.planet) ? `Hidden on ${planetLabel(b.planet)} (only you know).` : 'Hidden on one of the lettered planets.' },
+    { label: 'Status', text: b.planet === null ? 'Not chosen yet: the Rebel picks the base planet at set-up (R3.9).' : b.revealed ? `Revealed on ${planetLabel(b.planet)}.` : seat === 'R' && !isHidden(b.planet) ? `Hidden on ${planetLabel(b.planet)} (only you know).` : 'Hidden on one of the lettered planets.' },
     { label: 'Production', text: '1 starfighter → spot 1 and 1 capital ship → spot 2 at every build, hidden or revealed (R6.2.3).' },
     { label: 'Units on the card', text: `${b.units.f + b.units.c + b.units.s ? `${[b.units.f ? unitsText(b.units.f, 'f') : '', b.units.c ? unitsText(b.units.c, 'c') : ''].filter(Boolean).join(' + ')}` : 'none'} — off the board: they cannot be attacked and leave by base moves or when the base is revealed (R6.2.2). Their number is public.` },
   ];

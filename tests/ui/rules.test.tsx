@@ -1,0 +1,117 @@
+// @vitest-environment happy-dom
+/**
+ * Issue 12 item 2 — rules at hand: a reference in the project's own words, organised by RULES ids, searchable,
+ * opened from the board's "Rules" button and from every prompt's "why?" link at the rule asking for the decision.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MISSIONS, OBJECTIVES, PLANETS, LEADERS } from '../../src/game/content';
+import type { PendingKind } from '../../src/game/rules';
+import { viewFor } from '../../src/game/rules/view';
+import { Board } from '../../src/ui/board/Board';
+import { PENDING_RULE } from '../../src/ui/rules/pendingRules';
+import { findRule, searchRules } from '../../src/ui/rules/ruleSearch';
+import { RULE_SECTIONS } from '../../src/ui/rules/ruleText';
+import { stateAt } from './states';
+
+afterEach(cleanup);
+
+const RULES_MD = '/work/shared/RULES.md';
+const ALL = RULE_SECTIONS.flatMap((s) => s.entries);
+
+/** Every pending kind of the core (state.ts `Pending`); a new kind fails the Record type of PENDING_RULE too. */
+const KINDS: PendingKind[] = [
+  'imperialSetup', 'chooseBase', 'plan', 'turn', 'oppose', 'assignHit', 'secretPlans', 'objective', 'detain',
+  'subjugate', 'patrol', 'pursuit', 'slipstream', 'queueSabotage', 'intercept', 'council', 'relocate', 'handLimit',
+  'shortfall', 'deploy', 'baseMoves',
+];
+
+describe('rules reference content', () => {
+  it('every pending kind has a "why?" rule, listed in the reference under exactly that id', () => {
+    expect(Object.keys(PENDING_RULE).sort()).toEqual([...KINDS].sort());
+    for (const k of KINDS) expect(findRule(RULE_SECTIONS, PENDING_RULE[k])?.id, k).toBe(PENDING_RULE[k]);
+  });
+
+  it('is organised like RULES.md: sections R1…R9, unique ids, and every card, planet and leader has an entry', () => {
+    expect(RULE_SECTIONS.map((s) => s.id)).toEqual(['R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R9']);
+    const ids = ALL.map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const s of RULE_SECTIONS) {
+      for (const e of s.entries) if (/^R\d/.test(e.id)) expect(e.id.startsWith(`${s.id}.`) || e.id === s.id, e.id).toBe(true);
+    }
+    for (const id of [...Object.keys(MISSIONS), ...Object.keys(OBJECTIVES), ...Object.keys(LEADERS)]) expect(ids).toContain(id);
+    for (const p of Object.values(PLANETS)) expect(ids).toContain(p.ruleId);
+  });
+
+  it.skipIf(!existsSync(RULES_MD))('cites only ids RULES.md has, and copies none of its long sentences', () => {
+    const md = readFileSync(RULES_MD, 'utf8');
+    for (const e of ALL) expect(md.includes(e.id), e.id).toBe(true);
+    const mdFlat = md.replace(/\*\*|\*|`/g, '').replace(/\s+/g, ' ');
+    const copied = ALL.flatMap((e) => e.text).flatMap((t) => t.split(/(?<=[.!?])\s+/))
+      .filter((sentence) => sentence.length > 50 && mdFlat.includes(sentence));
+    expect(copied).toEqual([]);
+  });
+
+  it('findRule falls back to the nearest listed parent; search keeps entries with every word', () => {
+    expect(findRule(RULE_SECTIONS, 'R4.2.3.5')?.id).toBe('R4.2.3');
+    expect(findRule(RULE_SECTIONS, 'R6.1.6')?.id).toBe('R6.1');
+    expect(findRule(RULE_SECTIONS, 'R5')?.id).toBe('R5.1');
+    expect(findRule(RULE_SECTIONS, 'nothing')).toBeNull();
+    const hits = searchRules(RULE_SECTIONS, 'secret plans').flatMap((s) => s.entries.map((e) => e.id));
+    expect(hits).toContain('R5.9');
+    expect(hits).toContain('O1-8');
+    expect(hits).not.toContain('R4.2.3');
+    expect(searchRules(RULE_SECTIONS, 'zzzz-no-such-word')).toEqual([]);
+  });
+});
+
+const flush = () => act(() => new Promise<void>((r) => setTimeout(r, 30)));
+
+async function waitFor<T>(get: () => T | null): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const v = get();
+    if (v) return v;
+    await flush();
+  }
+  throw new Error('timed out');
+}
+
+describe('rules reference on the board', () => {
+  it('"why?" opens the rule asking for the decision, focused; Escape closes and returns focus', async () => {
+    const s = stateAt('deploy');
+    render(<Board view={viewFor(s, s.pending!.seat)} seat={s.pending!.seat} onAction={() => {}} />);
+    const why = within(screen.getByTestId('prompt')).getByTestId('why');
+    expect(why.getAttribute('data-rule')).toBe('R4.4.7');
+    why.focus();
+    fireEvent.click(why);
+    const dialog = await waitFor(() => screen.queryByTestId('rules'));
+    expect(dialog.getAttribute('role')).toBe('dialog');
+    const entry = await waitFor(() => dialog.querySelector<HTMLElement>('[data-rule="R4.4.7"]'));
+    await flush();
+    expect(document.activeElement).toBe(entry);
+    expect(entry.textContent).toContain('Deploy');
+    fireEvent.keyDown(entry, { key: 'Escape' });
+    await flush();
+    expect(screen.queryByTestId('rules')).toBeNull();
+    expect(document.activeElement).toBe(why);
+  });
+
+  it('the "Rules" button opens the whole reference; the search box filters it', async () => {
+    const s = stateAt('turn');
+    render(<Board view={viewFor(s, 'R')} seat="R" onAction={() => {}} />);
+    fireEvent.click(screen.getByTestId('rules-button'));
+    const dialog = await waitFor(() => screen.queryByTestId('rules'));
+    const all = dialog.querySelectorAll('[data-rule]').length;
+    expect(all).toBe(ALL.length);
+    const search = within(dialog).getByRole('searchbox', { name: 'Search the rules' });
+    fireEvent.change(search, { target: { value: 'Obliterator' } });
+    const shown = [...dialog.querySelectorAll('[data-rule]')].map((el) => el.getAttribute('data-rule'));
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.length).toBeLessThan(all);
+    expect(shown).toContain('I-01');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close the rules' }));
+    await flush();
+    expect(screen.queryByTestId('rules')).toBeNull();
+  });
+});
