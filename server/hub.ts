@@ -29,6 +29,8 @@ import { argsProblem } from './args';
 import { forfeitState } from './forfeit';
 import { SharedMessage } from './outbox';
 import { botKindOf, coreAction, isMatchID, isRivalSeat, publicPlayers } from './match-data';
+import { CHAT_HISTORY, CHAT_KEEP, channelsFor, chatLine, mayWrite, parseChatPayload, type ChatLine } from './chat';
+import type { MatchEvent } from './events';
 
 /** What a socket (or a bot) is, to the hub. */
 export interface Connection {
@@ -71,6 +73,17 @@ export interface HubOptions {
   cacheSize?: number;
   /** Spectator sockets per match; a sync beyond it is refused. Default 100; 0: no limit. */
   maxSpectatorsPerMatch?: number;
+  /** Match events an operator wants in the log (./events.ts): here 'finished'. */
+  onEvent?: (e: MatchEvent) => void;
+}
+
+/** Counters for GET /metrics (./metrics.ts), since the process started. */
+export interface HubStats {
+  moves: number;
+  botMoves: number;
+  chatMessages: number;
+  /** Refusals by event (sync, update, chat). */
+  refusals: Map<string, number>;
 }
 
 /** Encoded sync answers kept for re-use (a few spectators of a finished match asking again share one). */
@@ -101,6 +114,10 @@ export class MatchHub {
   private readonly spectators = new Map<string, number>(); // matchID → spectator sockets registered
   private readonly maxSpectators: number;
   private readonly fanouts = new Map<string, Promise<void>>(); // matchID → spectator slices still being written
+  /** The last CHAT_HISTORY chat lines per match (most recently used last), so a sync does not read them back. */
+  private readonly chatCache = new Map<string, ChatLine[]>();
+  private readonly onEvent: (e: MatchEvent) => void;
+  readonly stats: HubStats = { moves: 0, botMoves: 0, chatMessages: 0, refusals: new Map() };
 
   constructor(opts: HubOptions) {
     this.maxSpectators = opts.maxSpectatorsPerMatch ?? 100;
@@ -111,6 +128,7 @@ export class MatchHub {
     this.reducer = CreateGameReducer({ game: this.game });
     this.onActivity = opts.onActivity ?? (() => {});
     this.onError = opts.onError ?? ((err, where) => console.error(`[hub] ${where}:`, err));
+    this.onEvent = opts.onEvent ?? (() => {});
   }
 
   /** Run `fn` after every earlier operation of this match (one at a time per match, in this process). */
@@ -155,12 +173,20 @@ export class MatchHub {
     while (this.queues.size > 0) await Promise.all([...this.queues.values()]);
   }
 
+  /** Matches with at least one registered socket (for /metrics). */
+  get activeMatches(): number {
+    return this.rooms.size;
+  }
+
   /** Number of registered connections (sockets that synced), per match or in all. */
   connections(matchID?: string): number {
     return matchID === undefined ? this.registered.size : this.rooms.get(matchID)?.size ?? 0;
   }
 
   private refuse(conn: Connection | undefined, matchID: unknown, event: string, error: string): HubResult {
+    if (event === 'sync' || event === 'update' || event === 'chat') {
+      this.stats.refusals.set(event, (this.stats.refusals.get(event) ?? 0) + 1);
+    }
     if (conn) {
       try {
         conn.emit('mint:error', typeof matchID === 'string' ? matchID.slice(0, 64) : null, { event, error });
@@ -201,6 +227,7 @@ export class MatchHub {
       this.unregister(conn.id);
       this.register({ conn, matchID, playerID: seat });
       this.deliver(conn, answer.msg);
+      await this.sendChatHistory(conn, matchID, seat);
       if (seat !== null) await this.updateConnected(matchID, metadata);
       if (previous && previous.playerID !== null && (previous.matchID !== matchID || previous.playerID !== seat)) {
         // The socket moved to another match or seat: its old seat may be disconnected now.
@@ -275,6 +302,7 @@ export class MatchHub {
    * or the match was deleted. Those sockets get `mint:error` and must sync again (with new credentials).
    */
   evict(matchID: string, playerID?: SeatID): void {
+    if (playerID === undefined) this.chatCache.delete(matchID);
     for (const id of [...this.rooms.get(matchID) ?? []]) {
       const r = this.registered.get(id);
       if (!r || (playerID !== undefined && r.playerID !== playerID)) continue;
@@ -398,6 +426,9 @@ export class MatchHub {
       }
       this.remember(matchID, toStore as State<GameState>, md);
       this.broadcastState(matchID, next, deltalog ?? []);
+      if (conn) this.stats.moves++;
+      else this.stats.botMoves++;
+      if (over) this.onEvent({ event: 'finished', matchID, winner: next.ctx.gameover?.winner, reason: next.ctx.gameover?.reason });
       return { ok: true };
     }).then((r) => {
       if (r.ok) this.onActivity(matchID);
@@ -478,7 +509,72 @@ export class MatchHub {
     metadata.updatedAt = Date.now();
     await this.db.setMetadata(matchID, metadata);
     this.broadcastState(matchID, next, []);
+    this.onEvent({ event: 'finished', matchID, winner: next.ctx.gameover?.winner, reason: 'forfeit' });
     return true;
+  }
+
+  // ------------------------------------------------------------------------------------------------------------
+  // chat (./chat.ts)
+
+  /**
+   * A chat line from a socket (boardgame.io: `chat` (matchID, { id, sender, payload }, credentials)). The socket
+   * must have synced this match; the line's seat is the one its sync proved (and the credentials sent with the
+   * line must still be that seat's); the claimed sender and id are ignored. Stored, then sent to its readers.
+   */
+  async chat(conn: Connection, matchID: unknown, message: unknown, credentials: unknown): Promise<HubResult> {
+    if (this.closed) return this.refuse(conn, matchID, 'chat', 'server shutting down');
+    if (!isMatchID(matchID)) return this.refuse(conn, matchID, 'chat', 'bad matchID');
+    const parsed = parseChatPayload(message);
+    if ('error' in parsed) return this.refuse(conn, matchID, 'chat', parsed.error);
+    return this.enqueue(matchID, async (): Promise<HubResult> => {
+      if (conn.closed) return { ok: false, error: 'disconnected' };
+      const r = this.registered.get(conn.id);
+      if (!r || r.matchID !== matchID) return this.refuse(conn, matchID, 'chat', 'sync this match first');
+      const seat = r.playerID;
+      const channel = parsed.channel ?? (seat === null ? 'spectators' : 'players');
+      if (!mayWrite(seat, channel)) {
+        return this.refuse(conn, matchID, 'chat', seat === null
+          ? 'spectators cannot write in the players\' channel' : 'players write in the players\' channel');
+      }
+      let name: string | undefined;
+      if (seat !== null) {
+        const metadata = this.cache.get(matchID)?.metadata ?? (await this.db.fetch(matchID, { metadata: true })).metadata;
+        if (!metadata) return this.refuse(conn, matchID, 'chat', 'match not found');
+        if (!credentialsMatch(metadata, seat, credentials)) return this.refuse(conn, matchID, 'chat', 'unauthorized');
+        name = seatMetadata(metadata, seat)?.name ?? undefined;
+      }
+      const line = chatLine(seat, name, parsed.text, channel, Date.now());
+      const written = await this.db.appendChat(matchID, channel, line, CHAT_KEEP);
+      if (written !== 'written') return this.refuse(conn, matchID, 'chat', 'match not found');
+      const cached = this.chatCache.get(matchID);
+      if (cached) {
+        cached.push(line);
+        if (cached.length > CHAT_HISTORY) cached.shift();
+      }
+      this.stats.chatMessages++;
+      const msg = new SharedMessage('chat', [matchID, line]);
+      this.broadcast(matchID, (x) => {
+        if (channelsFor(x.playerID).includes(channel)) this.deliver(x.conn, msg);
+      });
+      return { ok: true };
+    });
+  }
+
+  /** Inside the match queue, after a sync answer: the chat lines this audience may read, oldest first. */
+  private async sendChatHistory(conn: Connection, matchID: string, seat: SeatID | null): Promise<void> {
+    let lines = this.chatCache.get(matchID);
+    if (lines) {
+      this.chatCache.delete(matchID);
+    } else {
+      lines = (await this.db.fetchChat(matchID, ['players', 'spectators'], CHAT_HISTORY)) as ChatLine[];
+    }
+    this.chatCache.set(matchID, lines);
+    if (this.chatCache.size > Math.max(1, this.cacheSize)) this.chatCache.delete(this.chatCache.keys().next().value as string);
+    const readable = channelsFor(seat);
+    for (const line of lines) {
+      if (conn.closed) return;
+      if (readable.includes(line.payload.channel)) conn.emit('chat', matchID, line);
+    }
   }
 
   /** Who may move now (boardgame.io's rule: the active players, else the current player). */

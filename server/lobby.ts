@@ -36,6 +36,7 @@ import {
 import { fail, onlyKeys, readJsonObject, RateLimiter, type RateLimit } from './http';
 import { checkName, checkNotOther } from './names';
 import { decodeCursor, encodeCursor } from './cursor';
+import type { EventSink } from './events';
 
 export { checkName, MAX_NAME_LENGTH } from './names';
 
@@ -57,6 +58,8 @@ export interface LobbyOptions {
   maxBotMatchesPerAddress?: number;
   /** Browser origins allowed besides this server's own. */
   origins?: string[];
+  /** Match events for the operator's log (./events.ts): created, joined, left. */
+  onEvent?: EventSink;
 }
 
 export const DEFAULT_WRITE_LIMIT: RateLimit = { max: 30, windowMs: 10_000 };
@@ -236,6 +239,7 @@ export function lobby(opts: LobbyOptions): Middleware {
     }
     const matchID = newMatchID();
     await db.createMatch(matchID, { initialState, metadata });
+    opts.onEvent?.({ event: 'created', matchID, ...(bot ? { bot: bot.kind } : {}), ...(solo ? { solo: true } : {}) });
     if (bot) {
       if (!botMatches.has(ip)) botMatches.set(ip, new Set());
       botMatches.get(ip)!.add(matchID);
@@ -382,6 +386,7 @@ export function lobby(opts: LobbyOptions): Middleware {
           p.credentials = newCredentials();
           await db.setMetadata(matchID, m);
           hub.forget(matchID);
+          opts.onEvent?.({ event: 'joined', matchID, playerID });
           return { playerID, playerCredentials: p.credentials };
         });
         return;
@@ -401,6 +406,7 @@ export function lobby(opts: LobbyOptions): Middleware {
           p.isConnected = false;
           p.left = true;
           hub.evict(matchID, playerID);
+          opts.onEvent?.({ event: 'left', matchID, playerID });
           if (humanSeats(m).length === 0) {
             await db.wipe(matchID);
             wiped = true;

@@ -3,7 +3,8 @@
  * a spectator; a strip under the header with the connection status, the opponent's name and presence, and the
  * invite / spectator links; "Play again" on the end screen (the lobby's playAgain: both players land in the same
  * rematch, in the same seats). A solo match (RULES §9) adds the rival panel of the solo board (src/ui/solo), for the
- * human and for spectators; the human's prompt waits until the rival's last step is shown.
+ * human and for spectators; the human's prompt waits until the rival's last step is shown. The strip's "Chat" opens
+ * the match's chat (./ChatPanel.tsx) when the opponent is a person, and always for spectators.
  */
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
@@ -18,6 +19,7 @@ import { usePaced } from '../solo/SoloScreen';
 import type { GameState } from '../../game/rules';
 import { isBot, isRival, lobbyError, seatOfID, type Joined, type Lobby, type PublicPlayer } from './lobbyApi';
 import { useOnlineSession, type ConnectionStatus } from './socketClient';
+import { ChatDock } from './ChatPanel';
 
 const Strip = styled.div`
   display: flex;
@@ -188,6 +190,7 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
       <Opponent p={opponent} />
       {opponent && opponent.name === undefined && <CopyLink label="Invite link" link={matchLink(joined.matchID)} testid="invite-link" />}
       {!over && opponent?.name !== undefined && <CopyLink label="Spectator link" link={matchLink(joined.matchID, true)} testid="watch-link" />}
+      {opponent && !isBot(opponent) && !isRival(opponent) && <ChatDock session={session} seatID={joined.playerID} />}
     </Strip>
   );
   // Solo: the rival panel under the strip; the human's prompt waits until the rival's last step is shown.
@@ -211,15 +214,16 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
 }
 
 export function WatchOnline({ lobby, matchID, onLobby }: { lobby: Lobby; matchID: string; onLobby(): void }) {
-  const { state, status, players, fatal } = useOnlineSession(lobby.server, matchID, null);
+  const { session, state, status, players, fatal } = useOnlineSession(lobby.server, matchID, null);
   const shown = useRivalPace(state?.G);
   if (fatal) return <Fatal error={fatal} onBack={onLobby} />;
-  if (!state) return <Loading text="Connecting to the match…" />;
+  if (!state || !session) return <Loading text="Connecting to the match…" />;
   const names = players.map((p) => `${factionName(seatOfID(p.id))}: ${p.name ?? '(free seat)'}`).join(' · ');
   const extra = (
     <Strip data-testid="online-strip">
       <ConnectionBadge status={status} />
       <span>Watching · {names}</span>
+      <ChatDock session={session} seatID={null} />
     </Strip>
   );
   const panel = state.G.solo ? <RivalPanel view={state.G} shown={shown} /> : null;
