@@ -27,6 +27,7 @@ import type { SocketLimits } from './limits';
 import { HardenedSocketIO } from './transport';
 import { stdoutEvents, type EventSink, type MatchEvent } from './events';
 import { EventCounts, metricsRoute } from './metrics';
+import { myMatchesRoute } from './my-matches';
 
 export interface StartServerOptions {
   /** TCP port; 0 picks a free one. Default: PORT or 8000. */
@@ -193,6 +194,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     hub, events: eventCounts, openSockets: () => transport.openSockets, socketsDropped: () => transport.dropped,
     botsActive: () => bots!.active,
   }));
+  app.use(myMatchesRoute({ hub, limit: opts.lobbyLimits === false ? false : undefined }));
   app.use(lobby({
     hub,
     bodyLimitBytes: opts.bodyLimitBytes ?? 4096,

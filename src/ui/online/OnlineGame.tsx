@@ -4,7 +4,8 @@
  * invite / spectator links; "Play again" on the end screen (the lobby's playAgain: both players land in the same
  * rematch, in the same seats). A solo match (RULES §9) adds the rival panel of the solo board (src/ui/solo), for the
  * human and for spectators; the human's prompt waits until the rival's last step is shown. The strip's "Chat" opens
- * the match's chat (./ChatPanel.tsx) when the opponent is a person, and always for spectators.
+ * the match's chat (./ChatPanel.tsx) when the opponent is a person, and always for spectators. On this seat's
+ * decision the page title says "Your turn" (and a notification, if allowed, while the page is hidden: ./turnAlert.ts).
  */
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
@@ -20,6 +21,7 @@ import type { GameState } from '../../game/rules';
 import { isBot, isRival, lobbyError, seatOfID, type Joined, type Lobby, type PublicPlayer } from './lobbyApi';
 import { useOnlineSession, type ConnectionStatus } from './socketClient';
 import { ChatDock } from './ChatPanel';
+import { askNotifications, notificationPermission, useTurnAlert } from './turnAlert';
 
 const Strip = styled.div`
   display: flex;
@@ -155,6 +157,9 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
   const rematchWaiting = useRematchOffer(lobby, joined, over);
   const shown = useRivalPace(state?.G);
   const forfeit = (state?.G.winner as { reason?: string } | null | undefined)?.reason === 'forfeit';
+  // Hooks before any early return: the page title (and a notification when hidden) on this seat's decision.
+  useTurnAlert(!over && !!state && state.G.pending?.seat === seat);
+  const [permission, setPermission] = useState(notificationPermission);
   if (fatal) {
     // The seat or the match is gone for good: forget the stored credentials.
     return <Fatal error={fatal} onBack={() => { onSeatLost(); onLobby(); }} />;
@@ -191,6 +196,12 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
       {opponent && opponent.name === undefined && <CopyLink label="Invite link" link={matchLink(joined.matchID)} testid="invite-link" />}
       {!over && opponent?.name !== undefined && <CopyLink label="Spectator link" link={matchLink(joined.matchID, true)} testid="watch-link" />}
       {opponent && !isBot(opponent) && !isRival(opponent) && <ChatDock session={session} seatID={joined.playerID} />}
+      {permission === 'default' && !over && (
+        <ChoiceButton $small style={{ minHeight: 24, padding: '0 8px', fontSize: 12 }} data-online="notify"
+          onClick={() => { void askNotifications().then(setPermission); }}>
+          Notify me on my turn
+        </ChoiceButton>
+      )}
     </Strip>
   );
   // Solo: the rival panel under the strip; the human's prompt waits until the rival's last step is shown.

@@ -79,6 +79,18 @@ export function lobbyError(err: unknown): string {
   return String(err);
 }
 
+/** One of this browser's seats as the server sees it (server/my-matches.ts). */
+export interface MyMatch {
+  matchID: string;
+  playerID: string;
+  status: 'waiting' | 'playing' | 'finished' | 'gone';
+  yourTurn?: boolean;
+  opponent?: string;
+  opponentKind?: 'human' | 'bot' | 'rival';
+  won?: boolean;
+  updatedAt?: number;
+}
+
 export interface Joined {
   matchID: string;
   playerID: string;
@@ -136,6 +148,18 @@ export class Lobby {
     if (problem) throw new Error(problem);
     const matchID = await this.create({ solo: { bot: seat === 'R' ? 'I' : 'R', difficulty } });
     return this.join(matchID, seat, name);
+  }
+
+  /** What the server says about the seats this browser holds (POST /my-matches: credentials in the body only). */
+  async mine(seats: Joined[]): Promise<MyMatch[]> {
+    if (seats.length === 0) return [];
+    const res = await fetch(`${this.server.replace(/\/$/, '')}/my-matches`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seats: seats.slice(0, 30).map((s) => ({ matchID: s.matchID, playerID: s.playerID, credentials: s.credentials })) }),
+    });
+    const json = await res.json().catch(() => ({})) as { matches?: MyMatch[]; error?: string };
+    if (!res.ok || !Array.isArray(json.matches)) throw new Error(json.error ?? `server answered ${res.status}`);
+    return json.matches;
   }
 
   async leave(j: Joined): Promise<void> {
