@@ -4,10 +4,13 @@
  * Never credentials, never anything of the game state beyond who won.
  */
 export type MatchEvent =
-  | { event: 'created'; matchID: string; bot?: string; solo?: boolean; rematchOf?: string }
+  | { event: 'created'; matchID: string; bot?: string; solo?: boolean; clock?: string }
   | { event: 'joined'; matchID: string; playerID: string }
   | { event: 'left'; matchID: string; playerID: string }
-  | { event: 'finished'; matchID: string; winner?: string; reason?: string };
+  | { event: 'finished'; matchID: string; winner?: string; reason?: string }
+  | { event: 'clockExpired'; matchID: string; playerID: string }
+  | { event: 'handedToBot'; matchID: string; playerID: string; by: string; why: 'time' | 'away'; stateID: number }
+  | { event: 'takenBack'; matchID: string; playerID: string; stateID: number };
 
 export type EventSink = (e: MatchEvent) => void;
 

@@ -31,6 +31,8 @@ import { SharedMessage } from './outbox';
 import { botKindOf, coreAction, isMatchID, isRivalSeat, publicPlayers } from './match-data';
 import { CHAT_HISTORY, CHAT_KEEP, channelsFor, chatLine, mayWrite, parseChatPayload, type ChatLine } from './chat';
 import type { MatchEvent } from './events';
+import { afterMove, outOfTime, type ClockState } from './clock';
+import { tableView, type TableMetadata } from './table-state';
 
 /** What a socket (or a bot) is, to the hub. */
 export interface Connection {
@@ -73,8 +75,12 @@ export interface HubOptions {
   cacheSize?: number;
   /** Spectator sockets per match; a sync beyond it is refused. Default 100; 0: no limit. */
   maxSpectatorsPerMatch?: number;
-  /** Match events an operator wants in the log (./events.ts): here 'finished'. */
+  /** Match events an operator wants in the log (./events.ts): here 'finished' and 'clockExpired'. */
   onEvent?: (e: MatchEvent) => void;
+  /** The server's time for turn clocks and absences (tests inject one). Default Date.now. */
+  now?: () => number;
+  /** A seat disconnected this long may be handed to the bot by its opponent (turn clocks: the decision limit). Default 3 min. */
+  abandonMs?: number;
 }
 
 /** Counters for GET /metrics (./metrics.ts), since the process started. */
@@ -116,7 +122,9 @@ export class MatchHub {
   private readonly fanouts = new Map<string, Promise<void>>(); // matchID → spectator slices still being written
   /** The last CHAT_HISTORY chat lines per match (most recently used last), so a sync does not read them back. */
   private readonly chatCache = new Map<string, ChatLine[]>();
-  private readonly onEvent: (e: MatchEvent) => void;
+  readonly onEvent: (e: MatchEvent) => void;
+  readonly now: () => number;
+  readonly abandonMs: number;
   readonly stats: HubStats = { moves: 0, botMoves: 0, chatMessages: 0, refusals: new Map() };
 
   constructor(opts: HubOptions) {
@@ -129,6 +137,8 @@ export class MatchHub {
     this.onActivity = opts.onActivity ?? (() => {});
     this.onError = opts.onError ?? ((err, where) => console.error(`[hub] ${where}:`, err));
     this.onEvent = opts.onEvent ?? (() => {});
+    this.now = opts.now ?? Date.now;
+    this.abandonMs = opts.abandonMs ?? 3 * 60_000;
   }
 
   /** Run `fn` after every earlier operation of this match (one at a time per match, in this process). */
@@ -229,6 +239,7 @@ export class MatchHub {
       this.deliver(conn, answer.msg);
       await this.sendChatHistory(conn, matchID, seat);
       if (seat !== null) await this.updateConnected(matchID, metadata);
+      this.sendTable(matchID, metadata, conn);
       if (previous && previous.playerID !== null && (previous.matchID !== matchID || previous.playerID !== seat)) {
         // The socket moved to another match or seat: its old seat may be disconnected now.
         void this.enqueue(previous.matchID, () => this.refreshConnected(previous.matchID))
@@ -336,7 +347,8 @@ export class MatchHub {
     if (metadata) await this.updateConnected(matchID, metadata);
   }
 
-  private async updateConnected(matchID: string, metadata: Server.MatchData): Promise<void> {
+  /** Inside the match queue: store and announce which seats have a socket now, if that changed. */
+  async updateConnected(matchID: string, metadata: Server.MatchData): Promise<void> {
     const connected = this.connectedSeats(matchID);
     let changed = false;
     for (const id of SEATS) {
@@ -345,13 +357,35 @@ export class MatchHub {
       const now = connected.has(id);
       if ((p.isConnected ?? false) !== now) {
         p.isConnected = now;
+        // Since when the seat is away (./table-state.ts: an abandoned seat may be handed to the bot).
+        const q = p as { awaySince?: number };
+        if (now) delete q.awaySince;
+        else q.awaySince = this.now();
         changed = true;
       }
     }
     if (!changed) return;
     await this.db.setMetadata(matchID, metadata);
+    this.announce(matchID, metadata);
+  }
+
+  /**
+   * Inside the match queue, after its metadata changed: the players (boardgame.io's matchData) and the table
+   * (clock, absences, hand-overs: 'mint:table') to every socket of the match.
+   */
+  announce(matchID: string, metadata: Server.MatchData): void {
     const msg = new SharedMessage('matchData', [matchID, publicPlayers(metadata)]);
     this.broadcast(matchID, (r) => this.deliver(r.conn, msg));
+    this.sendTable(matchID, metadata);
+  }
+
+  /** 'mint:table' (matchID, view) to one socket, or to every socket of the match. Nothing for a plain match. */
+  sendTable(matchID: string, metadata: Server.MatchData, conn?: Connection): void {
+    const view = tableView(metadata as TableMetadata, this.now(), this.abandonMs);
+    if (!view) return;
+    const msg = new SharedMessage('mint:table', [matchID, view]);
+    if (conn) this.deliver(conn, msg);
+    else this.broadcast(matchID, (r) => this.deliver(r.conn, msg));
   }
 
   // ------------------------------------------------------------------------------------------------------------
@@ -393,6 +427,21 @@ export class MatchHub {
         return this.refuse(conn, matchID, 'update', 'move not allowed now');
       }
       if (s._stateID !== stateID) return this.refuse(conn, matchID, 'update', 'stale state');
+      // A bot move for a seat its owner took back in the meantime (./table.ts) is not the owner's.
+      if (!conn && !botKindOf(seatMetadata(metadata, playerID))) return this.refuse(conn, matchID, 'update', 'not a bot seat');
+      const clock = (metadata as TableMetadata).clock;
+      const late = outOfTime(clock, this.now());
+      if (late === playerID) {
+        // Out of time: the game waits for the opponent to claim the win or hand the seat to the bot.
+        if (clock!.expired !== playerID) {
+          const md = { ...metadata, clock: { ...clock!, expired: playerID } } as Server.MatchData;
+          await this.db.setMetadata(matchID, md);
+          this.remember(matchID, s, md);
+          this.onEvent({ event: 'clockExpired', matchID, playerID });
+          this.sendTable(matchID, md);
+        }
+        return this.refuse(conn, matchID, 'update', 'time is up');
+      }
       const seat = seatOf(playerID)!;
       const core = coreAction(clean.payload.type as string, clean.payload.args);
       if (!core || !findLegal(s.G, seat, core)) return this.refuse(conn, matchID, 'update', 'illegal move');
@@ -408,24 +457,33 @@ export class MatchHub {
         return this.refuse(conn, matchID, 'update', 'invalid move');
       }
       const { deltalog, transients: _t, ...toStore } = next;
-      const written = await this.db.trySetState(matchID, toStore as State, deltalog);
+      // Metadata: gameover when the game ends; updatedAt (used by stale-match clean-up and listings) at most once
+      // per `touchMs`; a turn clock after every move. Written in the state's transaction (one write per move, and
+      // a crash never keeps a state without its clock).
+      const now = Date.now();
+      const over = next.ctx.gameover !== undefined;
+      let md = metadata;
+      let touched = false;
+      if (clock) {
+        const pending = next.G.pending?.seat;
+        const nextSeat: SeatID | null = over || !pending ? null : pending === 'R' ? '0' : '1';
+        md = { ...md, clock: afterMove(clock, playerID, nextSeat, this.now()) } as Server.MatchData;
+        touched = true;
+      }
+      if ((metadata.gameover === undefined || metadata.gameover === null)
+        && (over || !(now - metadata.updatedAt < this.touchMs))) {
+        md = { ...md, updatedAt: now };
+        if (over) md.gameover = next.ctx.gameover;
+        touched = true;
+      }
+      const written = await this.db.trySetState(matchID, toStore as State, deltalog, touched ? md : undefined);
       if (written !== 'written') {
         this.forget(matchID);
         return this.refuse(conn, matchID, 'update', written === 'missing' ? 'match not found' : 'stale state');
       }
-      // Metadata: gameover when the game ends; updatedAt (used by stale-match clean-up and listings) at most once
-      // per `touchMs`, so a move costs one write transaction, not two.
-      const now = Date.now();
-      const over = next.ctx.gameover !== undefined;
-      let md = metadata;
-      if ((metadata.gameover === undefined || metadata.gameover === null)
-        && (over || !(now - metadata.updatedAt < this.touchMs))) {
-        md = { ...metadata, updatedAt: now };
-        if (over) md.gameover = next.ctx.gameover;
-        await this.db.setMetadata(matchID, md);
-      }
       this.remember(matchID, toStore as State<GameState>, md);
       this.broadcastState(matchID, next, deltalog ?? []);
+      if (clock || (md as TableMetadata).handovers) this.sendTable(matchID, md);
       if (conn) this.stats.moves++;
       else this.stats.botMoves++;
       if (over) this.onEvent({ event: 'finished', matchID, winner: next.ctx.gameover?.winner, reason: next.ctx.gameover?.reason });
@@ -498,18 +556,21 @@ export class MatchHub {
    * Inside the match queue (the lobby's leave): the game ends now, won by the other seat (`reason: 'forfeit'`),
    * written like a move (state, then metadata.gameover) and broadcast. Nothing if the game is already over.
    */
-  async forfeitInQueue(matchID: string, loser: SeatID, metadata: Server.MatchData): Promise<boolean> {
+  async forfeitInQueue(matchID: string, loser: SeatID, metadata: Server.MatchData, reason = 'forfeit'): Promise<boolean> {
     const { state } = await this.db.fetch(matchID, { state: true });
     if (!state || (state as State).ctx.gameover !== undefined) return false;
-    const next = forfeitState(state as State<GameState>, loser);
+    const next = forfeitState(state as State<GameState>, loser, reason);
     const written = await this.db.trySetState(matchID, next as State, []);
     this.forget(matchID);
     if (written !== 'written') return false;
     metadata.gameover = next.ctx.gameover;
     metadata.updatedAt = Date.now();
+    const t = metadata as TableMetadata;
+    if (t.clock) t.clock = { ...t.clock, running: null, stopped: true };
     await this.db.setMetadata(matchID, metadata);
     this.broadcastState(matchID, next, []);
-    this.onEvent({ event: 'finished', matchID, winner: next.ctx.gameover?.winner, reason: 'forfeit' });
+    this.sendTable(matchID, metadata);
+    this.onEvent({ event: 'finished', matchID, winner: next.ctx.gameover?.winner, reason });
     return true;
   }
 

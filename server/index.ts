@@ -28,6 +28,7 @@ import { HardenedSocketIO } from './transport';
 import { stdoutEvents, type EventSink, type MatchEvent } from './events';
 import { EventCounts, metricsRoute } from './metrics';
 import { myMatchesRoute } from './my-matches';
+import { tableRoute } from './table';
 
 export interface StartServerOptions {
   /** TCP port; 0 picks a free one. Default: PORT or 8000. */
@@ -82,6 +83,12 @@ export interface StartServerOptions {
   onError?: (err: unknown, where: string) => void;
   /** Where match events go (./events.ts: one JSON line each). Default stdout; false: nowhere (still counted). */
   events?: EventSink | false;
+  /** The server's time for turn clocks and absences (tests). Default Date.now. */
+  now?: () => number;
+  /** A seat away this long may be handed to the bot by its opponent (turn clocks: the decision limit). Default 3 min. */
+  abandonMs?: number;
+  /** The bot that takes over a handed-over seat. Default ismcts-normal. */
+  handoverBot?: BotKind;
 }
 
 export interface RunningServer {
@@ -126,6 +133,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const touchMs = Math.min(60_000, Math.floor(staleMatchMs / 10));
   const hub = new MatchHub({
     game, db, onActivity: (id) => bots?.kick(id), onError, touchMs, maxSpectatorsPerMatch: opts.maxSpectatorsPerMatch, onEvent,
+    now: opts.now, abandonMs: opts.abandonMs,
   });
   const searchPool = new WorkerBotPlayer({ ...DEFAULT_MCTS, ...opts.bots?.mcts }, opts.bots?.workers ?? defaultBotWorkers());
   const searchBots = Object.fromEntries(SEARCH_BOT_KINDS.map((kind) => [kind, {
@@ -195,6 +203,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     botsActive: () => bots!.active,
   }));
   app.use(myMatchesRoute({ hub, limit: opts.lobbyLimits === false ? false : undefined }));
+  app.use(tableRoute({ hub, bodyLimitBytes: opts.bodyLimitBytes ?? 4096, kickBots: (id) => bots!.kick(id), handoverBot: opts.handoverBot }));
   app.use(lobby({
     hub,
     bodyLimitBytes: opts.bodyLimitBytes ?? 4096,

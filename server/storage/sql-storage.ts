@@ -186,8 +186,11 @@ export class SqlStorage extends Async {
     await this.trySetState(matchID, state, deltalog);
   }
 
-  /** setState that tells what happened: 'written', 'stale' (guard refused it) or 'missing'. */
-  async trySetState(matchID: string, state: State, deltalog?: LogEntry[]): Promise<SetStateResult> {
+  /**
+   * setState that tells what happened: 'written', 'stale' (guard refused it) or 'missing'. With `metadata`, the
+   * metadata is replaced in the same UPDATE (the hub writes a move's turn clock with its state).
+   */
+  async trySetState(matchID: string, state: State, deltalog?: LogEntry[], metadata?: Server.MatchData): Promise<SetStateResult> {
     await this.ready();
     const stateID = state._stateID;
     if (!Number.isInteger(stateID)) throw new Error(`setState(${matchID}): state._stateID is not an integer`);
@@ -203,6 +206,7 @@ export class SqlStorage extends Async {
           state: stateJson,
           state_id: stateID,
           log_length: eb('log_length', '+', entries.length),
+          ...(metadata ? metadataColumns(metadata) : {}),
         }))
         .where('match_id', '=', matchID)
         .where('state_id', '<', stateID)
