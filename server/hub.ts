@@ -429,6 +429,10 @@ export class MatchHub {
       if (s._stateID !== stateID) return this.refuse(conn, matchID, 'update', 'stale state');
       // A bot move for a seat its owner took back in the meantime (./table.ts) is not the owner's.
       if (!conn && !botKindOf(seatMetadata(metadata, playerID))) return this.refuse(conn, matchID, 'update', 'not a bot seat');
+      // The owner of a seat handed to the bot takes it back first (./table.ts), so the two never race.
+      if (conn && (seatMetadata(metadata, playerID)?.data as { handedOver?: unknown } | undefined)?.handedOver === true) {
+        return this.refuse(conn, matchID, 'update', 'your seat is played by the bot: take it back first');
+      }
       const clock = (metadata as TableMetadata).clock;
       const late = outOfTime(clock, this.now());
       if (late === playerID) {

@@ -22,6 +22,7 @@ import { isBot, isRival, lobbyError, seatOfID, type Joined, type Lobby, type Pub
 import { useOnlineSession, type ConnectionStatus } from './socketClient';
 import { ChatDock } from './ChatPanel';
 import { askNotifications, notificationPermission, useTurnAlert } from './turnAlert';
+import { TableBar } from './TableBar';
 
 const Strip = styled.div`
   display: flex;
@@ -166,6 +167,9 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
   }
   if (!state || !session) return <Loading text="Connecting to the match…" />;
   const opponent = players.find((p) => String(p.id) !== joined.playerID);
+  const table = session.table();
+  const openHandovers = table?.view.handovers.filter((h) => h.to === undefined) ?? [];
+  const mineWithBot = openHandovers.some((h) => h.seat === joined.playerID);
   const leave = async () => {
     if (!over) {
       try {
@@ -204,6 +208,7 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
       )}
     </Strip>
   );
+  const tableBar = <TableBar snap={table} me={joined.playerID} over={over} onAction={(a) => lobby.tableAction(joined, a)} />;
   // Solo: the rival panel under the strip; the human's prompt waits until the rival's last step is shown.
   const caughtUp = !state.G.solo || shown >= rivalLines(state.G).length;
   const panel = state.G.solo ? <RivalPanel view={state.G} shown={shown} /> : null;
@@ -214,13 +219,19 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
       </ChoiceButton>
       {forfeit && <span data-testid="forfeit">{state?.G.winner?.faction === seat ? 'Your opponent left the match.' : 'You left the match.'}</span>}
       {rematchWaiting && <span data-testid="rematch-offer">Your opponent has started a rematch.</span>}
+      {openHandovers.map((h) => (
+        <span key={h.seat} data-testid="finished-by-bot">
+          The server bot finished this game for {h.seat === joined.playerID ? 'you' : 'your opponent'} ({factionName(seatOfID(h.seat))}).
+        </span>
+      ))}
       {error && <ErrorText role="alert">{error}</ErrorText>}
     </>
   );
   return (
     // While reconnecting nothing can be sent: the board shows the last view, without choices.
-    <Board view={state.G} seat={seat} onAction={status === 'connected' && caughtUp ? (a) => sendAction(session.client, a) : undefined}
-      onExit={leave} extra={<>{extra}{panel}</>} endActions={endActions} />
+    <Board view={state.G} seat={seat}
+      onAction={status === 'connected' && caughtUp && !mineWithBot ? (a) => sendAction(session.client, a) : undefined}
+      onExit={leave} extra={<>{extra}{tableBar}{panel}</>} endActions={endActions} />
   );
 }
 
@@ -238,5 +249,6 @@ export function WatchOnline({ lobby, matchID, onLobby }: { lobby: Lobby; matchID
     </Strip>
   );
   const panel = state.G.solo ? <RivalPanel view={state.G} shown={shown} /> : null;
-  return <Board view={state.G} seat={null} onExit={onLobby} extra={<>{extra}{panel}</>} />;
+  const tableBar = <TableBar snap={session.table()} me={null} over={!!state.G.winner} />;
+  return <Board view={state.G} seat={null} onExit={onLobby} extra={<>{extra}{tableBar}{panel}</>} />;
 }

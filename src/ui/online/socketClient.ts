@@ -28,6 +28,21 @@ export interface ChatLine {
   payload: { text: string; channel: ChatChannel; at: number; name?: string };
 }
 
+/** The table around a match (server/table-state.ts 'mint:table'): clock, absences, hand-overs to the bot. */
+export interface TableView {
+  serverNow: number;
+  clock?: {
+    kind: 'live' | 'turn'; bankMs?: number; incrementMs?: number; perDecisionMs?: number;
+    banks?: Record<string, number>; running: { seat: string; since: number } | null; stopped?: boolean; expired?: string;
+  };
+  away: Partial<Record<string, number>>;
+  abandonMs: number;
+  handovers: { seat: string; from: number; to?: number; why: 'time' | 'away' }[];
+}
+
+/** A table view and when (this page's clock) it arrived, to count down from. */
+export interface TableSnapshot { view: TableView; receivedAt: number }
+
 function isChatLine(x: unknown): x is ChatLine {
   const l = x as ChatLine | null;
   return typeof l === 'object' && l !== null && typeof l.id === 'string' && typeof l.payload === 'object' && l.payload !== null
@@ -46,6 +61,8 @@ export interface OnlineSession {
   sendChat(text: string, channel?: ChatChannel): void;
   /** The last refusal of a chat line (too long, rate limited…), or null; cleared by the next line sent. */
   chatError(): string | null;
+  /** The last table view (clock, absences, hand-overs), or null for a plain match. */
+  table(): TableSnapshot | null;
   /** Called on every change of state, status, players or fatal error. */
   onChange(fn: () => void): () => void;
   stop(): void;
@@ -74,6 +91,7 @@ export function createOnlineSession(opts: {
   let everConnected = false;
   let fatal: string | null = null;
   let chatError: string | null = null;
+  let table: TableSnapshot | null = null;
   let chatSeen = 0;
   const lines: ChatLine[] = [];
   const ids = new Set<string>();
@@ -91,6 +109,12 @@ export function createOnlineSession(opts: {
     notify();
   });
   client.start();
+  client.transport.socket?.on('mint:table', (...args: unknown[]) => {
+    const [matchID, view] = args as [unknown, TableView | undefined];
+    if (matchID !== opts.matchID || typeof view !== 'object' || view === null || typeof view.serverNow !== 'number') return;
+    table = { view, receivedAt: Date.now() };
+    notify();
+  });
   client.transport.socket?.on('mint:error', (...args: unknown[]) => {
     const [matchID, info] = args as [unknown, { event?: string; error?: string } | undefined];
     if (matchID !== opts.matchID) return;
@@ -124,6 +148,7 @@ export function createOnlineSession(opts: {
       notify();
     },
     chatError: () => chatError,
+    table: () => table,
     onChange: (fn) => {
       listeners.add(fn);
       return () => listeners.delete(fn);
