@@ -17,7 +17,7 @@ export const QUICK_PHRASES = ['Good luck!', 'Your turn', 'Well played', 'Thanks'
 const Panel = styled.section`
   position: fixed;
   right: 12px;
-  top: 64px;
+  top: 104px;
   width: 340px;
   max-height: min(520px, calc(100vh - 180px));
   z-index: 40;
