@@ -13,19 +13,20 @@ import type { SeatID } from './auth';
 
 export const FORFEIT_REASON = 'forfeit';
 
-export function forfeitState(state: State<GameState>, loser: SeatID): State<GameState> {
+/** `reason`: 'forfeit' (the seat left) or 'time' (its clock ran out and the opponent claimed the win, ./table.ts). */
+export function forfeitState(state: State<GameState>, loser: SeatID, reason: string = FORFEIT_REASON): State<GameState> {
   const winner = loser === '0' ? 'I' : 'R';
   const G = cloneState(state.G);
   // WinReason lists the rules' own ends; a forfeit is the server's, so it is set here past the type.
-  G.winner = { faction: winner, reason: FORFEIT_REASON as GameState['winner'] extends infer W ? W extends { reason: infer R } ? R : never : never };
+  G.winner = { faction: winner, reason: reason as GameState['winner'] extends infer W ? W extends { reason: infer R } ? R : never : never };
   G.phase = 'gameover';
   G.pending = null;
   G.queue = [];
-  log(G, 'gameOver', { winner, reason: FORFEIT_REASON });
+  log(G, 'gameOver', { winner, reason });
   return {
     ...state,
     G,
-    ctx: { ...state.ctx, gameover: { winner: playerOf(winner), reason: FORFEIT_REASON }, activePlayers: null },
+    ctx: { ...state.ctx, gameover: { winner: playerOf(winner), reason }, activePlayers: null },
     _stateID: state._stateID + 1,
   };
 }

@@ -29,6 +29,10 @@ import { argsProblem } from './args';
 import { forfeitState } from './forfeit';
 import { SharedMessage } from './outbox';
 import { botKindOf, coreAction, isMatchID, isRivalSeat, publicPlayers } from './match-data';
+import { CHAT_HISTORY, CHAT_KEEP, channelsFor, chatLine, mayWrite, parseChatPayload, type ChatLine } from './chat';
+import type { MatchEvent } from './events';
+import { afterMove, outOfTime, type ClockState } from './clock';
+import { tableView, type TableMetadata } from './table-state';
 
 /** What a socket (or a bot) is, to the hub. */
 export interface Connection {
@@ -71,6 +75,21 @@ export interface HubOptions {
   cacheSize?: number;
   /** Spectator sockets per match; a sync beyond it is refused. Default 100; 0: no limit. */
   maxSpectatorsPerMatch?: number;
+  /** Match events an operator wants in the log (./events.ts): here 'finished' and 'clockExpired'. */
+  onEvent?: (e: MatchEvent) => void;
+  /** The server's time for turn clocks and absences (tests inject one). Default Date.now. */
+  now?: () => number;
+  /** A seat disconnected this long may be handed to the bot by its opponent (turn clocks: the decision limit). Default 3 min. */
+  abandonMs?: number;
+}
+
+/** Counters for GET /metrics (./metrics.ts), since the process started. */
+export interface HubStats {
+  moves: number;
+  botMoves: number;
+  chatMessages: number;
+  /** Refusals by event (sync, update, chat). */
+  refusals: Map<string, number>;
 }
 
 /** Encoded sync answers kept for re-use (a few spectators of a finished match asking again share one). */
@@ -106,6 +125,12 @@ export class MatchHub {
   private readonly spectators = new Map<string, number>(); // matchID → spectator sockets registered
   private readonly maxSpectators: number;
   private readonly fanouts = new Map<string, Promise<void>>(); // matchID → spectator slices still being written
+  /** The last CHAT_HISTORY chat lines per match (most recently used last), so a sync does not read them back. */
+  private readonly chatCache = new Map<string, ChatLine[]>();
+  readonly onEvent: (e: MatchEvent) => void;
+  readonly now: () => number;
+  readonly abandonMs: number;
+  readonly stats: HubStats = { moves: 0, botMoves: 0, chatMessages: 0, refusals: new Map() };
 
   constructor(opts: HubOptions) {
     this.maxSpectators = opts.maxSpectatorsPerMatch ?? 100;
@@ -116,6 +141,9 @@ export class MatchHub {
     this.reducer = CreateGameReducer({ game: this.game });
     this.onActivity = opts.onActivity ?? (() => {});
     this.onError = opts.onError ?? ((err, where) => console.error(`[hub] ${where}:`, err));
+    this.onEvent = opts.onEvent ?? (() => {});
+    this.now = opts.now ?? Date.now;
+    this.abandonMs = opts.abandonMs ?? 3 * 60_000;
   }
 
   /** Run `fn` after every earlier operation of this match (one at a time per match, in this process). */
@@ -160,12 +188,20 @@ export class MatchHub {
     while (this.queues.size > 0) await Promise.all([...this.queues.values()]);
   }
 
+  /** Matches with at least one registered socket (for /metrics). */
+  get activeMatches(): number {
+    return this.rooms.size;
+  }
+
   /** Number of registered connections (sockets that synced), per match or in all. */
   connections(matchID?: string): number {
     return matchID === undefined ? this.registered.size : this.rooms.get(matchID)?.size ?? 0;
   }
 
   private refuse(conn: Connection | undefined, matchID: unknown, event: string, error: string): HubResult {
+    if (event === 'sync' || event === 'update' || event === 'chat') {
+      this.stats.refusals.set(event, (this.stats.refusals.get(event) ?? 0) + 1);
+    }
     if (conn) {
       try {
         conn.emit('mint:error', typeof matchID === 'string' ? matchID.slice(0, 64) : null, { event, error });
@@ -206,7 +242,9 @@ export class MatchHub {
       this.unregister(conn.id);
       this.register({ conn, matchID, playerID: seat });
       this.deliver(conn, answer.msg);
+      await this.sendChatHistory(conn, matchID, seat);
       if (seat !== null) await this.updateConnected(matchID, metadata);
+      this.sendTable(matchID, metadata, conn);
       if (previous && previous.playerID !== null && (previous.matchID !== matchID || previous.playerID !== seat)) {
         // The socket moved to another match or seat: its old seat may be disconnected now.
         void this.enqueue(previous.matchID, () => this.refreshConnected(previous.matchID))
@@ -280,6 +318,7 @@ export class MatchHub {
    * or the match was deleted. Those sockets get `mint:error` and must sync again (with new credentials).
    */
   evict(matchID: string, playerID?: SeatID): void {
+    if (playerID === undefined) this.chatCache.delete(matchID);
     for (const id of [...this.rooms.get(matchID) ?? []]) {
       const r = this.registered.get(id);
       if (!r || (playerID !== undefined && r.playerID !== playerID)) continue;
@@ -313,7 +352,8 @@ export class MatchHub {
     if (metadata) await this.updateConnected(matchID, metadata);
   }
 
-  private async updateConnected(matchID: string, metadata: Server.MatchData): Promise<void> {
+  /** Inside the match queue: store and announce which seats have a socket now, if that changed. */
+  async updateConnected(matchID: string, metadata: Server.MatchData): Promise<void> {
     const connected = this.connectedSeats(matchID);
     let changed = false;
     for (const id of SEATS) {
@@ -322,13 +362,35 @@ export class MatchHub {
       const now = connected.has(id);
       if ((p.isConnected ?? false) !== now) {
         p.isConnected = now;
+        // Since when the seat is away (./table-state.ts: an abandoned seat may be handed to the bot).
+        const q = p as { awaySince?: number };
+        if (now) delete q.awaySince;
+        else q.awaySince = this.now();
         changed = true;
       }
     }
     if (!changed) return;
     await this.db.setMetadata(matchID, metadata);
+    this.announce(matchID, metadata);
+  }
+
+  /**
+   * Inside the match queue, after its metadata changed: the players (boardgame.io's matchData) and the table
+   * (clock, absences, hand-overs: 'mint:table') to every socket of the match.
+   */
+  announce(matchID: string, metadata: Server.MatchData): void {
     const msg = new SharedMessage('matchData', [matchID, publicPlayers(metadata)]);
     this.broadcast(matchID, (r) => this.deliver(r.conn, msg));
+    this.sendTable(matchID, metadata);
+  }
+
+  /** 'mint:table' (matchID, view) to one socket, or to every socket of the match. Nothing for a plain match. */
+  sendTable(matchID: string, metadata: Server.MatchData, conn?: Connection): void {
+    const view = tableView(metadata as TableMetadata, this.now(), this.abandonMs);
+    if (!view) return;
+    const msg = new SharedMessage('mint:table', [matchID, view]);
+    if (conn) this.deliver(conn, msg);
+    else this.broadcast(matchID, (r) => this.deliver(r.conn, msg));
   }
 
   // ------------------------------------------------------------------------------------------------------------
@@ -370,6 +432,25 @@ export class MatchHub {
         return this.refuse(conn, matchID, 'update', 'move not allowed now');
       }
       if (s._stateID !== stateID) return this.refuse(conn, matchID, 'update', 'stale state');
+      // A bot move for a seat its owner took back in the meantime (./table.ts) is not the owner's.
+      if (!conn && !botKindOf(seatMetadata(metadata, playerID))) return this.refuse(conn, matchID, 'update', 'not a bot seat');
+      // The owner of a seat handed to the bot takes it back first (./table.ts), so the two never race.
+      if (conn && (seatMetadata(metadata, playerID)?.data as { handedOver?: unknown } | undefined)?.handedOver === true) {
+        return this.refuse(conn, matchID, 'update', 'your seat is played by the bot: take it back first');
+      }
+      const clock = (metadata as TableMetadata).clock;
+      const late = outOfTime(clock, this.now());
+      if (late === playerID) {
+        // Out of time: the game waits for the opponent to claim the win or hand the seat to the bot.
+        if (clock!.expired !== playerID) {
+          const md = { ...metadata, clock: { ...clock!, expired: playerID } } as Server.MatchData;
+          await this.db.setMetadata(matchID, md);
+          this.remember(matchID, s, md);
+          this.onEvent({ event: 'clockExpired', matchID, playerID });
+          this.sendTable(matchID, md);
+        }
+        return this.refuse(conn, matchID, 'update', 'time is up');
+      }
       const seat = seatOf(playerID)!;
       const core = coreAction(clean.payload.type as string, clean.payload.args);
       if (!core || !findLegal(s.G, seat, core)) return this.refuse(conn, matchID, 'update', 'illegal move');
@@ -388,24 +469,36 @@ export class MatchHub {
       // it (filterLog rebuilds entries from known fields).
       stampMoves(next.deltalog, Date.now());
       const { deltalog, transients: _t, ...toStore } = next;
-      const written = await this.db.trySetState(matchID, toStore as State, deltalog);
+      // Metadata: gameover when the game ends; updatedAt (used by stale-match clean-up and listings) at most once
+      // per `touchMs`; a turn clock after every move. Written in the state's transaction (one write per move, and
+      // a crash never keeps a state without its clock).
+      const now = Date.now();
+      const over = next.ctx.gameover !== undefined;
+      let md = metadata;
+      let touched = false;
+      if (clock) {
+        const pending = next.G.pending?.seat;
+        const nextSeat: SeatID | null = over || !pending ? null : pending === 'R' ? '0' : '1';
+        md = { ...md, clock: afterMove(clock, playerID, nextSeat, this.now()) } as Server.MatchData;
+        touched = true;
+      }
+      if ((metadata.gameover === undefined || metadata.gameover === null)
+        && (over || !(now - metadata.updatedAt < this.touchMs))) {
+        md = { ...md, updatedAt: now };
+        if (over) md.gameover = next.ctx.gameover;
+        touched = true;
+      }
+      const written = await this.db.trySetState(matchID, toStore as State, deltalog, touched ? md : undefined);
       if (written !== 'written') {
         this.forget(matchID);
         return this.refuse(conn, matchID, 'update', written === 'missing' ? 'match not found' : 'stale state');
       }
-      // Metadata: gameover when the game ends; updatedAt (used by stale-match clean-up and listings) at most once
-      // per `touchMs`, so a move costs one write transaction, not two.
-      const now = Date.now();
-      const over = next.ctx.gameover !== undefined;
-      let md = metadata;
-      if ((metadata.gameover === undefined || metadata.gameover === null)
-        && (over || !(now - metadata.updatedAt < this.touchMs))) {
-        md = { ...metadata, updatedAt: now };
-        if (over) md.gameover = next.ctx.gameover;
-        await this.db.setMetadata(matchID, md);
-      }
       this.remember(matchID, toStore as State<GameState>, md);
       this.broadcastState(matchID, next, deltalog ?? []);
+      if (clock || (md as TableMetadata).handovers) this.sendTable(matchID, md);
+      if (conn) this.stats.moves++;
+      else this.stats.botMoves++;
+      if (over) this.onEvent({ event: 'finished', matchID, winner: next.ctx.gameover?.winner, reason: next.ctx.gameover?.reason });
       return { ok: true };
     }).then((r) => {
       if (r.ok) this.onActivity(matchID);
@@ -475,18 +568,86 @@ export class MatchHub {
    * Inside the match queue (the lobby's leave): the game ends now, won by the other seat (`reason: 'forfeit'`),
    * written like a move (state, then metadata.gameover) and broadcast. Nothing if the game is already over.
    */
-  async forfeitInQueue(matchID: string, loser: SeatID, metadata: Server.MatchData): Promise<boolean> {
+  async forfeitInQueue(matchID: string, loser: SeatID, metadata: Server.MatchData, reason = 'forfeit'): Promise<boolean> {
     const { state } = await this.db.fetch(matchID, { state: true });
     if (!state || (state as State).ctx.gameover !== undefined) return false;
-    const next = forfeitState(state as State<GameState>, loser);
+    const next = forfeitState(state as State<GameState>, loser, reason);
     const written = await this.db.trySetState(matchID, next as State, []);
     this.forget(matchID);
     if (written !== 'written') return false;
     metadata.gameover = next.ctx.gameover;
     metadata.updatedAt = Date.now();
+    const t = metadata as TableMetadata;
+    if (t.clock) t.clock = { ...t.clock, running: null, stopped: true };
     await this.db.setMetadata(matchID, metadata);
     this.broadcastState(matchID, next, []);
+    this.sendTable(matchID, metadata);
+    this.onEvent({ event: 'finished', matchID, winner: next.ctx.gameover?.winner, reason });
     return true;
+  }
+
+  // ------------------------------------------------------------------------------------------------------------
+  // chat (./chat.ts)
+
+  /**
+   * A chat line from a socket (boardgame.io: `chat` (matchID, { id, sender, payload }, credentials)). The socket
+   * must have synced this match; the line's seat is the one its sync proved (and the credentials sent with the
+   * line must still be that seat's); the claimed sender and id are ignored. Stored, then sent to its readers.
+   */
+  async chat(conn: Connection, matchID: unknown, message: unknown, credentials: unknown): Promise<HubResult> {
+    if (this.closed) return this.refuse(conn, matchID, 'chat', 'server shutting down');
+    if (!isMatchID(matchID)) return this.refuse(conn, matchID, 'chat', 'bad matchID');
+    const parsed = parseChatPayload(message);
+    if ('error' in parsed) return this.refuse(conn, matchID, 'chat', parsed.error);
+    return this.enqueue(matchID, async (): Promise<HubResult> => {
+      if (conn.closed) return { ok: false, error: 'disconnected' };
+      const r = this.registered.get(conn.id);
+      if (!r || r.matchID !== matchID) return this.refuse(conn, matchID, 'chat', 'sync this match first');
+      const seat = r.playerID;
+      const channel = parsed.channel ?? (seat === null ? 'spectators' : 'players');
+      if (!mayWrite(seat, channel)) {
+        return this.refuse(conn, matchID, 'chat', seat === null
+          ? 'spectators cannot write in the players\' channel' : 'players write in the players\' channel');
+      }
+      let name: string | undefined;
+      if (seat !== null) {
+        const metadata = this.cache.get(matchID)?.metadata ?? (await this.db.fetch(matchID, { metadata: true })).metadata;
+        if (!metadata) return this.refuse(conn, matchID, 'chat', 'match not found');
+        if (!credentialsMatch(metadata, seat, credentials)) return this.refuse(conn, matchID, 'chat', 'unauthorized');
+        name = seatMetadata(metadata, seat)?.name ?? undefined;
+      }
+      const line = chatLine(seat, name, parsed.text, channel, Date.now());
+      const written = await this.db.appendChat(matchID, channel, line, CHAT_KEEP);
+      if (written !== 'written') return this.refuse(conn, matchID, 'chat', 'match not found');
+      const cached = this.chatCache.get(matchID);
+      if (cached) {
+        cached.push(line);
+        if (cached.length > CHAT_HISTORY) cached.shift();
+      }
+      this.stats.chatMessages++;
+      const msg = new SharedMessage('chat', [matchID, line]);
+      this.broadcast(matchID, (x) => {
+        if (channelsFor(x.playerID).includes(channel)) this.deliver(x.conn, msg);
+      });
+      return { ok: true };
+    });
+  }
+
+  /** Inside the match queue, after a sync answer: the chat lines this audience may read, oldest first. */
+  private async sendChatHistory(conn: Connection, matchID: string, seat: SeatID | null): Promise<void> {
+    let lines = this.chatCache.get(matchID);
+    if (lines) {
+      this.chatCache.delete(matchID);
+    } else {
+      lines = (await this.db.fetchChat(matchID, ['players', 'spectators'], CHAT_HISTORY)) as ChatLine[];
+    }
+    this.chatCache.set(matchID, lines);
+    if (this.chatCache.size > Math.max(1, this.cacheSize)) this.chatCache.delete(this.chatCache.keys().next().value as string);
+    const readable = channelsFor(seat);
+    for (const line of lines) {
+      if (conn.closed) return;
+      if (readable.includes(line.payload.channel)) conn.emit('chat', matchID, line);
+    }
   }
 
   /** Who may move now (boardgame.io's rule: the active players, else the current player). */

@@ -26,6 +26,10 @@ import { lobby } from './lobby';
 import { records } from './records';
 import type { SocketLimits } from './limits';
 import { HardenedSocketIO } from './transport';
+import { stdoutEvents, type EventSink, type MatchEvent } from './events';
+import { EventCounts, metricsRoute } from './metrics';
+import { myMatchesRoute } from './my-matches';
+import { tableRoute } from './table';
 
 export interface StartServerOptions {
   /** TCP port; 0 picks a free one. Default: PORT or 8000. */
@@ -80,6 +84,14 @@ export interface StartServerOptions {
   trustProxy?: boolean;
   /** Where unexpected errors go. Default console.error. */
   onError?: (err: unknown, where: string) => void;
+  /** Where match events go (./events.ts: one JSON line each). Default stdout; false: nowhere (still counted). */
+  events?: EventSink | false;
+  /** The server's time for turn clocks and absences (tests). Default Date.now. */
+  now?: () => number;
+  /** A seat away this long may be handed to the bot by its opponent (turn clocks: the decision limit). Default 3 min. */
+  abandonMs?: number;
+  /** The bot that takes over a handed-over seat. Default ismcts-normal. */
+  handoverBot?: BotKind;
 }
 
 export interface RunningServer {
@@ -106,11 +118,25 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const closeDb = opts.db ? opts.closeDb === true : true;
   const game = opts.game ?? MintImperium;
 
+  const eventCounts = new EventCounts();
+  const sink = opts.events === undefined ? stdoutEvents : opts.events;
+  const onEvent = (e: MatchEvent) => {
+    eventCounts.add(e);
+    if (sink) {
+      try {
+        sink(e);
+      } catch (err) {
+        onError(err, 'event log');
+      }
+    }
+  };
+
   let bots: BotDriver | undefined;
   // updatedAt is refreshed at most once a minute by moves, and always well within the stale threshold.
   const touchMs = Math.min(60_000, Math.floor(staleMatchMs / 10));
   const hub = new MatchHub({
-    game, db, onActivity: (id) => bots?.kick(id), onError, touchMs, maxSpectatorsPerMatch: opts.maxSpectatorsPerMatch,
+    game, db, onActivity: (id) => bots?.kick(id), onError, touchMs, maxSpectatorsPerMatch: opts.maxSpectatorsPerMatch, onEvent,
+    now: opts.now, abandonMs: opts.abandonMs,
   });
   const searchPool = new WorkerBotPlayer({ ...DEFAULT_MCTS, ...opts.bots?.mcts }, opts.bots?.workers ?? defaultBotWorkers());
   const searchBots = Object.fromEntries(SEARCH_BOT_KINDS.map((kind) => [kind, {
@@ -183,6 +209,12 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       socketsDropped: transport.dropped, rssMB: Math.round(process.memoryUsage.rss() / 1e6),
     };
   });
+  app.use(metricsRoute({
+    hub, events: eventCounts, openSockets: () => transport.openSockets, socketsDropped: () => transport.dropped,
+    botsActive: () => bots!.active,
+  }));
+  app.use(myMatchesRoute({ hub, limit: opts.lobbyLimits === false ? false : undefined }));
+  app.use(tableRoute({ hub, bodyLimitBytes: opts.bodyLimitBytes ?? 4096, kickBots: (id) => bots!.kick(id), handoverBot: opts.handoverBot }));
   app.use(lobby({
     hub,
     bodyLimitBytes: opts.bodyLimitBytes ?? 4096,
@@ -192,6 +224,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     renameLimit: opts.lobbyLimits === false ? false : opts.lobbyLimits?.renames,
     maxBotMatchesPerAddress: opts.maxBotMatchesPerAddress,
     origins,
+    onEvent,
   }));
   const staticDir = opts.staticDir === undefined ? 'dist' : opts.staticDir;
   if (staticDir !== null) {

@@ -18,7 +18,9 @@ export interface SocketLimits {
   /** `update` messages per socket, and per address. */
   updatePerSocket: RateLimit | false;
   updatePerAddress: RateLimit | false;
-  /** Any other event (chat, junk) per socket: dropped, but counted. */
+  /** Chat lines per socket (./chat.ts). */
+  chatPerSocket: RateLimit | false;
+  /** Any other event (junk) per socket: dropped, but counted. */
   otherPerSocket: RateLimit | false;
   /** Refusals for being over budget a socket may collect (over `windowMs`) before it is disconnected. */
   strikes: RateLimit | false;
@@ -35,6 +37,7 @@ export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
   syncPerAddress: { max: 60, windowMs: 5_000 },
   updatePerSocket: { max: 100, windowMs: 5_000 },
   updatePerAddress: { max: 500, windowMs: 5_000 },
+  chatPerSocket: { max: 5, windowMs: 10_000 },
   otherPerSocket: { max: 10, windowMs: 10_000 },
   strikes: { max: 20, windowMs: 10_000 },
   offenderBlockMs: 10_000,
@@ -44,5 +47,5 @@ export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
 /** No budget at all (tests that send thousands of messages on purpose, e.g. the fuzz test). */
 export const UNLIMITED_SOCKETS: SocketLimits = {
   maxSocketsPerAddress: 0, connects: false, syncPerSocket: false, syncPerAddress: false, updatePerSocket: false,
-  updatePerAddress: false, otherPerSocket: false, strikes: false, offenderBlockMs: 0, maxPendingBytes: 0,
+  updatePerAddress: false, chatPerSocket: false, otherPerSocket: false, strikes: false, offenderBlockMs: 0, maxPendingBytes: 0,
 };

@@ -36,6 +36,11 @@ import {
 import { fail, onlyKeys, readJsonObject, RateLimiter, type RateLimit } from './http';
 import { checkName, checkNotOther } from './names';
 import { decodeCursor, encodeCursor } from './cursor';
+import type { EventSink } from './events';
+import { newClock, parseClockOption, startDecision, type ClockSettings } from './clock';
+import type { GameState } from '../src/game/rules';
+import { startClockIfSeated } from './table';
+import type { TableMetadata } from './table-state';
 
 export { checkName, MAX_NAME_LENGTH } from './names';
 
@@ -57,6 +62,8 @@ export interface LobbyOptions {
   maxBotMatchesPerAddress?: number;
   /** Browser origins allowed besides this server's own. */
   origins?: string[];
+  /** Match events for the operator's log (./events.ts): created, joined, left. */
+  onEvent?: EventSink;
 }
 
 export const DEFAULT_WRITE_LIMIT: RateLimit = { max: 30, windowMs: 10_000 };
@@ -146,17 +153,22 @@ export function publicMatch(matchID: string, m: Server.MatchData) {
   if (m.gameover !== undefined && m.gameover !== null) out.gameover = m.gameover;
   const solo = soloOf(m);
   if (solo) out.solo = solo;
+  const clock = (m as TableMetadata).clock;
+  if (clock) {
+    out.clock = clock.kind === 'live'
+      ? { kind: 'live', bankMs: clock.bankMs, incrementMs: clock.incrementMs } : { kind: 'turn', perDecisionMs: clock.perDecisionMs };
+  }
   // Never nextMatchID: it is shown to a seat holder only (see the GET route), so strangers cannot find the rematch.
   return out;
 }
 
 type Seat = Server.PlayerMetadata & { left?: boolean };
 
-/** Seats a human holds now (joined, not left, not a bot). */
+/** Seats a human holds now (joined, not left, not a bot; a seat handed to the bot is still its owner's). */
 function humanSeats(m: Server.MatchData): SeatID[] {
   return SEATS.filter((id) => {
     const p = seatMetadata(m, id);
-    return p && typeof p.credentials === 'string' && !botKindOf(p);
+    return p && typeof p.credentials === 'string' && (!botKindOf(p) || (p.data as { handedOver?: unknown }).handedOver === true);
   });
 }
 
@@ -210,7 +222,9 @@ export function lobby(opts: LobbyOptions): Middleware {
 
   const newMatch = async (
     ip: string, unlisted: boolean, bot: BotSpec | undefined, reserved: Record<string, string> = {}, solo?: SoloSetup,
+    clock?: ClockSettings,
   ) => {
+    if (clock && (bot || solo)) fail(400, 'a clock is for matches between two players (not with bot or solo)');
     if (bot && solo) fail(400, 'solo cannot be combined with bot or botKind');
     if (bot) await checkBotCap(ip);
     // The only setupData ever stored is this one, built here from validated fields (clients cannot send any).
@@ -234,8 +248,16 @@ export function lobby(opts: LobbyOptions): Middleware {
     for (const [id, name] of Object.entries(reserved)) {
       metadata.players[Number(id)] = { id: Number(id), name, credentials: newCredentials() };
     }
+    if (clock) {
+      const t = metadata as TableMetadata;
+      t.clock = newClock(clock);
+      // A rematch holds both seats already: its clock starts now.
+      const pending = (initialState as { G?: GameState }).G?.pending?.seat;
+      if (Object.keys(reserved).length === 2 && pending) t.clock = startDecision(t.clock, pending === 'R' ? '0' : '1', hub.now());
+    }
     const matchID = newMatchID();
     await db.createMatch(matchID, { initialState, metadata });
+    opts.onEvent?.({ event: 'created', matchID, ...(bot ? { bot: bot.kind } : {}), ...(solo ? { solo: true } : {}), ...(clock ? { clock: clock.kind } : {}) });
     if (bot) {
       if (!botMatches.has(ip)) botMatches.set(ip, new Set());
       botMatches.get(ip)!.add(matchID);
@@ -352,12 +374,14 @@ export function lobby(opts: LobbyOptions): Middleware {
       case 'create': {
         checkOrigin(ctx);
         rateLimitCreate(ip); // before the body is read: bad requests count too
-        const b = await body(ctx, ['numPlayers', 'unlisted', 'bot', 'botKind', 'solo']);
+        const b = await body(ctx, ['numPlayers', 'unlisted', 'bot', 'botKind', 'solo', 'clock']);
         checkNumPlayers(b.numPlayers);
         const unlisted = checkBool(b.unlisted, 'unlisted') ?? false;
         const solo = checkSolo(b);
         const bot = checkBot(b);
-        ctx.body = { matchID: await newMatch(ip, unlisted, bot, {}, solo) };
+        const clock = parseClockOption(b.clock);
+        if (clock && 'error' in clock) fail(400, clock.error);
+        ctx.body = { matchID: await newMatch(ip, unlisted, bot, {}, solo, clock) };
         return;
       }
       case 'join': {
@@ -380,8 +404,11 @@ export function lobby(opts: LobbyOptions): Middleware {
           checkNotOther(name, seatMetadata(m, otherSeat(playerID))?.name, 'playerName');
           p.name = name;
           p.credentials = newCredentials();
+          const clockStarted = await startClockIfSeated(db, matchID, m, hub.now());
           await db.setMetadata(matchID, m);
           hub.forget(matchID);
+          if (clockStarted) hub.sendTable(matchID, m);
+          opts.onEvent?.({ event: 'joined', matchID, playerID });
           return { playerID, playerCredentials: p.credentials };
         });
         return;
@@ -401,6 +428,7 @@ export function lobby(opts: LobbyOptions): Middleware {
           p.isConnected = false;
           p.left = true;
           hub.evict(matchID, playerID);
+          opts.onEvent?.({ event: 'left', matchID, playerID });
           if (humanSeats(m).length === 0) {
             await db.wipe(matchID);
             wiped = true;
@@ -458,7 +486,10 @@ export function lobby(opts: LobbyOptions): Middleware {
           rateLimitCreate(ip);
           const reserved: Record<string, string> = {};
           for (const id of humanSeats(m)) reserved[id] = seatMetadata(m, id)!.name as string;
-          const nextMatchID = await newMatch(ip, unlisted ?? !!m.unlisted, botOf(m), reserved, soloOf(m));
+          const c = (m as TableMetadata).clock;
+          const clock: ClockSettings | undefined = c
+            ? { kind: c.kind, bankMs: c.bankMs, incrementMs: c.incrementMs, perDecisionMs: c.perDecisionMs } : undefined;
+          const nextMatchID = await newMatch(ip, unlisted ?? !!m.unlisted, botOf(m), reserved, soloOf(m), clock);
           m.nextMatchID = nextMatchID;
           await db.setMetadata(matchID, m);
           hub.forget(matchID);

@@ -9,7 +9,8 @@
  *   MAX_SOCKETS_PER_ADDRESS (32; 0 = no cap), MAX_SPECTATORS_PER_MATCH (100; 0 = no cap), MAX_PENDING_BYTES
  *   (1 MiB of unread output per socket), SOCKET_RATE_LIMITS (on; `off` only for load tests from one address),
  *   LOBBY_WRITE_LIMIT (30 joins/leaves/renames/playAgains per 10 s per address; 0 = off),
- *   BOT_MATCHES_PER_ADDRESS (3 unfinished bot matches; 0 = no cap).
+ *   BOT_MATCHES_PER_ADDRESS (3 unfinished bot matches; 0 = no cap), EVENT_LOG (on: one JSON line per match event on
+ *   stdout; `off`: none).
  */
 import { DEFAULT_SOCKET_LIMITS, UNLIMITED_SOCKETS } from './limits';
 import type { RunningServer, StartServerOptions } from './index';
@@ -45,6 +46,7 @@ export function optionsFromEnv(env = process.env): StartServerOptions {
     rateLimit: rate === 0 ? false : { max: rate, windowMs: 60_000 },
     origins: (env.ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    ...(env.EVENT_LOG === 'off' ? { events: false as const } : {}),
     bots: {
       mcts: intEnv(env, 'BOT_BUDGET_MS', 0) > 0 ? { budgetMs: intEnv(env, 'BOT_BUDGET_MS', 0) } : {},
       ...(env.BOT_WORKERS ? { workers: Math.max(1, intEnv(env, 'BOT_WORKERS', 1)) } : {}),

@@ -2,8 +2,8 @@
  * boardgame.io's socket.io transport, with its per-socket handlers replaced by ours. `super.init` still does the
  * socket.io set-up (koa-socket-2 on the Koa app's HTTP server, one namespace per game, the socket options); then
  * every namespace's `connection` listener (boardgame.io's, which runs its own Master on whatever a socket sends) is
- * removed, and each socket is wired to the MatchHub instead (./hub.ts). Chat is not offered: 'chat' messages are
- * dropped (the game has none), as is any event other than sync and update.
+ * removed, and each socket is wired to the MatchHub instead (./hub.ts): sync, update and chat (boardgame.io's chat
+ * protocol, checked and stored by the hub: ./chat.ts); any other event is dropped.
  *
  * What a socket may cost (issue 14; budgets in ./limits.ts):
  * - sockets per address are capped; each socket and each address has token buckets for sync, update and other
@@ -98,7 +98,7 @@ export class HardenedSocketIO extends SocketIO {
       connects: limiter(l.connects),
       syncSocket: limiter(l.syncPerSocket), syncAddress: limiter(l.syncPerAddress),
       updateSocket: limiter(l.updatePerSocket), updateAddress: limiter(l.updatePerAddress),
-      otherSocket: limiter(l.otherPerSocket), strikes: limiter(l.strikes),
+      chatSocket: limiter(l.chatPerSocket), otherSocket: limiter(l.otherPerSocket), strikes: limiter(l.strikes),
     };
   }
 
@@ -117,6 +117,13 @@ export class HardenedSocketIO extends SocketIO {
         }
       });
     }
+  }
+
+  /** Open sockets in all (for /metrics). */
+  get openSockets(): number {
+    let n = 0;
+    for (const v of this.perAddress.values()) n += v;
+    return n;
   }
 
   /** Open sockets per address (tests, /health). */
@@ -227,8 +234,14 @@ export class HardenedSocketIO extends SocketIO {
       if (!within(b.updateSocket, b.updateAddress)) return overBudget('update', args[2]);
       this.guard('update', () => this.hub.update(args[0], args[1], args[2], args[3], conn));
     });
+    // boardgame.io client: socket.emit('chat', matchID, { id, sender, payload }, credentials)
+    socket.on('chat', (...args: unknown[]) => {
+      if (gone) return;
+      if (!within(b.chatSocket, null)) return overBudget('chat', args[0]);
+      this.guard('chat', () => this.hub.chat(conn, args[0], args[1], args[2]));
+    });
     socket.onAny((event: string) => {
-      if (gone || event === 'sync' || event === 'update') return;
+      if (gone || event === 'sync' || event === 'update' || event === 'chat') return;
       if (!within(b.otherSocket, null)) overBudget(event.slice(0, 32), null);
     });
     socket.on('disconnect', () => {
@@ -238,7 +251,7 @@ export class HardenedSocketIO extends SocketIO {
       const n = (this.perAddress.get(address) ?? 1) - 1;
       if (n > 0) this.perAddress.set(address, n);
       else this.perAddress.delete(address);
-      for (const bucket of [b.syncSocket, b.updateSocket, b.otherSocket, b.strikes]) bucket?.forget(socket.id);
+      for (const bucket of [b.syncSocket, b.updateSocket, b.chatSocket, b.otherSocket, b.strikes]) bucket?.forget(socket.id);
       this.guard('disconnect', () => this.hub.disconnect(socket.id));
     });
   }

@@ -1,6 +1,6 @@
 import { REPORT_MIGRATIONS } from './reports-migration';
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
-import { MATCHES, MATCH_LOG } from './schema';
+import { MATCHES, MATCH_CHAT, MATCH_LOG } from './schema';
 
 /**
  * Schema migrations, applied in name order by Kysely's Migrator, which records what it ran in
@@ -79,6 +79,26 @@ const migrations: Record<string, Migration> = {
     async down(db: Kysely<any>) {
       await db.schema.dropIndex(`${MATCHES}_listing_idx`).ifExists().execute();
       await db.schema.alterTable(MATCHES).dropColumn('unlisted').execute();
+    },
+  },
+  // Chat lines stored with their match (server/chat.ts), so a reconnect or a restart shows the history. Numbered 004
+  // so that a 003 of another branch, merged first, still sorts before it.
+  '004_match_chat': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable(MATCH_CHAT)
+        .ifNotExists()
+        .addColumn('match_id', 'text', (c) => c.notNull())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint(`${MATCH_CHAT}_pk`, ['match_id', 'seq'])
+        .addForeignKeyConstraint(`${MATCH_CHAT}_match_fk`, ['match_id'], MATCHES, ['match_id'], (fk) => fk.onDelete('cascade'))
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable(MATCH_CHAT).ifExists().execute();
     },
   },
 };

@@ -6,6 +6,8 @@ import type { ColumnType } from 'kysely';
  */
 export const MATCHES = 'bgio_matches';
 export const MATCH_LOG = 'bgio_match_log';
+/** Chat lines of a match (migration 004, server/chat.ts), deleted with the match. */
+export const MATCH_CHAT = 'bgio_match_chat';
 
 /** Milliseconds since the epoch. Postgres `bigint` comes back from `pg` as a string. */
 type Millis = ColumnType<number | string, number, number>;
@@ -44,9 +46,22 @@ export interface MatchLogTable {
   entry: string;
 }
 
+/** One row per chat line: what a player or a spectator typed (cleaned), never anything of the game state. */
+export interface MatchChatTable {
+  match_id: string;
+  /** 0-based position in the match's chat. */
+  seq: number;
+  /** 'players' or 'spectators' (who may read it: server/chat.ts). */
+  channel: string;
+  /** The message as sent to clients (boardgame.io's { id, sender, payload }) as JSON text. */
+  message: string;
+  created_at: Millis;
+}
+
 export interface StorageDatabase {
   [MATCHES]: MatchesTable;
   [MATCH_LOG]: MatchLogTable;
+  [MATCH_CHAT]: MatchChatTable;
 }
 
 /** Problem reports (issue 9 item 4): never served to any client; read by `npm run reports` only. */

@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { LogEntry, Server, State, StorageAPI } from 'boardgame.io';
 import { Async } from 'boardgame.io/internal';
 import { migrateToLatest } from './migrations';
-import { MATCHES, MATCH_LOG, type StorageDatabase } from './schema';
+import { MATCHES, MATCH_CHAT, MATCH_LOG, type StorageDatabase } from './schema';
 
 export interface ListCursor { createdAt: number; matchID: string }
 
@@ -187,8 +187,11 @@ export class SqlStorage extends Async {
     await this.trySetState(matchID, state, deltalog);
   }
 
-  /** setState that tells what happened: 'written', 'stale' (guard refused it) or 'missing'. */
-  async trySetState(matchID: string, state: State, deltalog?: LogEntry[]): Promise<SetStateResult> {
+  /**
+   * setState that tells what happened: 'written', 'stale' (guard refused it) or 'missing'. With `metadata`, the
+   * metadata is replaced in the same UPDATE (the hub writes a move's turn clock with its state).
+   */
+  async trySetState(matchID: string, state: State, deltalog?: LogEntry[], metadata?: Server.MatchData): Promise<SetStateResult> {
     await this.ready();
     const stateID = state._stateID;
     if (!Number.isInteger(stateID)) throw new Error(`setState(${matchID}): state._stateID is not an integer`);
@@ -204,6 +207,7 @@ export class SqlStorage extends Async {
           state: stateJson,
           state_id: stateID,
           log_length: eb('log_length', '+', entries.length),
+          ...(metadata ? metadataColumns(metadata) : {}),
         }))
         .where('match_id', '=', matchID)
         .where('state_id', '<', stateID)
@@ -297,6 +301,35 @@ export class SqlStorage extends Async {
   async wipe(matchID: string): Promise<void> {
     await this.ready();
     await this.db.deleteFrom(MATCHES).where('match_id', '=', matchID).execute();
+  }
+
+  /**
+   * Appends a chat line to a match (one transaction) and keeps only its last `keep` lines. 'missing' if the match
+   * does not exist (a chat line never creates or resurrects a match).
+   */
+  async appendChat(matchID: string, channel: string, message: unknown, keep: number, now = Date.now()): Promise<'written' | 'missing'> {
+    await this.ready();
+    const json = JSON.stringify(message);
+    return this.db.transaction().execute(async (trx) => {
+      const exists = await trx.selectFrom(MATCHES).select('match_id').where('match_id', '=', matchID).executeTakeFirst();
+      if (!exists) return 'missing';
+      const last = await trx.selectFrom(MATCH_CHAT).select((eb) => eb.fn.max('seq').as('seq'))
+        .where('match_id', '=', matchID).executeTakeFirst();
+      const seq = last?.seq === null || last?.seq === undefined ? 0 : Number(last.seq) + 1;
+      await trx.insertInto(MATCH_CHAT).values({ match_id: matchID, seq, channel, message: json, created_at: now }).execute();
+      if (seq >= keep) await trx.deleteFrom(MATCH_CHAT).where('match_id', '=', matchID).where('seq', '<=', seq - keep).execute();
+      return 'written';
+    });
+  }
+
+  /** The last `limit` chat lines of a match in the given channels, oldest first. */
+  async fetchChat(matchID: string, channels: readonly string[], limit: number): Promise<unknown[]> {
+    await this.ready();
+    if (channels.length === 0) return [];
+    const rows = await this.db.selectFrom(MATCH_CHAT).select('message')
+      .where('match_id', '=', matchID).where('channel', 'in', channels)
+      .orderBy('seq', 'desc').limit(limit).execute();
+    return rows.reverse().map((r) => JSON.parse(r.message) as unknown);
   }
 
   /**

@@ -95,4 +95,5 @@ export const WIN_REASONS: Record<string, string> = {
   obliterator: 'the Obliterator destroyed the planet of the Rebel base',
   objectives: 'the objective token reached the time token',
   forfeit: 'the other player left the match', // online only: leaving an unfinished match forfeits it (server/lobby.ts)
+  time: 'the other player ran out of time', // online only: the opponent claimed the win (server/table.ts)
 };

@@ -80,6 +80,7 @@ export async function startTestServer(backend: Backend = 'sqlite', opts: StartSe
     port: 0, staticDir: null, cleanupIntervalMs: 0, rateLimit: false, lobbyLimits: false, maxBotMatchesPerAddress: 0,
     socketLimits: { ...UNLIMITED_SOCKETS, maxPendingBytes: 1024 * 1024 },
     onError: (err, where) => errors.push(`${where}: ${err instanceof Error ? err.stack : String(err)}`),
+    events: false, // the operator's JSON lines (server/events.ts); tests that look at them pass a sink
     ...dbOpts,
     ...opts,
     bots: { minDelayMs: 0, mcts: { budgetMs: 20 }, ...opts.bots },

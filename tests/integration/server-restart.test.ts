@@ -5,73 +5,18 @@
  * again on the same database and port, both boardgame.io clients reconnect by themselves, re-sync, and finish
  * the game. Runs on a temporary SQLite file, and on PostgreSQL when DATABASE_URL is set.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { viewFor } from '../../src/game/rules/view';
 import type { SqlStorage } from '../../server/storage';
 import { createStorage } from '../../server/storage';
+import { freePort, kill, startChild, type Child } from './child-server';
 import {
   dropPgSchema, joinMatch, matchWithPlayers, PG_SKIP_REASON, PG_URL, pgSchemaName, randomPlayer, snapshot, tempDir, waitFor,
   type Backend, type RandomPlayer,
 } from './server-helpers';
 
 if (!PG_URL) console.warn(`[server-restart.test] SKIPPING the PostgreSQL run: ${PG_SKIP_REASON}`);
-
-const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface Child { proc: ChildProcess; output: string[] }
-
-/** Start `tsx server/main.ts` and wait for its "listening" line. */
-async function startChild(env: Record<string, string>): Promise<Child> {
-  const proc = spawn(TSX, ['server/main.ts'], {
-    cwd: process.cwd(),
-    env: { ...process.env, STATIC_DIR: '/nonexistent', CLEANUP_INTERVAL_MS: '0', CREATE_RATE_LIMIT: '0', BOT_MIN_DELAY_MS: '0',
-      // This test is about restarts: two fast random players from one address must not meet the per-address budgets
-      // (those are attacked in server-abuse.test.ts and server-lobby-limits.test.ts).
-      SOCKET_RATE_LIMITS: 'off', LOBBY_WRITE_LIMIT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group: tsx runs the server in a child node process, and SIGKILL must reach both.
-    detached: true,
-  });
-  const output: string[] = [];
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('')}`)), 30_000);
-    const onData = (b: Buffer) => {
-      output.push(b.toString());
-      if (output.join('').includes('Mint Imperium server:')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', (b: Buffer) => output.push(b.toString()));
-    proc.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}):\n${output.join('')}`));
-    });
-  });
-  return { proc, output };
-}
-
-async function kill(child: Child): Promise<void> {
-  if (child.proc.exitCode !== null || child.proc.signalCode !== null) return;
-  const exited = new Promise<void>((r) => child.proc.once('exit', () => r()));
-  process.kill(-child.proc.pid!, 'SIGKILL'); // the whole group: tsx and the node process running the server
-  await exited;
-}
 
 const connected = (p: RandomPlayer) => (p.client.getState() as unknown as { isConnected?: boolean } | null)?.isConnected === true;
 

@@ -560,6 +560,7 @@ describe('storage on SQLite (temporary file)', () => {
       expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
       const tables = raw.prepare(`select name from sqlite_master where type = 'table' order by name`).all();
       expect(tables.map((t) => (t as { name: string }).name)).toEqual([
+        'bgio_match_chat',
         'bgio_match_log',
         'bgio_matches',
         'bgio_storage_migration',
@@ -594,6 +595,7 @@ describe.skipIf(!PG_URL)(
           [db.schema],
         );
         expect(rows.map((r) => r.table_name)).toEqual([
+          'bgio_match_chat',
           'bgio_match_log',
           'bgio_matches',
           'bgio_storage_migration',

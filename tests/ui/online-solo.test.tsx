@@ -16,7 +16,7 @@ const session = vi.hoisted(() => ({ G: null as unknown, players: [] as unknown[]
 vi.mock('../../src/ui/online/socketClient', async (orig) => ({
   ...(await orig<typeof import('../../src/ui/online/socketClient')>()),
   useOnlineSession: () => ({
-    session: { client: { getState: () => null } },
+    session: { client: { getState: () => null }, chat: () => [], chatError: () => null, sendChat: () => {}, table: () => null },
     state: { G: session.G, ctx: {}, _stateID: 1 },
     status: 'connected',
     players: session.players,

@@ -3,7 +3,9 @@
  * a spectator; a strip under the header with the connection status, the opponent's name and presence, and the
  * invite / spectator links; "Play again" on the end screen (the lobby's playAgain: both players land in the same
  * rematch, in the same seats). A solo match (RULES §9) adds the rival panel of the solo board (src/ui/solo), for the
- * human and for spectators; the human's prompt waits until the rival's last step is shown.
+ * human and for spectators; the human's prompt waits until the rival's last step is shown. The strip's "Chat" opens
+ * the match's chat (./ChatPanel.tsx) when the opponent is a person, and always for spectators. On this seat's
+ * decision the page title says "Your turn" (and a notification, if allowed, while the page is hidden: ./turnAlert.ts).
  */
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
@@ -19,6 +21,9 @@ import type { GameState } from '../../game/rules';
 import { isBot, isRival, lobbyError, seatOfID, type Joined, type Lobby, type PublicPlayer } from './lobbyApi';
 import { OnlineReplayButton } from '../replay/ReplayButtons';
 import { useOnlineSession, type ConnectionStatus } from './socketClient';
+import { ChatDock } from './ChatPanel';
+import { askNotifications, notificationPermission, useTurnAlert } from './turnAlert';
+import { TableBar } from './TableBar';
 
 const Strip = styled.div`
   display: flex;
@@ -154,12 +159,18 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
   const rematchWaiting = useRematchOffer(lobby, joined, over);
   const shown = useRivalPace(state?.G);
   const forfeit = (state?.G.winner as { reason?: string } | null | undefined)?.reason === 'forfeit';
+  // Hooks before any early return: the page title (and a notification when hidden) on this seat's decision.
+  useTurnAlert(!over && !!state && state.G.pending?.seat === seat);
+  const [permission, setPermission] = useState(notificationPermission);
   if (fatal) {
     // The seat or the match is gone for good: forget the stored credentials.
     return <Fatal error={fatal} onBack={() => { onSeatLost(); onLobby(); }} />;
   }
   if (!state || !session) return <Loading text="Connecting to the match…" />;
   const opponent = players.find((p) => String(p.id) !== joined.playerID);
+  const table = session.table();
+  const openHandovers = table?.view.handovers.filter((h) => h.to === undefined) ?? [];
+  const mineWithBot = openHandovers.some((h) => h.seat === joined.playerID);
   const leave = async () => {
     if (!over) {
       try {
@@ -189,8 +200,16 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
       <Opponent p={opponent} />
       {opponent && opponent.name === undefined && <CopyLink label="Invite link" link={matchLink(joined.matchID)} testid="invite-link" />}
       {!over && opponent?.name !== undefined && <CopyLink label="Spectator link" link={matchLink(joined.matchID, true)} testid="watch-link" />}
+      {opponent && !isBot(opponent) && !isRival(opponent) && <ChatDock session={session} seatID={joined.playerID} />}
+      {permission === 'default' && !over && (
+        <ChoiceButton $small style={{ minHeight: 24, padding: '0 8px', fontSize: 12 }} data-online="notify"
+          onClick={() => { void askNotifications().then(setPermission); }}>
+          Notify me on my turn
+        </ChoiceButton>
+      )}
     </Strip>
   );
+  const tableBar = <TableBar snap={table} me={joined.playerID} over={over} onAction={(a) => lobby.tableAction(joined, a)} />;
   // Solo: the rival panel under the strip; the human's prompt waits until the rival's last step is shown.
   const caughtUp = !state.G.solo || shown >= rivalLines(state.G).length;
   const panel = state.G.solo ? <RivalPanel view={state.G} shown={shown} /> : null;
@@ -202,28 +221,36 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
       <OnlineReplayButton matchID={joined.matchID} />
       {forfeit && <span data-testid="forfeit">{state?.G.winner?.faction === seat ? 'Your opponent left the match.' : 'You left the match.'}</span>}
       {rematchWaiting && <span data-testid="rematch-offer">Your opponent has started a rematch.</span>}
+      {openHandovers.map((h) => (
+        <span key={h.seat} data-testid="finished-by-bot">
+          The server bot finished this game for {h.seat === joined.playerID ? 'you' : 'your opponent'} ({factionName(seatOfID(h.seat))}).
+        </span>
+      ))}
       {error && <ErrorText role="alert">{error}</ErrorText>}
     </>
   );
   return (
     // While reconnecting nothing can be sent: the board shows the last view, without choices.
-    <Board view={state.G} seat={seat} onAction={status === 'connected' && caughtUp ? (a) => sendAction(session.client, a) : undefined}
-      onExit={leave} extra={<>{extra}{panel}</>} endActions={endActions} />
+    <Board view={state.G} seat={seat}
+      onAction={status === 'connected' && caughtUp && !mineWithBot ? (a) => sendAction(session.client, a) : undefined}
+      onExit={leave} extra={<>{extra}{tableBar}{panel}</>} endActions={endActions} />
   );
 }
 
 export function WatchOnline({ lobby, matchID, onLobby }: { lobby: Lobby; matchID: string; onLobby(): void }) {
-  const { state, status, players, fatal } = useOnlineSession(lobby.server, matchID, null);
+  const { session, state, status, players, fatal } = useOnlineSession(lobby.server, matchID, null);
   const shown = useRivalPace(state?.G);
   if (fatal) return <Fatal error={fatal} onBack={onLobby} />;
-  if (!state) return <Loading text="Connecting to the match…" />;
+  if (!state || !session) return <Loading text="Connecting to the match…" />;
   const names = players.map((p) => `${factionName(seatOfID(p.id))}: ${p.name ?? '(free seat)'}`).join(' · ');
   const extra = (
     <Strip data-testid="online-strip">
       <ConnectionBadge status={status} />
       <span>Watching · {names}</span>
+      <ChatDock session={session} seatID={null} />
     </Strip>
   );
   const panel = state.G.solo ? <RivalPanel view={state.G} shown={shown} /> : null;
-  return <Board view={state.G} seat={null} onExit={onLobby} extra={<>{extra}{panel}</>} endActions={<OnlineReplayButton matchID={matchID} />} />;
+  const tableBar = <TableBar snap={session.table()} me={null} over={!!state.G.winner} />;
+  return <Board view={state.G} seat={null} onExit={onLobby} extra={<>{extra}{tableBar}{panel}</>} endActions={<OnlineReplayButton matchID={matchID} />} />;
 }

@@ -1,5 +1,5 @@
 /**
- * "Play online": the lobby (open matches, refresh, create, join, watch), the join screen of an invite link
+ * "Play online": the lobby (my matches, open matches, refresh, create, join, watch), the join screen of an invite link
  * (?match=ID), a game (?match=ID with this browser's seat in localStorage: a reload reconnects to it) and the
  * spectator view (?match=ID&watch=1). The address bar always holds the link that reopens the current screen.
  */
@@ -13,6 +13,7 @@ import { freeSeat, isBot, isRival, Lobby, lobbyError, seatOfID, type Joined, typ
 import { PlayOnline, WatchOnline } from './OnlineGame';
 import { forgetSeat, lastName, loadSeat, saveSeat } from './seats';
 import { FinishedMatches } from '../replay/FinishedMatches';
+import { MyMatches } from './MyMatches';
 
 export type OnlineRoute =
   | { kind: 'lobby' }
@@ -107,6 +108,7 @@ function LobbyView({ lobby, onRoute, onExit }: { lobby: Lobby; onRoute(r: Online
         <ChoiceButton onClick={onExit} data-online="back">Back</ChoiceButton>
       </div>
       <CreateForm lobby={lobby} initialName={lastName()} onJoined={joined} />
+      <MyMatches lobby={lobby} onOpen={(j) => onRoute({ kind: 'play', joined: j })} />
       <section aria-label="Open matches" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
         <div style={{ display: 'flex', alignItems: 'center', gap: 10 }}>
           <h2 style={{ margin: 0, fontSize: 18, flex: 1 }}>Open matches</h2>

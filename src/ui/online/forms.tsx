@@ -6,7 +6,7 @@ import type { Difficulty } from '../bot/Bot';
 import { ChoiceButton } from '../prompt/ChoiceButton';
 import { DifficultyPicker } from '../screens/DifficultyPicker';
 import { colors, factionColor, factionName } from '../theme';
-import { lobbyError, MAX_NAME_LENGTH, nameProblem, type Joined, type Lobby } from './lobbyApi';
+import { lobbyError, MAX_NAME_LENGTH, nameProblem, type ClockChoice, type Joined, type Lobby } from './lobbyApi';
 
 export const Form = styled.form`
   display: flex;
@@ -82,9 +82,10 @@ export function CreateForm({ lobby, initialName, onJoined }: { lobby: Lobby; ini
   const [side, setSide] = useState<Faction>('R');
   const [opponent, setOpponent] = useState<'friend' | 'bot' | 'solo'>('friend');
   const [difficulty, setDifficulty] = useState<Difficulty>('normal');
+  const [clock, setClock] = useState<ClockChoice>('none');
   const create = () => (opponent === 'solo'
     ? lobby.createSoloAndJoin(side, f.name, difficulty)
-    : lobby.createAndJoin(side, f.name, opponent === 'bot' ? difficulty : null));
+    : lobby.createAndJoin(side, f.name, opponent === 'bot' ? difficulty : null, opponent === 'friend' ? clock : 'none'));
   return (
     <Form aria-label="Create a match" data-form="create" onSubmit={(e) => f.run(e, async () => onJoined(await create()))}>
       <h2 style={{ margin: 0, fontSize: 18 }}>Create a match</h2>
@@ -109,6 +110,16 @@ export function CreateForm({ lobby, initialName, onJoined }: { lobby: Lobby; ini
           <input type="radio" name="opponent" value="solo" data-opponent="solo" checked={opponent === 'solo'} onChange={() => setOpponent('solo')} /> Solo against the rival deck
         </label>
       </fieldset>
+      {opponent === 'friend' && (
+        <fieldset>
+          <legend>Clock</legend>
+          {([['none', 'No clock'], ['live', 'Live: 10 min each + 20 s per decision'], ['turn', 'Over days: 24 h per decision']] as const).map(([k, label]) => (
+            <label key={k} className="radio">
+              <input type="radio" name="clock" value={k} data-clock={k} checked={clock === k} onChange={() => setClock(k)} /> {label}
+            </label>
+          ))}
+        </fieldset>
+      )}
       {opponent === 'bot' && <DifficultyPicker legend="Bot difficulty" name="server-bot-difficulty" value={difficulty} onChange={setDifficulty} />}
       {opponent === 'solo' && <DifficultyPicker legend="Rival difficulty" name="solo-difficulty" value={difficulty} onChange={setDifficulty} />}
       {f.error && <ErrorText role="alert">{f.error}</ErrorText>}

@@ -79,6 +79,25 @@ export function lobbyError(err: unknown): string {
   return String(err);
 }
 
+/** One of this browser's seats as the server sees it (server/my-matches.ts). */
+export interface MyMatch {
+  matchID: string;
+  playerID: string;
+  status: 'waiting' | 'playing' | 'finished' | 'gone';
+  yourTurn?: boolean;
+  opponent?: string;
+  opponentKind?: 'human' | 'bot' | 'rival';
+  won?: boolean;
+  updatedAt?: number;
+}
+
+/** The turn clocks the create form offers (server/clock.ts; the server's defaults). */
+export type ClockChoice = 'none' | 'live' | 'turn';
+export const CLOCK_BODIES: Record<Exclude<ClockChoice, 'none'>, Record<string, unknown>> = {
+  live: { kind: 'live', bankMs: 10 * 60_000, incrementMs: 20_000 },
+  turn: { kind: 'turn', perDecisionMs: 24 * 60 * 60_000 },
+};
+
 export interface Joined {
   matchID: string;
   playerID: string;
@@ -104,8 +123,9 @@ export class Lobby {
   }
 
   /** A new match; `bot`: the seat a server bot takes, `difficulty`: how well it plays (server default: normal). */
-  async create(opts: { bot?: Faction; difficulty?: Difficulty; unlisted?: boolean; solo?: { bot: Faction; difficulty: Difficulty } } = {}): Promise<string> {
+  async create(opts: { bot?: Faction; difficulty?: Difficulty; unlisted?: boolean; solo?: { bot: Faction; difficulty: Difficulty }; clock?: ClockChoice } = {}): Promise<string> {
     const body: Record<string, unknown> = { numPlayers: 2 };
+    if (opts.clock && opts.clock !== 'none' && !opts.bot && !opts.solo) body.clock = CLOCK_BODIES[opts.clock];
     if (opts.solo) body.solo = { bot: opts.solo.bot, difficulty: opts.solo.difficulty };
     else if (opts.bot) body.bot = opts.bot;
     if (!opts.solo && opts.bot && opts.difficulty) body.botKind = `ismcts-${opts.difficulty}`;
@@ -123,10 +143,10 @@ export class Lobby {
   }
 
   /** Create a match, then take `seat` in it (the other seat: a bot of `bot` difficulty, else free for a friend). */
-  async createAndJoin(seat: Faction, name: string, bot: Difficulty | null = null): Promise<Joined> {
+  async createAndJoin(seat: Faction, name: string, bot: Difficulty | null = null, clock: ClockChoice = 'none'): Promise<Joined> {
     const problem = nameProblem(name);
     if (problem) throw new Error(problem);
-    const matchID = await this.create(bot ? { bot: seat === 'R' ? 'I' : 'R', difficulty: bot } : {});
+    const matchID = await this.create(bot ? { bot: seat === 'R' ? 'I' : 'R', difficulty: bot } : { clock });
     return this.join(matchID, seat, name);
   }
 
@@ -136,6 +156,30 @@ export class Lobby {
     if (problem) throw new Error(problem);
     const matchID = await this.create({ solo: { bot: seat === 'R' ? 'I' : 'R', difficulty } });
     return this.join(matchID, seat, name);
+  }
+
+  /** What the server says about the seats this browser holds (POST /my-matches: credentials in the body only). */
+  async mine(seats: Joined[]): Promise<MyMatch[]> {
+    if (seats.length === 0) return [];
+    const res = await fetch(`${this.server.replace(/\/$/, '')}/my-matches`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seats: seats.slice(0, 30).map((s) => ({ matchID: s.matchID, playerID: s.playerID, credentials: s.credentials })) }),
+    });
+    const json = await res.json().catch(() => ({})) as { matches?: MyMatch[]; error?: string };
+    if (!res.ok || !Array.isArray(json.matches)) throw new Error(json.error ?? `server answered ${res.status}`);
+    return json.matches;
+  }
+
+  /** Claim the win / hand the opponent's seat to the bot / take one's own seat back (server/table.ts). */
+  async tableAction(j: Joined, action: 'claimWin' | 'handToBot' | 'takeBack'): Promise<void> {
+    const res = await fetch(`${this.server.replace(/\/$/, '')}/games/${GAME_NAME}/${encodeURIComponent(j.matchID)}/table`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ playerID: j.playerID, credentials: j.credentials, action }),
+    });
+    if (!res.ok) {
+      const json = await res.json().catch(() => ({})) as { error?: string };
+      throw new Error(json.error ?? `server answered ${res.status}`);
+    }
   }
 
   async leave(j: Joined): Promise<void> {

@@ -16,20 +16,44 @@ function store(): Storage | null {
 }
 
 export function saveSeat(j: Joined): void {
-  store()?.setItem(PREFIX + j.matchID, JSON.stringify(j));
+  // savedAt orders "My matches" (newest first); it is not part of Joined.
+  store()?.setItem(PREFIX + j.matchID, JSON.stringify({ ...j, savedAt: Date.now() }));
   store()?.setItem(NAME_KEY, j.name);
 }
 
-export function loadSeat(matchID: string): Joined | null {
+function readSeat(matchID: string): (Joined & { savedAt: number }) | null {
   const raw = store()?.getItem(PREFIX + matchID);
   if (!raw) return null;
   try {
-    const j = JSON.parse(raw) as Joined;
-    if (typeof j.playerID === 'string' && typeof j.credentials === 'string' && j.matchID === matchID) return j;
+    const j = JSON.parse(raw) as Joined & { savedAt?: unknown };
+    if (typeof j.playerID === 'string' && typeof j.credentials === 'string' && j.matchID === matchID) {
+      return { matchID, playerID: j.playerID, credentials: j.credentials, name: String(j.name ?? ''), savedAt: typeof j.savedAt === 'number' ? j.savedAt : 0 };
+    }
   } catch {
     // fall through
   }
   return null;
+}
+
+export function loadSeat(matchID: string): Joined | null {
+  const j = readSeat(matchID);
+  if (!j) return null;
+  const { savedAt: _s, ...joined } = j;
+  return joined;
+}
+
+/** Every seat this browser holds (the lobby's "My matches"), the most recently joined first. */
+export function allSeats(): Joined[] {
+  const s = store();
+  if (!s) return [];
+  const out: (Joined & { savedAt: number })[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const key = s.key(i);
+    if (!key?.startsWith(PREFIX)) continue;
+    const j = readSeat(key.slice(PREFIX.length));
+    if (j) out.push(j);
+  }
+  return out.sort((a, b) => b.savedAt - a.savedAt).map(({ savedAt: _s, ...j }) => j);
 }
 
 export function forgetSeat(matchID: string): void {

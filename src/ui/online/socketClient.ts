@@ -6,7 +6,10 @@
  *   asks for a fresh sync on every connect);
  * - the players' names and presence (boardgame.io's matchData);
  * - the server's refusals (`mint:error`, server/hub.ts): a refused move asks for a sync, so the board gets a
- *   fresh view and the prompt starts over; a refused sync (bad credentials, seat released, match deleted) is fatal.
+ *   fresh view and the prompt starts over; a refused chat line is shown by the chat panel; a refused sync (bad
+ *   credentials, seat released, match deleted) is fatal;
+ * - chat (boardgame.io's `sendChatMessage` / `chatMessages`, server/chat.ts): the lines this socket may read, once
+ *   each (the server sends the history again after every reconnect).
  */
 import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
@@ -17,12 +20,49 @@ import type { PublicPlayer } from './lobbyApi';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting';
 
+export type ChatChannel = 'players' | 'spectators';
+/** A chat line as the server sends it (server/chat.ts): sender '0' | '1' or null (a spectator). */
+export interface ChatLine {
+  id: string;
+  sender: string | null;
+  payload: { text: string; channel: ChatChannel; at: number; name?: string };
+}
+
+/** The table around a match (server/table-state.ts 'mint:table'): clock, absences, hand-overs to the bot. */
+export interface TableView {
+  serverNow: number;
+  clock?: {
+    kind: 'live' | 'turn'; bankMs?: number; incrementMs?: number; perDecisionMs?: number;
+    banks?: Record<string, number>; running: { seat: string; since: number } | null; stopped?: boolean; expired?: string;
+  };
+  away: Partial<Record<string, number>>;
+  abandonMs: number;
+  handovers: { seat: string; from: number; to?: number; why: 'time' | 'away' }[];
+}
+
+/** A table view and when (this page's clock) it arrived, to count down from. */
+export interface TableSnapshot { view: TableView; receivedAt: number }
+
+function isChatLine(x: unknown): x is ChatLine {
+  const l = x as ChatLine | null;
+  return typeof l === 'object' && l !== null && typeof l.id === 'string' && typeof l.payload === 'object' && l.payload !== null
+    && typeof l.payload.text === 'string' && (l.payload.channel === 'players' || l.payload.channel === 'spectators');
+}
+
 export interface OnlineSession {
   client: GameClient;
   status(): ConnectionStatus;
   players(): PublicPlayer[];
   /** A refusal that ends this session (the seat or match is gone), or null. */
   fatal(): string | null;
+  /** Chat lines this seat (or spectator) may read, oldest first, each once. */
+  chat(): ChatLine[];
+  /** Send a chat line (the server decides the sender); `channel` defaults to the sender's own. */
+  sendChat(text: string, channel?: ChatChannel): void;
+  /** The last refusal of a chat line (too long, rate limited…), or null; cleared by the next line sent. */
+  chatError(): string | null;
+  /** The last table view (clock, absences, hand-overs), or null for a plain match. */
+  table(): TableSnapshot | null;
   /** Called on every change of state, status, players or fatal error. */
   onChange(fn: () => void): () => void;
   stop(): void;
@@ -30,6 +70,8 @@ export interface OnlineSession {
 
 type BgioClient = GameClient & {
   matchData?: PublicPlayer[];
+  chatMessages: unknown[];
+  sendChatMessage(payload: unknown): void;
   transport: { socket?: { on(e: string, fn: (...a: unknown[]) => void): void } | null; requestSync(): void; isConnected: boolean };
 };
 
@@ -48,14 +90,39 @@ export function createOnlineSession(opts: {
   const notify = () => { for (const fn of [...listeners]) fn(); };
   let everConnected = false;
   let fatal: string | null = null;
+  let chatError: string | null = null;
+  let table: TableSnapshot | null = null;
+  let chatSeen = 0;
+  const lines: ChatLine[] = [];
+  const ids = new Set<string>();
   client.subscribe((s) => {
     if ((s as (ClientState & { isConnected?: boolean }) | null)?.isConnected) everConnected = true;
+    // boardgame.io appends every received line; the history after a reconnect repeats lines already seen.
+    const all = client.chatMessages ?? [];
+    for (; chatSeen < all.length; chatSeen++) {
+      const l = all[chatSeen];
+      if (isChatLine(l) && !ids.has(l.id)) {
+        ids.add(l.id);
+        lines.push(l);
+      }
+    }
     notify();
   });
   client.start();
+  client.transport.socket?.on('mint:table', (...args: unknown[]) => {
+    const [matchID, view] = args as [unknown, TableView | undefined];
+    if (matchID !== opts.matchID || typeof view !== 'object' || view === null || typeof view.serverNow !== 'number') return;
+    table = { view, receivedAt: Date.now() };
+    notify();
+  });
   client.transport.socket?.on('mint:error', (...args: unknown[]) => {
     const [matchID, info] = args as [unknown, { event?: string; error?: string } | undefined];
     if (matchID !== opts.matchID) return;
+    if (info?.event === 'chat') {
+      chatError = info.error ?? 'refused';
+      notify();
+      return;
+    }
     if (info?.event === 'update') {
       // The move was refused (stale after a reconnection, or the game moved on): get the current view again.
       client.transport.requestSync();
@@ -74,6 +141,14 @@ export function createOnlineSession(opts: {
     },
     players: () => client.matchData ?? [],
     fatal: () => fatal,
+    chat: () => lines,
+    sendChat: (text, channel) => {
+      chatError = null;
+      client.sendChatMessage(channel ? { text, channel } : { text });
+      notify();
+    },
+    chatError: () => chatError,
+    table: () => table,
     onChange: (fn) => {
       listeners.add(fn);
       return () => listeners.delete(fn);

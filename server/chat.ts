@@ -1,0 +1,87 @@
+/**
+ * Chat lines of a match, carried by boardgame.io's own chat protocol (client `sendChatMessage` → socket event
+ * `chat` (matchID, { id, sender, payload }, credentials); every reader gets `chat` (matchID, message)), checked
+ * here before the hub stores and sends them (./hub.ts `chat`):
+ * - the sender is the seat the socket's sync proved with credentials (re-checked against the credentials sent with
+ *   the line), or null for a spectator: whatever `sender` or `id` the client claims is ignored;
+ * - two channels: 'players' (written and read by the two seats only) and 'spectators' (written by spectators, read
+ *   by spectators and by the players, who may hide it); a spectator can never write into the players' channel;
+ * - text only: control characters, bidirectional overrides and invisible format characters are removed, line
+ *   breaks become spaces; at most MAX_CHAT_CHARS characters (code points) after that, at least one visible one.
+ *   Nothing is ever interpreted as HTML (the UI renders text nodes); `<b>` stays the five characters `<b>`;
+ * - a chat line is only what somebody typed: the server adds the seat, the name shown in the lobby and the time,
+ *   never anything of the game state (RULES §8 secrets stay where they are).
+ */
+import { randomBytes } from 'node:crypto';
+
+export const MAX_CHAT_CHARS = 500;
+/** Lines kept per match (older ones are deleted as new ones come), and lines sent on a (re)connect. */
+export const CHAT_KEEP = 200;
+export const CHAT_HISTORY = 100;
+
+export type ChatChannel = 'players' | 'spectators';
+export const CHAT_CHANNELS: readonly ChatChannel[] = ['players', 'spectators'];
+
+/** What every reader receives, as boardgame.io's ChatMessage ({ id, sender, payload }). */
+export interface ChatLine {
+  id: string;
+  /** '0' | '1' (the seat), or null for a spectator. */
+  sender: string | null;
+  payload: { text: string; channel: ChatChannel; at: number; name?: string };
+}
+
+// C0/C1 controls, zero-width space, LRM/RLM, bidi embeddings/overrides/isolates, word joiner and invisible operators,
+// BOM, interlinear annotation marks. ZWJ/ZWNJ stay (emoji sequences, Persian and Indic scripts).
+const STRIP = /[\p{Cc}\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\uFFF9-\uFFFB]/gu;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const VISIBLE = /(?![\p{Default_Ignorable_Code_Point}\u2800])[\p{L}\p{N}\p{P}\p{S}]/u;
+
+/** The text of a chat line as it will be stored and shown, or what is wrong with it. */
+export function cleanChatText(raw: unknown): { text: string } | { error: string } {
+  if (typeof raw !== 'string') return { error: 'chat text must be a string' };
+  // Far too long before cleaning: refused without walking it.
+  if (raw.length > MAX_CHAT_CHARS * 4) return { error: `chat lines have at most ${MAX_CHAT_CHARS} characters` };
+  const text = raw.replace(LONE_SURROGATE, '').normalize('NFC').replace(/[\r\n\t\u2028\u2029]+/g, ' ')
+    .replace(STRIP, '').replace(/ {2,}/g, ' ').trim();
+  if ([...text].length > MAX_CHAT_CHARS) return { error: `chat lines have at most ${MAX_CHAT_CHARS} characters` };
+  if (!VISIBLE.test(text)) return { error: 'empty chat line' };
+  return { text };
+}
+
+/**
+ * The client's payload: a string (the sender's own channel) or `{ text, channel? }` and nothing else. Returns the
+ * cleaned text and the channel asked for (undefined: the sender's own).
+ */
+export function parseChatPayload(message: unknown): { text: string; channel?: ChatChannel } | { error: string } {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return { error: 'bad chat message' };
+  const payload = (message as { payload?: unknown }).payload;
+  let raw: unknown = payload;
+  let channel: ChatChannel | undefined;
+  if (typeof payload === 'object' && payload !== null && !Array.isArray(payload)) {
+    const keys = Object.keys(payload);
+    if (keys.some((k) => k !== 'text' && k !== 'channel')) return { error: 'bad chat message' };
+    const c = (payload as { channel?: unknown }).channel;
+    if (c !== undefined && c !== 'players' && c !== 'spectators') return { error: 'bad chat channel' };
+    channel = c;
+    raw = (payload as { text?: unknown }).text;
+  }
+  const cleaned = cleanChatText(raw);
+  if ('error' in cleaned) return cleaned;
+  return channel ? { text: cleaned.text, channel } : { text: cleaned.text };
+}
+
+/** Who may write into a channel: the players' channel is the seats', the spectators' channel the spectators'. */
+export function mayWrite(seat: string | null, channel: ChatChannel): boolean {
+  return channel === 'players' ? seat !== null : seat === null;
+}
+
+/** Who reads a channel: seats read both, spectators their own only. */
+export function channelsFor(seat: string | null): ChatChannel[] {
+  return seat === null ? ['spectators'] : ['players', 'spectators'];
+}
+
+export function chatLine(seat: string | null, name: string | undefined, text: string, channel: ChatChannel, at: number): ChatLine {
+  const payload: ChatLine['payload'] = { text, channel, at };
+  if (seat !== null && name) payload.name = name;
+  return { id: randomBytes(9).toString('base64url'), sender: seat, payload };
+}

@@ -1,0 +1,24 @@
+/**
+ * Match events an operator needs (issue 10 item 5): one JSON line each, on stdout by default, e.g.
+ * {"t":"2026-12-01T21:00:00.000Z","event":"created","matchID":"…","bot":"ismcts-normal"}.
+ * Never credentials, never anything of the game state beyond who won.
+ */
+export type MatchEvent =
+  | { event: 'created'; matchID: string; bot?: string; solo?: boolean; clock?: string }
+  | { event: 'joined'; matchID: string; playerID: string }
+  | { event: 'left'; matchID: string; playerID: string }
+  | { event: 'finished'; matchID: string; winner?: string; reason?: string }
+  | { event: 'clockExpired'; matchID: string; playerID: string }
+  | { event: 'handedToBot'; matchID: string; playerID: string; by: string; why: 'time' | 'away'; stateID: number }
+  | { event: 'takenBack'; matchID: string; playerID: string; stateID: number };
+
+export type EventSink = (e: MatchEvent) => void;
+
+/** One line of JSON per event, with the time first. */
+export function eventLine(e: MatchEvent, now = new Date()): string {
+  return JSON.stringify({ t: now.toISOString(), ...e });
+}
+
+export const stdoutEvents: EventSink = (e) => {
+  process.stdout.write(`${eventLine(e)}\n`);
+};

@@ -1,0 +1,87 @@
+/**
+ * `POST /my-matches` (issue 10 item 4): the lobby's "My matches" list. The browser sends the seats it holds (from
+ * localStorage: matchID, playerID, credentials) and gets, for each, what the lobby shows: waiting for an opponent,
+ * in progress (and whether the pending decision is this seat's), finished (and whether this seat won), or gone (no
+ * such match, or these are not that seat's credentials: the two are not told apart). Nothing else of the state is
+ * read out: never the other seat's secrets, never credentials.
+ */
+import type { Middleware } from 'koa';
+import type { Server, State } from 'boardgame.io';
+import { seatOf } from '../src/game';
+import type { GameState } from '../src/game/rules';
+import { credentialsMatch, isSeatID, seatMetadata, SEATS } from './auth';
+import { fail, onlyKeys, readJsonObject, RateLimiter, type RateLimit } from './http';
+import { botKindOf, isMatchID, isRivalSeat, type MatchHub } from './hub';
+
+export const MY_MATCHES_MAX = 30;
+export const DEFAULT_MY_MATCHES_LIMIT: RateLimit = { max: 20, windowMs: 10_000 };
+
+export type MyMatchStatus = 'waiting' | 'playing' | 'finished' | 'gone';
+
+export interface MyMatch {
+  matchID: string;
+  playerID: string;
+  status: MyMatchStatus;
+  /** In progress and the pending decision is this seat's. */
+  yourTurn?: boolean;
+  opponent?: string;
+  /** The opponent is a server bot or the solo rival deck. */
+  opponentKind?: 'human' | 'bot' | 'rival';
+  /** Finished: whether this seat won. */
+  won?: boolean;
+  updatedAt?: number;
+}
+
+async function one(hub: MatchHub, matchID: string, playerID: string, credentials: unknown): Promise<MyMatch> {
+  const gone: MyMatch = { matchID, playerID, status: 'gone' };
+  const { state, metadata } = await hub.db.fetch(matchID, { state: true, metadata: true }) as
+    { state?: State<GameState>; metadata?: Server.MatchData };
+  if (!state || !metadata || !isSeatID(playerID) || !credentialsMatch(metadata, playerID, credentials)) return gone;
+  const other = SEATS.find((id) => id !== playerID)!;
+  const o = seatMetadata(metadata, other);
+  const out: MyMatch = { matchID, playerID, status: 'playing', updatedAt: metadata.updatedAt };
+  if (o?.name) {
+    out.opponent = o.name;
+    out.opponentKind = isRivalSeat(o) ? 'rival' : botKindOf(o) ? 'bot' : 'human';
+  }
+  const over = state.ctx.gameover as { winner?: string } | undefined;
+  if (over !== undefined) {
+    out.status = 'finished';
+    out.won = over.winner === playerID;
+  } else if (!o?.name) {
+    out.status = 'waiting';
+  } else {
+    out.yourTurn = state.G.pending?.seat === seatOf(playerID);
+  }
+  return out;
+}
+
+export function myMatchesRoute(opts: { hub: MatchHub; limit?: RateLimit | false }): Middleware {
+  const limiter = opts.limit === false ? null : new RateLimiter(opts.limit ?? DEFAULT_MY_MATCHES_LIMIT);
+  return async (ctx, next) => {
+    if (ctx.path !== '/my-matches') return next();
+    ctx.set('Cache-Control', 'no-store');
+    if (ctx.method !== 'POST') {
+      ctx.set('Allow', 'POST');
+      fail(405, 'method not allowed');
+    }
+    const wait = limiter?.take(ctx.ip || 'unknown') ?? 0;
+    if (wait > 0) fail(429, `too many requests: retry in ${wait} s`, { 'Retry-After': String(wait) });
+    const body = await readJsonObject(ctx, 8 * 1024);
+    onlyKeys(body, ['seats']);
+    const seats = body.seats;
+    if (!Array.isArray(seats)) fail(400, 'seats must be an array of { matchID, playerID, credentials }');
+    if (seats.length > MY_MATCHES_MAX) fail(400, `at most ${MY_MATCHES_MAX} seats`);
+    const matches: MyMatch[] = [];
+    for (const s of seats) {
+      if (typeof s !== 'object' || s === null || Array.isArray(s)) fail(400, 'each seat is { matchID, playerID, credentials }');
+      onlyKeys(s as Record<string, unknown>, ['matchID', 'playerID', 'credentials']);
+      const { matchID, playerID, credentials } = s as Record<string, unknown>;
+      if (!isMatchID(matchID) || !isSeatID(playerID) || typeof credentials !== 'string') {
+        fail(400, 'each seat is { matchID, playerID: "0" | "1", credentials }');
+      }
+      matches.push(await one(opts.hub, matchID, playerID, credentials));
+    }
+    ctx.body = { matches };
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * `POST /games/mint-imperium/:id/table` (issue 10 items 2 and 3): what a seated player may do about the other seat,
+ * with that player's own credentials, in the match's queue:
+ * - `claimWin`: the opponent's clock ran out → the game ends, won by the claimer (`reason: 'time'`);
+ * - `handToBot`: the opponent's clock ran out, or the opponent has been away (no socket) longer than the limit
+ *   (default 3 min; with a turn clock, the decision limit) → the server bot plays that seat from its view only
+ *   (./bots), with the seat's own credentials; the clock stops (a bot needs none); `metadata.handovers` records
+ *   from which state on the bot played it;
+ * - `takeBack`: the owner of a seat handed to the bot takes it back (from their next decision: a bot move still
+ *   on its way is refused by the hub, as the seat is no bot seat any more).
+ * Nobody else can: a spectator has no credentials, a seat acts only on the other seat, and only when the clock or
+ * the absence allows it (409 otherwise). Answers `{}` or `{ error }`.
+ */
+import type { Middleware } from 'koa';
+import type { Server, State } from 'boardgame.io';
+import type { GameState } from '../src/game/rules';
+import { credentialsMatch, isSeatID, seatMetadata, SEATS, type SeatID } from './auth';
+import { outOfTime, startDecision } from './clock';
+import { fail, onlyKeys, readJsonObject } from './http';
+import { botKindOf, isMatchID, isRivalSeat, type BotKind, type MatchHub } from './hub';
+import type { SqlStorage } from './storage';
+import { abandonLimit, awaySince, type TableMetadata } from './table-state';
+
+export const TABLE_ACTIONS = ['claimWin', 'handToBot', 'takeBack'] as const;
+export type TableAction = (typeof TABLE_ACTIONS)[number];
+
+const other = (id: SeatID): SeatID => (id === '0' ? '1' : '0');
+const seatIDOf = (faction: string | undefined): SeatID | null => (faction === 'R' ? '0' : faction === 'I' ? '1' : null);
+
+/**
+ * A match with a turn clock starts timing once both seats are taken (the lobby's join calls this, in the queue):
+ * the first decision's seat from the current state.
+ */
+export async function startClockIfSeated(db: SqlStorage, matchID: string, m: Server.MatchData, now: number): Promise<boolean> {
+  const t = m as TableMetadata;
+  if (!t.clock || t.clock.running || t.clock.stopped) return false;
+  if (!SEATS.every((id) => typeof seatMetadata(m, id)?.name === 'string')) return false;
+  const { state } = await db.fetch(matchID, { state: true });
+  const seat = seatIDOf((state as State<GameState> | undefined)?.G.pending?.seat);
+  if (!seat) return false;
+  t.clock = startDecision(t.clock, seat, now);
+  return true;
+}
+
+export function tableRoute(opts: {
+  hub: MatchHub; bodyLimitBytes: number; kickBots(matchID: string): void; handoverBot?: BotKind;
+}): Middleware {
+  const { hub } = opts;
+  const gameName = hub.game.name as string;
+  const botKind: BotKind = opts.handoverBot ?? 'ismcts-normal';
+  return async (ctx, next) => {
+    const m = /^\/games\/([^/]+)\/([^/]+)\/table$/.exec(ctx.path);
+    if (!m) return next();
+    ctx.set('Cache-Control', 'no-store');
+    if (m[1] !== gameName) fail(404, 'game not found');
+    if (ctx.method !== 'POST') {
+      ctx.set('Allow', 'POST');
+      fail(405, 'method not allowed');
+    }
+    const matchID = m[2];
+    if (!isMatchID(matchID)) fail(404, 'match not found');
+    const body = await readJsonObject(ctx, opts.bodyLimitBytes);
+    onlyKeys(body, ['playerID', 'credentials', 'action']);
+    const { playerID, credentials, action } = body;
+    if (!isSeatID(playerID)) fail(400, 'playerID must be "0" or "1"');
+    if (!(TABLE_ACTIONS as readonly unknown[]).includes(action)) fail(400, `action must be one of ${TABLE_ACTIONS.join(', ')}`);
+    let kick = false;
+    await hub.enqueue(matchID, async () => {
+      hub.forget(matchID);
+      const { state, metadata } = await hub.db.fetch(matchID, { state: true, metadata: true });
+      if (!state || !metadata) fail(404, 'match not found');
+      if (!credentialsMatch(metadata, playerID, credentials)) fail(403, 'invalid credentials');
+      const s = state as State<GameState>;
+      if (s.ctx.gameover !== undefined) fail(409, 'the game is over');
+      const t = metadata as TableMetadata;
+      const me = seatMetadata(metadata, playerID)!;
+      const oppID = other(playerID);
+      const opp = seatMetadata(metadata, oppID);
+      const now = hub.now();
+      const late = outOfTime(t.clock, now);
+      if (late && t.clock!.expired !== late) {
+        t.clock = { ...t.clock!, expired: late };
+        hub.onEvent({ event: 'clockExpired', matchID, playerID: late });
+      }
+      switch (action as TableAction) {
+        case 'claimWin': {
+          if (late !== oppID) fail(409, 'your opponent still has time');
+          await hub.forfeitInQueue(matchID, oppID, metadata, 'time');
+          return;
+        }
+        case 'handToBot': {
+          if (!opp || typeof opp.credentials !== 'string' || botKindOf(opp) || isRivalSeat(opp)) {
+            fail(409, 'that seat is not a player\'s');
+          }
+          const away = awaySince(metadata, oppID);
+          const why = late === oppID ? 'time' : away !== undefined && now - away >= abandonLimit(t, hub.abandonMs) ? 'away' : null;
+          if (!why) fail(409, 'your opponent is still playing');
+          opp.data = { ...(opp.data as object | undefined), bot: botKind, handedOver: true };
+          if (t.clock) t.clock = { ...t.clock, running: null, stopped: true };
+          t.handovers = [...t.handovers ?? [], { seat: oppID, from: s._stateID, why }];
+          await hub.db.setMetadata(matchID, metadata);
+          hub.forget(matchID);
+          hub.announce(matchID, metadata);
+          hub.onEvent({ event: 'handedToBot', matchID, playerID: oppID, by: playerID, why, stateID: s._stateID });
+          kick = true;
+          return;
+        }
+        case 'takeBack': {
+          const data = me.data as { bot?: unknown; handedOver?: unknown } | undefined;
+          if (data?.handedOver !== true) fail(409, 'your seat is not played by the bot');
+          const { bot: _b, handedOver: _h, ...rest } = data;
+          if (Object.keys(rest).length > 0) me.data = rest;
+          else delete me.data;
+          t.handovers = (t.handovers ?? []).map((h) => (h.seat === playerID && h.to === undefined ? { ...h, to: s._stateID } : h));
+          await hub.db.setMetadata(matchID, metadata);
+          hub.forget(matchID);
+          hub.announce(matchID, metadata);
+          await hub.updateConnected(matchID, metadata); // a bot seat's presence was not tracked
+          hub.onEvent({ event: 'takenBack', matchID, playerID, stateID: s._stateID });
+          return;
+        }
+      }
+    });
+    if (kick) opts.kickBots(matchID);
+    ctx.body = {};
+  };
+}
