@@ -4,7 +4,8 @@
  * invite / spectator links; "Play again" on the end screen (the lobby's playAgain: both players land in the same
  * rematch, in the same seats). A solo match (RULES §9) adds the rival panel of the solo board (src/ui/solo), for the
  * human and for spectators; the human's prompt waits until the rival's last step is shown. The strip's "Chat" opens
- * the match's chat (./ChatPanel.tsx) when the opponent is a person, and always for spectators. On this seat's
+ * the match's chat (./ChatPanel.tsx) when the opponent is a person, and always for spectators. A seated player
+ * has "Report a problem" (./ReportProblem.tsx) in the strip during the game and on the end screen. On this seat's
  * decision the page title says "Your turn" (and a notification, if allowed, while the page is hidden: ./turnAlert.ts).
  */
 import { useEffect, useState } from 'react';
@@ -24,6 +25,7 @@ import { useOnlineSession, type ConnectionStatus } from './socketClient';
 import { ChatDock } from './ChatPanel';
 import { askNotifications, notificationPermission, useTurnAlert } from './turnAlert';
 import { TableBar } from './TableBar';
+import { ReportProblem } from './ReportProblem';
 
 const Strip = styled.div`
   display: flex;
@@ -201,6 +203,7 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
       {opponent && opponent.name === undefined && <CopyLink label="Invite link" link={matchLink(joined.matchID)} testid="invite-link" />}
       {!over && opponent?.name !== undefined && <CopyLink label="Spectator link" link={matchLink(joined.matchID, true)} testid="watch-link" />}
       {opponent && !isBot(opponent) && !isRival(opponent) && <ChatDock session={session} seatID={joined.playerID} />}
+      {!over && <ReportProblem server={lobby.server} seat={joined} />}
       {permission === 'default' && !over && (
         <ChoiceButton $small style={{ minHeight: 24, padding: '0 8px', fontSize: 12 }} data-online="notify"
           onClick={() => { void askNotifications().then(setPermission); }}>
@@ -219,6 +222,7 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
         {busy ? 'Starting…' : rematchWaiting ? 'Join the rematch' : 'Play again'}
       </ChoiceButton>
       <OnlineReplayButton matchID={joined.matchID} />
+      <ReportProblem server={lobby.server} seat={joined} />
       {forfeit && <span data-testid="forfeit">{state?.G.winner?.faction === seat ? 'Your opponent left the match.' : 'You left the match.'}</span>}
       {rematchWaiting && <span data-testid="rematch-offer">Your opponent has started a rematch.</span>}
       {openHandovers.map((h) => (
