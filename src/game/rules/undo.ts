@@ -21,6 +21,7 @@
  */
 import { SECRET_PLANS, type Faction } from '../content';
 import type { Action, ActionType } from './actions';
+import { copyJson } from './json';
 import { log, type LogEvent } from './log';
 import type { Rng } from './rng';
 import type { GameState } from './state';
@@ -119,19 +120,6 @@ function knowledgeGrew(b: Knowledge, a: Knowledge): boolean {
     || (a.secretPlansShown && !b.secretPlansShown) || (a.baseSector !== null && a.baseSector !== b.baseSector)
     || (a.baseRevealed && !b.baseRevealed) || grew(b.flagged, a.flagged) || a.bottomKnown !== b.bottomKnown
     || a.solo !== b.solo;
-}
-
-/** Deep copy of plain JSON, keeping key order (also reads immer drafts into plain objects). */
-function copyJson<T>(value: T): T {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) {
-    const out: unknown[] = [];
-    for (let i = 0; i < value.length; i++) out.push(copyJson(value[i]));
-    return out as T;
-  }
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(value)) out[k] = copyJson((value as Record<string, unknown>)[k]);
-  return out as T;
 }
 
 function snapshotOf(state: GameState): Snapshot {
