@@ -7,21 +7,26 @@
  * Replays (src/ui/replay): `/replay/<matchID>` (or `?replay=<matchID>`) a finished online match, `?record=<id>` a game
  * kept in this browser.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { BoardBotOptions } from './bot/Bot';
 import { DEFAULT_BOT_PAUSE_MS } from './bot/useBotDriver';
 import { BotScreen } from './screens/BotScreen';
-import { BotsScreen } from './screens/BotsScreen';
 import { HotSeatScreen } from './screens/HotSeatScreen';
-import { SpectatorScreen } from './screens/SpectatorScreen';
 import { StartScreen, type StartChoice } from './screens/StartScreen';
 import { RulesProvider } from './rules/RulesContext';
 import { GlobalStyle } from './theme';
-import { OnlineScreen, routeFromLocation } from './online/OnlineScreen';
-import { SoloScreen } from './solo/SoloScreen';
-import { ReplayScreen } from './replay/ReplayScreen';
+import { routeFromLocation } from './online/route';
 import { replayFromLocation, setReplayAddress } from './replay/routes';
 import { resumeOnReload, setOpen } from './saved/localSave';
+import { Loading } from './screens/Loading';
+
+// Lazy chunks (issue 12: the JS before the board is playable ≤ 200 kB gzip): the lobby with its socket client, and
+// the replay viewer, load only when opened.
+const OnlineScreen = lazy(() => import('./online/OnlineScreen').then((m) => ({ default: m.OnlineScreen })));
+const BotsScreen = lazy(() => import('./screens/BotsScreen').then((m) => ({ default: m.BotsScreen })));
+const SpectatorScreen = lazy(() => import('./screens/SpectatorScreen').then((m) => ({ default: m.SpectatorScreen })));
+const SoloScreen = lazy(() => import('./solo/SoloScreen').then((m) => ({ default: m.SoloScreen })));
+const ReplayScreen = lazy(() => import('./replay/ReplayScreen').then((m) => ({ default: m.ReplayScreen })));
 
 function params(): { seed?: string; bot: BoardBotOptions; pauseMs: number; soloMs?: number } {
   const q = new URLSearchParams(typeof location !== 'undefined' ? location.search : '');
@@ -53,6 +58,7 @@ export function App() {
   return (
     <RulesProvider>
       <GlobalStyle />
+      <Suspense fallback={<Loading />}>
       {!choice && <StartScreen onStart={setChoice} />}
       {choice?.mode === 'hotseat' && <HotSeatScreen seed={seed} onExit={exit} />}
       {choice?.mode === 'bot' && (
@@ -62,14 +68,17 @@ export function App() {
       {choice?.mode === 'spectate' && (
         <SpectatorScreen onWatchBots={() => setChoice({ mode: 'bots', pair: { rebel: 'normal', imperial: 'normal' } })} onExit={exit} />
       )}
-      {choice?.mode === 'online' && <OnlineScreen initial={choice.route} onExit={exit} />}
+      {choice?.mode === 'online' && <Suspense fallback={<Loading />}><OnlineScreen initial={choice.route} onExit={exit} /></Suspense>}
       {choice?.mode === 'solo' && (
         <SoloScreen start={{ solo: { bot: choice.bot, difficulty: choice.difficulty } }} seed={seed} pauseMs={soloMs} onExit={exit} />
       )}
       {resume?.setup.mode === 'hotseat' && <HotSeatScreen saved={resume} onExit={exit} />}
       {resume?.setup.mode === 'bot' && <BotScreen saved={resume} botOptions={bot} pauseMs={pauseMs} onExit={exit} />}
       {resume?.setup.mode === 'solo' && <SoloScreen start={{ resume }} pauseMs={soloMs} onExit={exit} />}
-      {choice?.mode === 'replay' && <ReplayScreen source={choice.source} onExit={() => { setReplayAddress(null); exit(); }} />}
+      {choice?.mode === 'replay' && (
+        <Suspense fallback={<Loading />}><ReplayScreen source={choice.source} onExit={() => { setReplayAddress(null); exit(); }} /></Suspense>
+      )}
+      </Suspense>
     </RulesProvider>
   );
 }

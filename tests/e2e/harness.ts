@@ -78,6 +78,13 @@ export async function info(page: Page): Promise<PageInfo> {
  * or null when nothing is offered (e.g. waiting for the bot).
  */
 export async function clickRandomChoice(page: Page, rng: { int(n: number): number }, preferEnding = 0.6): Promise<string | null> {
+  // A click can land on a card instead of a choice when an update moves the layout between measuring and clicking
+  // (online, the state arrives at any time); a card opens its details there (issue 13 item 1). Close them, as a
+  // player would, and pick again.
+  if (await page.locator('[data-testid="detail-backdrop"]').count()) {
+    await page.keyboard.press('Escape');
+    return 'closed a detail view';
+  }
   const roll = rng.int(1_000_000);
   const target = await page.evaluate(({ roll, preferEnding }) => {
     const all = [...document.querySelectorAll<HTMLElement>('[data-choice]')].filter((el) => {

@@ -159,7 +159,7 @@ describe('card-detail view', () => {
   it('item 9: the legend explains production tabs, sectors, unit shapes and every marker', () => {
     const s = stateAt('plan', 'details-legend');
     renderBoard(s, 'R');
-    fireEvent.click(screen.getByRole('button', { name: 'Legend: what the symbols mean' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Legend/ }));
     const text = dialog().textContent ?? '';
     for (const words of ['onto build-queue spot 1', 'Sector 1, 2 or 3', 'square = starfighter', 'octagon = capital ship',
       'star = Star Fortress', 'Loyalty marker', 'Disrupt token', 'Destroyed planet', 'Probe mark', '"No base" mark', 'Intel']) {

@@ -53,7 +53,8 @@ describe('keyboard play on the board', () => {
     const s = stateAt('turn', 'kbd3');
     const { container } = render(<Board view={viewFor(s, 'R')} seat="R" />);
     const start = container.querySelector(`[data-planet="${s.start.R}"]`)!;
-    const label = start.getAttribute('aria-label')!;
+    // Spoken by its content (a screen-reader-only line first: the card opens its details, issue 13 item 1).
+    const label = start.getAttribute('aria-label') ?? start.querySelector('.sr-only')?.textContent ?? '';
     expect(label).toContain(PLANETS[s.start.R].name);
     expect(label).toMatch(/Rebel \d+ starfighter/);
     expect(label).toContain('Rebel starting planet');

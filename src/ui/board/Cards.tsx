@@ -67,7 +67,7 @@ interface Clickable {
 function shell(clickable: boolean | undefined, onClick: (() => void) | undefined, label: string, openable: Record<string, unknown>) {
   return clickable
     ? { as: 'button' as const, type: 'button' as const, onClick, 'data-choice': 'card', 'data-label': `${label} — choose` }
-    : { role: 'group' as const, 'aria-label': label, ...openable };
+    : { role: 'group' as const, ...(Object.keys(openable).length ? {} : { 'aria-label': label }), ...openable };
 }
 
 function Spoken({ clickable, label }: { clickable?: boolean; label: string }) {

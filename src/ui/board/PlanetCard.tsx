@@ -283,7 +283,9 @@ export function PlanetCard({ view, seat, id, clickable, selected = false, onClic
   // Not a choice now: a tap, click, Enter or Space opens its details (issue 13 item 1).
   return (
     <Cell>
-      <Card {...common} role="group" aria-label={label} {...openable}>{body}</Card>
+      {Object.keys(openable).length
+        ? <Card {...common} {...openable}><span className="sr-only">{label}. </span>{body}</Card>
+        : <Card {...common} role="group" aria-label={label}>{body}</Card>}
     </Cell>
   );
 }

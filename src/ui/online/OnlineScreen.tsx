@@ -14,12 +14,10 @@ import { PlayOnline, WatchOnline } from './OnlineGame';
 import { forgetSeat, lastName, loadSeat, saveSeat } from './seats';
 import { FinishedMatches } from '../replay/FinishedMatches';
 import { MyMatches } from './MyMatches';
+import type { OnlineRoute } from './route';
 
-export type OnlineRoute =
-  | { kind: 'lobby' }
-  | { kind: 'match'; matchID: string }
-  | { kind: 'play'; joined: Joined }
-  | { kind: 'watch'; matchID: string };
+export { routeFromLocation, type OnlineRoute } from './route';
+
 
 const Main = styled.main`
   max-width: 760px;
@@ -54,18 +52,6 @@ function setAddress(route: OnlineRoute): void {
   window.history.replaceState(null, '', url.toString());
 }
 
-/** A route from the page's address: ?match=ID[&watch=1], else the lobby. */
-export function routeFromLocation(search: string): OnlineRoute | null {
-  const q = new URLSearchParams(search);
-  const matchID = q.get('match');
-  if (matchID && /^[A-Za-z0-9_-]{1,64}$/.test(matchID)) {
-    if (q.get('watch') === '1') return { kind: 'watch', matchID };
-    const joined = loadSeat(matchID);
-    return joined ? { kind: 'play', joined } : { kind: 'match', matchID };
-  }
-  if (q.get('online') !== null) return { kind: 'lobby' };
-  return null;
-}
 
 function MatchRow({ m, onJoin, onWatch }: { m: PublicMatch; onJoin(seat: 'R' | 'I'): void; onWatch(): void }) {
   const free = freeSeat(m);

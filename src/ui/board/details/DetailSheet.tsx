@@ -297,7 +297,10 @@ export function useOpenable(subject: Subject, label: string): Record<string, unk
   return {
     role: 'button',
     tabIndex: 0,
-    'aria-label': `${label} — details`,
+    // Named by its own content, not an aria-label: a widget's name must contain its visible text (WCAG 2.5.3,
+    // axe label-content-name-mismatch); `label` only names it where the content says nothing (data-label).
+    'aria-haspopup': 'dialog',
+    'data-label': `${label} — details`,
     'data-detail': subject.k,
     onClick: () => open(subject),
     onKeyDown: (e: React.KeyboardEvent) => {

@@ -18,14 +18,14 @@ const Button = styled.button.attrs({ type: 'button' })`
   font-weight: 600;
   cursor: pointer;
   &:hover { border-color: ${colors.highlight}; }
-  ${phone} { min-height: 36px; margin-right: 2px; }
+  ${phone} { min-height: 44px; margin-right: 2px; }
 `;
 
 export function LegendButton() {
   const open = useDetail();
   if (!open) return null;
   return (
-    <Button onClick={() => open({ k: 'legend' })} data-detail="legend" aria-label="Legend: what the symbols mean">
+    <Button onClick={() => open({ k: 'legend' })} data-detail="legend" aria-haspopup="dialog">
       <span aria-hidden="true" style={{ font: 'italic 700 13px Georgia, serif' }}>i</span> Legend · tap any card for details
     </Button>
   );

@@ -53,7 +53,7 @@ const More = styled.button.attrs({ type: 'button' })`
   background: ${colors.surface};
   font-size: 12px;
   cursor: pointer;
-  ${phone} { min-height: 36px; }
+  ${phone} { min-height: 44px; }
 `;
 
 const Muted = styled.span`

@@ -1,0 +1,25 @@
+/**
+ * The online screens' routes and how the page's address names one. Apart from OnlineScreen so that the start of the
+ * app can read the address without loading the lobby and the socket client (a lazy chunk, issue 12's first load).
+ */
+import type { Joined } from './lobbyApi';
+import { loadSeat } from './seats';
+
+export type OnlineRoute =
+  | { kind: 'lobby' }
+  | { kind: 'match'; matchID: string }
+  | { kind: 'play'; joined: Joined }
+  | { kind: 'watch'; matchID: string };
+
+/** A route from the page's address: ?match=ID[&watch=1], else the lobby. */
+export function routeFromLocation(search: string): OnlineRoute | null {
+  const q = new URLSearchParams(search);
+  const matchID = q.get('match');
+  if (matchID && /^[A-Za-z0-9_-]{1,64}$/.test(matchID)) {
+    if (q.get('watch') === '1') return { kind: 'watch', matchID };
+    const joined = loadSeat(matchID);
+    return joined ? { kind: 'play', joined } : { kind: 'match', matchID };
+  }
+  if (q.get('online') !== null) return { kind: 'lobby' };
+  return null;
+}
