@@ -6,7 +6,8 @@ import type { GameState } from '../../game/rules';
 import { describeLog } from '../log/sentences';
 import { colors, phone } from '../theme';
 
-const Box = styled.section`
+/** The log's frame, scroller and round headings, shared with the replay's log (src/ui/replay/ReplayLog.tsx). */
+export const Box = styled.section`
   display: flex;
   flex-direction: column;
   min-height: 170px;
@@ -16,14 +17,14 @@ const Box = styled.section`
   padding: 8px;
 `;
 
-const Scroll = styled.div`
+export const Scroll = styled.div`
   overflow-y: auto;
   min-height: 0;
   flex: 1;
   font-size: 12.5px;
 `;
 
-const Round = styled.h3`
+export const Round = styled.h3`
   margin: 8px 0 2px;
   font-size: 11px;
   text-transform: uppercase;

@@ -6,31 +6,12 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { colors, factionName } from '../theme';
+import { Box as LogBox, Round, Scroll } from '../board/LogPanel';
 import type { ReplayLine } from './viewpoint';
 
-const Box = styled.section`
-  display: flex;
-  flex-direction: column;
+// The frame, scroller and round headings of the board's log; the replay's log is a little taller.
+const Box = styled(LogBox)`
   min-height: 260px;
-  flex: 1;
-  background: ${colors.surface};
-  border-radius: 8px;
-  padding: 8px;
-`;
-
-const Scroll = styled.div`
-  overflow-y: auto;
-  min-height: 0;
-  flex: 1;
-  font-size: 12.5px;
-`;
-
-const Round = styled.h3`
-  margin: 8px 0 2px;
-  font-size: 11px;
-  text-transform: uppercase;
-  letter-spacing: 0.05em;
-  color: ${colors.muted};
 `;
 
 const Line = styled.button.attrs({ type: 'button' })<{ $when: 'past' | 'now' | 'future' }>`
