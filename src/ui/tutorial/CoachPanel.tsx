@@ -49,9 +49,11 @@ const Steps = styled.ol`
   li[data-state='current'] { border-color: ${colors.highlight}; color: ${colors.text}; font-weight: 700; }
   li[data-state='done'] { color: ${colors.text}; }
   li[data-state='skipped'] { text-decoration: line-through; }
+  /* On a phone the list is read out but not drawn (the count says how far): the board must stay in view. */
+  ${phone} { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;
 
-const MARK = { done: '✓ ', skipped: '– ', current: '▸ ', later: '' } as const;
+const MARK = { done: '✓', skipped: '–', current: '▸', later: '' } as const;
 
 export function CoachPanel({ coach, progress, onLeave }: { coach: Coach; progress: Progress; onLeave(): void }) {
   const rules = useRules();
@@ -61,14 +63,20 @@ export function CoachPanel({ coach, progress, onLeave }: { coach: Coach; progres
       data-coach-action={coach.action ? JSON.stringify(coach.action) : ''}>
       <Row>
         <strong style={{ color: colors.highlight }}>Learn to play</strong>
+        <span style={{ color: colors.muted, fontSize: 12.5, flex: 'none' }} aria-hidden="true">{Math.min(n + 1, STEPS.length)}/{STEPS.length}</span>
         <Steps aria-label="Lessons">
           {STEPS.map((s, i) => {
             const state = i < n ? progress.outcomes[i] : i === n ? 'current' : 'later';
             const label = state === 'skipped' ? `${s.title} (skipped: it cannot happen now)` : s.title;
-            return <li key={s.id} data-state={state} aria-current={state === 'current' ? 'step' : undefined} title={label}>{MARK[state]}{s.title}</li>;
+            const note = state === 'skipped' ? ' (skipped)' : state === 'done' ? ' (done)' : '';
+            return (
+              <li key={s.id} data-state={state} aria-current={state === 'current' ? 'step' : undefined} title={label}>
+                {MARK[state]} {s.title}<span className="sr-only">{note}</span>
+              </li>
+            );
           })}
         </Steps>
-        <ChoiceButton $small onClick={onLeave} data-testid="leave-tutorial">Leave tutorial</ChoiceButton>
+        <ChoiceButton $small onClick={onLeave} data-testid="leave-tutorial" style={{ marginLeft: 'auto' }}>Leave tutorial</ChoiceButton>
       </Row>
       <div aria-live="polite" data-testid="coach-text">
         {coach.recap && <p style={{ color: colors.muted }}>✓ {coach.recap}</p>}

@@ -31,7 +31,10 @@ function recapOf(view: GameState, id: StepId): string | null {
   switch (id) {
     case 'oppose': return say('missionAttempt', { card: 'I-S4' }) ?? say('missionAttempt');
     case 'reveal': return say('tokenPlaced') ?? say('missionAttempt', { faction: 'R' });
-    case 'combat': return say('combatEnded');
+    case 'combat': {
+      const end = say('combatEnded');
+      return end && `${end} In each wave the attacker rolls, then the defender: 4–5 is a hit (black dice on starfighters, white on capital ships), 6 hits anything (R5.7); it goes on until one side is gone. The combat summary shows every die.`;
+    }
     case 'objective': {
       const ev = event(view, 'objectiveScored');
       return ev ? `Scored: the objective token moved to space ${String(ev.objective)} (R4.3). When it reaches the time token, the Rebel wins (R1.2.3).` : null;
@@ -47,7 +50,7 @@ function instruction(view: GameState, id: StepId, action: Action | null): string
   const from = planetLabel(rebelStart);
   const to = planetLabel(below);
   if (mine && p?.kind === 'objective' && id !== 'objective') {
-    return 'An objective window opened: you may reveal a secret objective whose condition is true now. None fits yet — choose “None”.';
+    return 'An objective window opened: you may reveal a secret objective whose condition is true now. None fits yet — choose “Reveal none”.';
   }
   switch (id) {
     case 'plan':
@@ -76,6 +79,9 @@ function instruction(view: GameState, id: StepId, action: Action | null): string
     case 'objective': {
       const card = view.objectives.hand.find((c) => OBJECTIVES[c].timing === 'operations') ?? view.objectives.hand[0];
       const fits = mine && p?.kind === 'objective' && claimableObjectives(view, p.window).length > 0;
+      if (mine && p?.kind === 'objective' && !fits) {
+        return `An objective window opened after the combat. ${card ? OBJECTIVES[card].name : 'Your objective'} is checked only at the end of Operations, so choose “Reveal none” for now (R4.5.3).`;
+      }
       if (fits) return `Operations are over. Your secret objective ${card ? OBJECTIVES[card].name : ''} is true now (loyalty on two sector-3 planets). Reveal it: in the Objective phase it moves the objective token one space toward the time token.`;
       if (mine && p?.kind === 'turn') return 'Press “Pass” to end Operations; then you may reveal an objective (R4.2.9).';
       return 'Operations end when both sides have passed. Then comes the end-of-Operations objective window.';
