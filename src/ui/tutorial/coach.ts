@@ -52,11 +52,12 @@ function instruction(view: GameState, id: StepId, action: Action | null): string
   if (mine && p?.kind === 'objective' && id !== 'objective') {
     return 'An objective window opened: you may reveal a secret objective whose condition is true now. None fits yet — choose “Reveal none”.';
   }
+  if (view.phase === 'setup') return 'Setting up: the Imperial places its fleet, and your base is hidden for you (R3.7, R3.9).';
   switch (id) {
     case 'plan':
       if (!mine) return 'The Imperial plans now. You will see which leaders it put on missions, never the cards (R4.1.3).';
       return view.planned.R.length === 0
-        ? 'Each round begins with Planning. Put a mission face down with a leader on it, to reveal later. Choose Rally Support in your hand, then Envoy Nessa Quill (two Diplomacy icons).'
+        ? `Your base hides on ${planetLabel(view.base.planet)} — only you know where (R3.9). Each round begins with Planning: put a mission face down with a leader on it, to reveal later. Choose Rally Support in your hand, then Envoy Nessa Quill (two Diplomacy icons).`
         : 'Planned. You could plan more — one per leader — but keep two leaders free: press “Done planning”.';
     case 'move':
       if (!mine) return WAIT;

@@ -111,10 +111,11 @@ export function suggestedRebel(view: GameState, legal: Action[]): Action | null 
       const reveal = legal.find((a) => a.type === 'revealMission' && a.card === PLAN_CARD && a.target === below);
       const moved = view.log.some((e) => e.e === 'fleetMoved' && e.faction === 'R' && e.round === view.round);
       if (!moved) {
+        // Any fleet move when the suggested one is gone (the player did something else first).
         return legal.find((a) => a.type === 'moveFleet' && a.from === rebelStart && a.to === below
-          && a.units.f === 1 && a.leader === 'LD-R3') ?? null;
+          && a.units.f === 1 && a.leader === 'LD-R3') ?? first(legal, 'moveFleet') ?? first(legal, 'pass');
       }
-      return reveal ?? first(legal, 'pass');
+      return reveal ?? first(legal, 'revealMission') ?? first(legal, 'pass');
     }
     case 'oppose': return legal.find((a) => a.type === 'oppose' && a.leader === 'LD-R2') ?? first(legal, 'oppose');
     case 'objective': return legal.find((a) => a.type === 'revealObjective' && a.card !== null) ?? first(legal, 'revealObjective');
