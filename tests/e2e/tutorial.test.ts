@@ -85,17 +85,16 @@ describe.skipIf(!run)('the guided first game in the browser', () => {
         return { step: el?.getAttribute('data-step') ?? '', action: el?.getAttribute('data-coach-action') ?? '', combat: !!document.querySelector('[data-combat]') };
       });
       if (c.step === 'done') break;
-      // The picture of a lesson once its instruction is up (the combat: its sheet or, just after, its summary).
+      // The picture of a lesson once its instruction is up.
       const summary = await page.locator('[data-story="close-combat"]').count() > 0;
-      // The combat of the script needs no Rebel choice (one target each): its lesson is the summary that opens after it.
-      const lesson = summary && !seen.includes('combat') ? 'combat' : c.step;
-      const ready = lesson === 'combat' ? c.combat || summary
+      const lesson = c.step;
+      // The combat lesson's picture: the combat sheet while the player assigns a hit (R5.8).
+      const ready = lesson === 'combat' ? c.combat && /assignHit/.test(c.action)
         : lesson === 'objective' ? /"card":"O/.test(c.action) : !!c.action;
       if (ready && !seen.includes(lesson)) {
         seen.push(lesson);
         await page.evaluate(() => {
-          const sheet = document.querySelector('[data-testid="combat-summary"]');
-          if (sheet) sheet.scrollIntoView({ block: 'start' }); else window.scrollTo(0, 0);
+          window.scrollTo(0, 0);
         });
         await page.waitForTimeout(150); // let the highlight and the live region settle for the picture
         await shot(page, `tutorial-${seen.length}-${lesson}`);

@@ -73,7 +73,7 @@ function instruction(view: GameState, id: StepId, action: Action | null): string
       return `Reveal your planned Rally Support on ${to}: it needs a planet with your unit, no Imperial unit and no loyalty marker. Unopposed, it succeeds and puts a loyalty marker there.`;
     case 'combat':
       if (view.combat && !mine) return `Combat on ${planetLabel(view.combat.planet)}! Each wave the attacker rolls, then the defender: 4–5 hits (black dice hit starfighters, white dice capital ships), 6 hits anything. Watch the combat sheet.`;
-      if (mine && p?.kind === 'assignHit') return 'You rolled a hit: choose the enemy unit that takes it (R5.8). Units at 0 HP are removed after both sides rolled.';
+      if (mine && p?.kind === 'assignHit') return 'Your die shows a 6, a critical hit: it may damage any enemy unit (R5.7). Choose who takes it — a starfighter has 1 HP, so the hit destroys it; the Star Fortress has 4. Units at 0 HP leave once both sides have rolled (R5.5).';
       if (mine && action?.type === 'pass') return 'Nothing left to do this turn: press “Pass”. The Imperial may still act (R4.2.8).';
       if (mine) return 'Your turn: the Imperial may attack the starfighter you left behind.';
       return `Your starfighter on ${from} is alone next to the Imperial fleet. ${WAIT}`;

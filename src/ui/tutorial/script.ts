@@ -6,7 +6,8 @@
  *
  * The seed (picked by simulating the intended line over seeds; tests/unit/tutorial.test.ts replays it) deals: the Rebel's objective Frontier
  * Friends (O1-7, loyalty on 2 sector-3 planets), the Rebel starting planet above a sector-3 planet that is not
- * Brightmoor (L, already loyal), and the Imperial starting planet next to the Rebel's. The intended line:
+ * Brightmoor (L, already loyal), the Imperial starting planet next to the Rebel's, and dice that let the player's
+ * opposition win and give the player a critical hit to assign (R5.7) in the combat. The intended line:
  * plan Rally Support (R-S1) with Nessa Quill; move one starfighter down; oppose the Imperial's Muster (I-S4);
  * reveal Rally Support on the planet below (unopposed: loyalty there); the Imperial attacks the starfighter left
  * behind (a combat); pass, reveal Frontier Friends at the end of Operations; it is scored; Refresh deploys.
@@ -15,7 +16,7 @@ import type { LeaderId, LetterId, MissionId, PlanetId } from '../../game/content
 import type { Action, GameState } from '../../game/rules';
 import { board } from '../../game/rules';
 
-export const TUTORIAL_SEED = 'tutorial-156';
+export const TUTORIAL_SEED = 'tutorial-871';
 
 /** The planets the lessons use, read from the deal (all public: R3.6 starting planets and the grid). */
 export interface TutorialPlaces {
