@@ -33,7 +33,7 @@ function recapOf(view: GameState, id: StepId): string | null {
     case 'reveal': return say('tokenPlaced') ?? say('missionAttempt', { faction: 'R' });
     case 'combat': {
       const end = say('combatEnded');
-      return end && `${end} In each wave the attacker rolls, then the defender: 4–5 is a hit (black dice on starfighters, white on capital ships), 6 hits anything (R5.7); it goes on until one side is gone. The combat summary shows every die.`;
+      return end && `${end} The combat summary shows every die.`;
     }
     case 'objective': {
       const ev = event(view, 'objectiveScored');
@@ -73,17 +73,21 @@ function instruction(view: GameState, id: StepId, action: Action | null): string
       return `Reveal your planned Rally Support on ${to}: it needs a planet with your unit, no Imperial unit and no loyalty marker. Unopposed, it succeeds and puts a loyalty marker there.`;
     case 'combat':
       if (view.combat && !mine) return `Combat on ${planetLabel(view.combat.planet)}! Each wave the attacker rolls, then the defender: 4–5 hits (black dice hit starfighters, white dice capital ships), 6 hits anything. Watch the combat sheet.`;
-      if (mine && p?.kind === 'assignHit') return 'Your die shows a 6, a critical hit: it may damage any enemy unit (R5.7). Choose who takes it — a starfighter has 1 HP, so the hit destroys it; the Star Fortress has 4. Units at 0 HP leave once both sides have rolled (R5.5).';
+      if (mine && p?.kind === 'assignHit') {
+        return (view.combat?.roll?.crit ?? 0) > 0
+          ? 'Your die shows a 6, a critical hit: it may damage any enemy unit (R5.7). Choose who takes it — a starfighter has 1 HP, so the hit destroys it; the Star Fortress has 4. Units at 0 HP leave once both sides have rolled (R5.5).'
+          : 'You rolled a hit: choose the enemy unit that takes it (R5.8). Units at 0 HP leave once both sides have rolled (R5.5).';
+      }
       if (mine && action?.type === 'pass') return 'Nothing left to do this turn: press “Pass”. The Imperial may still act (R4.2.8).';
       if (mine) return 'Your turn: the Imperial may attack the starfighter you left behind.';
-      return `Your starfighter on ${from} is alone next to the Imperial fleet. ${WAIT}`;
+      return `Your starfighter left on ${from} is next to the Imperial fleet, which may attack. In a combat each wave the attacker rolls, then the defender: 4–5 hits (black dice on starfighters, white on capital ships), 6 hits anything, until one side is gone.`;
     case 'objective': {
       const card = view.objectives.hand.find((c) => OBJECTIVES[c].timing === 'operations') ?? view.objectives.hand[0];
       const fits = mine && p?.kind === 'objective' && claimableObjectives(view, p.window).length > 0;
       if (mine && p?.kind === 'objective' && !fits) {
         return `An objective window opened after the combat. ${card ? OBJECTIVES[card].name : 'Your objective'} is checked only at the end of Operations, so choose “Reveal none” for now (R4.5.3).`;
       }
-      if (fits) return `Operations are over. Your secret objective ${card ? OBJECTIVES[card].name : ''} is true now (loyalty on two sector-3 planets). Reveal it: in the Objective phase it moves the objective token one space toward the time token.`;
+      if (fits) return `Operations are over, and your secret objective ${card ? OBJECTIVES[card].name : ''} is true now (loyalty on two sector-3 planets): reveal it. In the Objective phase it moves the objective token one space toward the time token.`;
       if (mine && p?.kind === 'turn') return 'Press “Pass” to end Operations; then you may reveal an objective (R4.2.9).';
       return 'Operations end when both sides have passed. Then comes the end-of-Operations objective window.';
     }
