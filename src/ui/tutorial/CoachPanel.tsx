@@ -63,7 +63,7 @@ export function CoachPanel({ coach, progress, onLeave }: { coach: Coach; progres
       data-coach-action={coach.action ? JSON.stringify(coach.action) : ''}>
       <Row>
         <strong style={{ color: colors.highlight }}>Learn to play</strong>
-        <span style={{ color: colors.muted, fontSize: 12.5, flex: 'none' }} aria-hidden="true">{Math.min(n + 1, STEPS.length)}/{STEPS.length}</span>
+        <span style={{ color: colors.muted, fontSize: 12.5, flex: 'none' }} aria-hidden="true">{n >= STEPS.length ? '✓ all lessons' : `${n + 1}/${STEPS.length}`}</span>
         <Steps aria-label="Lessons">
           {STEPS.map((s, i) => {
             const state = i < n ? progress.outcomes[i] : i === n ? 'current' : 'later';

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { legalActions } from '../../game/rules';
 import { Board } from '../board/Board';
 import type { BoardBotOptions } from '../bot/Bot';
+import { BotStrip } from '../bot/BotStrip';
 import { useBot } from '../bot/useBot';
 import { useBotDriver } from '../bot/useBotDriver';
 import { Loading } from '../screens/Loading';
@@ -28,7 +29,7 @@ export function TutorialScreen({ botOptions, pauseMs, onExit }: { botOptions: Bo
   const mine = match?.client('R') ?? null;
   const real = useBot('easy', botOptions);
   const opponent = useMemo(() => (real ? tutorialOpponent(real) : null), [real]);
-  useBotDriver(match?.client('I') ?? null, 'I', opponent, pauseMs);
+  const status = useBotDriver(match?.client('I') ?? null, 'I', opponent, pauseMs);
   const state = useClientState(mine);
   const view = state?.G ?? null;
 
@@ -52,6 +53,8 @@ export function TutorialScreen({ botOptions, pauseMs, onExit }: { botOptions: Bo
     <>
       <style>{highlightCss(coach.action)}</style>
       <CoachPanel coach={coach} progress={progress.current} onLeave={onExit} />
+      {/* Once the lessons are over the easy bot plays: the usual strip says what it does and thinks. */}
+      {done && <BotStrip view={view} viewer="R" bots={[{ seat: 'I', difficulty: 'Easy', status }]} />}
     </>
   );
   return <Board view={view} seat="R" onAction={(a) => sendAction(mine, a)} onExit={onExit} extra={extra} />;
