@@ -21,11 +21,12 @@ import { resumeOnReload, setOpen } from './saved/localSave';
 import { Loading } from './screens/Loading';
 
 // Lazy chunks (issue 12: the JS before the board is playable ≤ 200 kB gzip): the lobby with its socket client, and
-// the replay viewer, load only when opened.
+// the replay viewer, the guided first game (src/ui/tutorial), load only when opened.
 const OnlineScreen = lazy(() => import('./online/OnlineScreen').then((m) => ({ default: m.OnlineScreen })));
 const BotsScreen = lazy(() => import('./screens/BotsScreen').then((m) => ({ default: m.BotsScreen })));
 const SpectatorScreen = lazy(() => import('./screens/SpectatorScreen').then((m) => ({ default: m.SpectatorScreen })));
 const SoloScreen = lazy(() => import('./solo/SoloScreen').then((m) => ({ default: m.SoloScreen })));
+const TutorialScreen = lazy(() => import('./tutorial/TutorialScreen').then((m) => ({ default: m.TutorialScreen })));
 const ReplayScreen = lazy(() => import('./replay/ReplayScreen').then((m) => ({ default: m.ReplayScreen })));
 
 function params(): { seed?: string; bot: BoardBotOptions; pauseMs: number; soloMs?: number } {
@@ -60,6 +61,7 @@ export function App() {
       <GlobalStyle />
       <Suspense fallback={<Loading />}>
       {!choice && <StartScreen onStart={setChoice} />}
+      {choice?.mode === 'tutorial' && <TutorialScreen botOptions={bot} pauseMs={pauseMs} onExit={exit} />}
       {choice?.mode === 'hotseat' && <HotSeatScreen seed={seed} onExit={exit} />}
       {choice?.mode === 'bot' && (
         <BotScreen human={choice.human} difficulty={choice.difficulty} seed={seed} botOptions={bot} pauseMs={pauseMs} onExit={exit} />

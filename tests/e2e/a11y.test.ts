@@ -145,7 +145,7 @@ describe.skipIf(!run)('keyboard play and accessibility audit', () => {
     for (const k of ['imperialSetup', 'chooseBase', 'plan', 'turn', 'assignHit', 'deploy']) expect([...kinds], k).toContain(k);
   }, 600_000);
 
-  it('the lobby and the phone board have no serious or critical axe violation', async () => {
+  it('the lobby, the phone board and the tutorial have no serious or critical axe violation', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     const errors = watchErrors(page);
     await page.goto(`${server.url}/?online`);
@@ -158,6 +158,13 @@ describe.skipIf(!run)('keyboard play and accessibility audit', () => {
     await phone.click('[data-choice="ready"]');
     await phone.waitForSelector('[data-layout="phone"]');
     violations.push(...(await audit(phone, 'phone board')));
+    // The guided first game (src/ui/tutorial): the coach panel on the board, at its first lesson.
+    const learn = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    errors.push(...watchErrors(learn));
+    await learn.goto(`${server.url}/?botPause=40`);
+    await learn.click('[data-start="tutorial"]');
+    await learn.waitForSelector('[data-testid="coach"][data-step="plan"][data-coach-action*="planMission"]');
+    violations.push(...(await audit(learn, 'tutorial')));
     expect(violations).toEqual([]);
     expect(errors).toEqual([]);
   });

@@ -17,6 +17,7 @@ import { RecordsSection } from '../replay/RecordsSection';
 import type { ReplaySource } from '../replay/routes';
 import type { BotPair } from './BotsScreen';
 import { DifficultyPicker } from './DifficultyPicker';
+import { tutorialDone } from '../tutorial/completion';
 
 const Main = styled.main`
   max-width: 620px;
@@ -52,6 +53,8 @@ const Group = styled.section`
 
 export type StartChoice =
   | { mode: 'hotseat' }
+  /** The guided first game (src/ui/tutorial). */
+  | { mode: 'tutorial' }
   | { mode: 'bot'; human: Faction; difficulty: Difficulty }
   | { mode: 'bots'; pair: BotPair }
   | { mode: 'spectate' }
@@ -128,6 +131,7 @@ function SoloChoice({ onStart }: { onStart(choice: StartChoice): void }) {
 export function StartScreen({ onStart }: { onStart(choice: StartChoice): void }) {
   const [open, setOpen] = useState<'bot' | 'bots' | null>(null);
   const [pickSolo, setPickSolo] = useState(false);
+  const [learned] = useState(tutorialDone);
   return (
     <Main>
       <h1 style={{ margin: 0, display: 'flex', gap: 10, alignItems: 'center' }}>
@@ -140,6 +144,10 @@ export function StartScreen({ onStart }: { onStart(choice: StartChoice): void })
         choices glow.
       </p>
       <SavedGames onResume={(saved) => onStart({ mode: 'resume', saved })} />
+      <Choice $primary onClick={() => onStart({ mode: 'tutorial' })} data-start="tutorial" data-done={learned ? 'true' : undefined}>
+        {learned ? 'Learn to play ✓' : 'Learn to play'}
+        <small>{learned ? 'Completed. Play the guided round again any time.' : 'A guided first round against the bot: each step explained as it comes.'}</small>
+      </Choice>
       <Choice $primary onClick={() => onStart({ mode: 'hotseat' })} data-start="hotseat">
         Play hot-seat<small>Both players on this device, passing it between turns.</small>
       </Choice>
