@@ -15,6 +15,8 @@ import { parseRecord, verifyRecord, type GameRecord } from '../../src/game/recor
 import type { GameState, LogEvent } from '../../src/game/rules';
 import { viewFor } from '../../src/game/rules/view';
 import type { MatchEvent } from '../../server/events';
+import { RandomBotPlayer } from '../../server/bots/random';
+import type { BotPlayer } from '../../server/bots/BotPlayer';
 import {
   api, GAME, joinMatch, moveAction, randomPlayer, rawClient, rawSync, rawUpdate, snapshot, startTestServer, waitFor,
   type RawClient, type TestServer,
@@ -28,9 +30,14 @@ let now = 1_800_000_000_000;
 const events: MatchEvent[] = [];
 let server: TestServer;
 const open: RawClient[] = [];
+/** What the hand-over bot was given: its seat's view only (RULES §8), checked below. */
+const botViews: { view: GameState; seat: 'R' | 'I'; matchID?: string }[] = [];
+const random = new RandomBotPlayer();
+const watchedBot: BotPlayer = { choose: (view, seat, job) => { botViews.push({ view, seat, matchID: job?.matchID }); return random.choose(view, seat); } };
 beforeAll(async () => {
   server = await startTestServer('sqlite', {
     now: () => now, handoverBot: 'random', abandonMs: 3 * MIN, tableTickMs: 20, events: (e) => events.push(e),
+    bots: { players: { random: watchedBot } },
   });
 });
 afterAll(async () => {
@@ -190,6 +197,13 @@ describe('who played each decision, and games finished by the bot', () => {
     expect(rec.actions.filter((a) => a.played?.handedOver).map((a) => a.played!.handedOver)).toEqual(['time', 'away']);
     expect(rec.actions.filter((a) => a.played?.takenBack)).toHaveLength(1);
     expect(rec.actions.slice(fin.fromAction).filter((a) => a.seat === faction).every((a) => a.played?.bot)).toBe(true);
+    // The bot played from its seat's view only: a view is its own view (viewFor keeps nothing more of it).
+    const mine = botViews.filter((b) => b.matchID === t.matchID);
+    expect(mine.length).toBeGreaterThan(3);
+    for (const { view, seat: s } of mine) {
+      expect(s).toBe(faction);
+      expect(viewFor(view, s)).toEqual(view);
+    }
     expect(server.errors).toEqual([]);
   }, 90_000);
 });
