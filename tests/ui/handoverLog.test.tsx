@@ -2,7 +2,8 @@
 /**
  * Who played each decision, on the board (issue 10 item 3): the log lines of a hand-over to the server bot and of
  * the owner taking the seat back (src/game/playedBy.ts), a "bot" mark on the lines of the bot's decisions and on no
- * other; and the end screen's line for a game the bot finished (src/ui/online/OnlineGame.tsx `FinishedByBot`).
+ * other; and the end screen's line for a game the bot finished (src/ui/online/OnlineGame.tsx `FinishedByBot`), and
+ * the replay's summary of such a record (`finishedByBot`).
  */
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,6 +11,8 @@ import { LogPanel } from '../../src/ui/board/LogPanel';
 import { FinishedByBot } from '../../src/ui/online/OnlineGame';
 import { describeLog } from '../../src/ui/log/sentences';
 import type { GameState, LogEvent } from '../../src/game/rules';
+import type { GameRecord } from '../../src/game/record';
+import { resultText } from '../../src/ui/replay/describeRecord';
 
 afterEach(cleanup);
 
@@ -45,5 +48,11 @@ describe('the log says who played', () => {
     cleanup();
     render(<FinishedByBot handovers={handovers} me={null} />);
     expect(screen.getByTestId('finished-by-bot').textContent).toContain('for the Imperial');
+  });
+
+  it('the replay\'s summary of a record the bot finished says for whom and from which decision', () => {
+    const rec = { result: { winner: 'I', reason: 'occupation', round: 5 }, finishedByBot: [{ seat: 'R', fromAction: 41 }] } as unknown as GameRecord;
+    expect(resultText(rec)).toMatch(/won in round 5: .*\. The server bot finished the game for the Rebel \(from decision 42\)\.$/);
+    expect(resultText({ ...rec, finishedByBot: undefined })).not.toContain('server bot');
   });
 });
