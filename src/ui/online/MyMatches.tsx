@@ -49,9 +49,10 @@ function MyRow({ m, seat, onOpen, onForget }: { m: MyMatch; seat: Joined; onOpen
       <span style={{ flex: 1 }} />
       <ChoiceButton $primary={m.yourTurn} onClick={onOpen} data-online="open-mine">{m.status === 'finished' ? 'View' : 'Open'}</ChoiceButton>
       {m.status === 'finished' && (
-        <a href={replayHref({ kind: 'server', matchID: m.matchID })} data-online="replay-mine" style={{ color: colors.highlight }}>
-          Watch the replay
-        </a>
+        <ChoiceButton as="a" href={replayHref({ kind: 'server', matchID: m.matchID })} data-online="replay-mine"
+          style={{ display: 'inline-flex', alignItems: 'center', textDecoration: 'none' }}>
+          Replay
+        </ChoiceButton>
       )}
       {m.status === 'finished' && <ChoiceButton onClick={onForget} data-online="forget-mine">Remove</ChoiceButton>}
     </Row>
