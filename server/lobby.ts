@@ -411,6 +411,7 @@ export function lobby(opts: LobbyOptions): Middleware {
           await db.setMetadata(matchID, m);
           hub.forget(matchID);
           if (clockStarted) hub.sendTable(matchID, m);
+          else hub.onTable(matchID, m); // the seat's absence deadline (./table-timer.ts), until its player connects
           opts.onEvent?.({ event: 'joined', matchID, playerID });
           return { playerID, playerCredentials: p.credentials };
         });

@@ -112,7 +112,13 @@ describe('the server tells the opponent by itself', () => {
   });
 
   it('a seat whose player joined but never opened a socket is abandoned after the limit, and pushed as such', async () => {
-    const t = await seatedMatch(undefined, ['0']);
+    // The Rebel is at the table before the Imperial joins (who then never connects).
+    const matchID = (await api(server.url, `/games/${GAME}/create`, {})).json.matchID as string;
+    const creds: Record<string, string> = { '0': await joinMatch(server.url, matchID, '0') };
+    const sockets: Record<string, RawClient> = { '0': await client() };
+    await rawSync(sockets['0'], matchID, '0', creds['0']);
+    creds['1'] = await joinMatch(server.url, matchID, '1');
+    const t = { matchID, creds, sockets };
     expect((await stored(t.matchID)).metadata.players[1]).toMatchObject({ awaySince: now });
     now += 3 * MIN - 1;
     expect((await table(t.matchID, 'handToBot', '0', t.creds['0'])).status).toBe(409);
