@@ -13,6 +13,7 @@ import {
   apply, cloneState, createState, legalActions, needsAdvance, run, seededRng,
 } from '../../src/game/rules';
 import { playRecordedGame } from '../../src/sim/recordedGame';
+import { playWithNote } from '../../src/game/playedBy';
 
 const GAMES = 500;
 
@@ -294,5 +295,39 @@ describe('decisions the server bot played (issue 10: who played each decision, g
       [{ seat: 'I', fromAction: again }], 'R']) {
       expect(failing({ ...copy(rec), finishedByBot: f })).toMatch(/finishedByBot/);
     }
+  });
+});
+
+describe('playWithNote (src/game/playedBy.ts)', () => {
+  it('an owner\'s first decision back that is a take-back keeps its log line (undo cuts the log, the line comes after)', () => {
+    let checked = 0;
+    for (let g = 0; g < 40 && checked === 0; g++) {
+      const rng = seededRng(`note-undo-${g}`);
+      const chooser = seededRng(`note-undo-choices-${g}`);
+      const state = createState(rng);
+      while (!state.winner) {
+        if (needsAdvance(state)) {
+          run(state, rng);
+          continue;
+        }
+        const seat = state.pending!.seat;
+        const legal = legalActions(state, seat);
+        const undo = legal.find((a) => a.type === 'undo');
+        if (undo) {
+          const before = state.log.length;
+          expect(playWithNote(state, seat, 'undo', { takenBack: true }, () => apply(state, seat, undo, rng))).toBe(true);
+          expect(state.log.length).toBeLessThanOrEqual(before);
+          expect(state.log[state.log.length - 1]).toMatchObject({ e: 'seatTakenBack', seat });
+          checked++;
+          break;
+        }
+        const action = legal[chooser.int(legal.length)];
+        // The bot's decisions: every event they cause is tagged, no other.
+        const from = state.log.length;
+        expect(playWithNote(state, seat, action.type, { bot: true }, () => apply(state, seat, action, rng))).toBe(true);
+        expect(state.log.slice(from).every((e) => e.by === 'bot')).toBe(true);
+      }
+    }
+    expect(checked).toBe(1);
   });
 });
