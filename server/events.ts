@@ -9,6 +9,7 @@ export type MatchEvent =
   | { event: 'left'; matchID: string; playerID: string }
   | { event: 'finished'; matchID: string; winner?: string; reason?: string }
   | { event: 'clockExpired'; matchID: string; playerID: string }
+  | { event: 'seatAbandoned'; matchID: string; playerID: string; awayMs: number }
   | { event: 'handedToBot'; matchID: string; playerID: string; by: string; why: 'time' | 'away'; stateID: number }
   | { event: 'takenBack'; matchID: string; playerID: string; stateID: number };
 

@@ -32,7 +32,7 @@ import { botKindOf, coreAction, isMatchID, isRivalSeat, publicPlayers } from './
 import { CHAT_HISTORY, CHAT_KEEP, channelsFor, chatLine, mayWrite, parseChatPayload, type ChatLine } from './chat';
 import type { MatchEvent } from './events';
 import { afterMove, outOfTime, type ClockState } from './clock';
-import { tableView, type TableMetadata } from './table-state';
+import { playedNote, tableView, type TableMetadata } from './table-state';
 
 /** What a socket (or a bot) is, to the hub. */
 export interface Connection {
@@ -81,6 +81,8 @@ export interface HubOptions {
   now?: () => number;
   /** A seat disconnected this long may be handed to the bot by its opponent (turn clocks: the decision limit). Default 3 min. */
   abandonMs?: number;
+  /** Called with a match's metadata whenever its table is sent (./table-timer.ts arms its deadline). */
+  onTable?: (matchID: string, metadata: Server.MatchData) => void;
 }
 
 /** Counters for GET /metrics (./metrics.ts), since the process started. */
@@ -130,6 +132,8 @@ export class MatchHub {
   readonly onEvent: (e: MatchEvent) => void;
   readonly now: () => number;
   readonly abandonMs: number;
+  /** Set by the server: told of every table sent (./table-timer.ts). */
+  onTable: (matchID: string, metadata: Server.MatchData) => void;
   readonly stats: HubStats = { moves: 0, botMoves: 0, chatMessages: 0, refusals: new Map() };
 
   constructor(opts: HubOptions) {
@@ -144,6 +148,7 @@ export class MatchHub {
     this.onEvent = opts.onEvent ?? (() => {});
     this.now = opts.now ?? Date.now;
     this.abandonMs = opts.abandonMs ?? 3 * 60_000;
+    this.onTable = opts.onTable ?? (() => {});
   }
 
   /** Run `fn` after every earlier operation of this match (one at a time per match, in this process). */
@@ -386,6 +391,7 @@ export class MatchHub {
 
   /** 'mint:table' (matchID, view) to one socket, or to every socket of the match. Nothing for a plain match. */
   sendTable(matchID: string, metadata: Server.MatchData, conn?: Connection): void {
+    this.onTable(matchID, metadata);
     const view = tableView(metadata as TableMetadata, this.now(), this.abandonMs);
     if (!view) return;
     const msg = new SharedMessage('mint:table', [matchID, view]);
@@ -455,9 +461,14 @@ export class MatchHub {
       const core = coreAction(clean.payload.type as string, clean.payload.args);
       if (!core || !findLegal(s.G, seat, core)) return this.refuse(conn, matchID, 'update', 'illegal move');
 
+      // Around a hand-over, the move carries who played it (src/game/playedBy.ts), for the game log and the record.
+      const note = playedNote((metadata as TableMetadata).handovers, playerID, !conn);
+      const action = note
+        ? { ...clean, payload: { ...clean.payload, args: [(clean.payload.args as unknown[] | undefined)?.[0] ?? null, note.played] } }
+        : clean;
       let next: State<GameState> & { transients?: { error?: unknown } };
       try {
-        next = this.reducer(s, clean as Parameters<typeof this.reducer>[1]) as typeof next;
+        next = this.reducer(s, action as Parameters<typeof this.reducer>[1]) as typeof next;
       } catch (err) {
         this.onError(err, `reducer (match ${matchID})`);
         return this.refuse(conn, matchID, 'update', 'invalid move');
@@ -476,6 +487,10 @@ export class MatchHub {
       const over = next.ctx.gameover !== undefined;
       let md = metadata;
       let touched = false;
+      if (note?.handovers) {
+        md = { ...md, handovers: note.handovers } as Server.MatchData;
+        touched = true;
+      }
       if (clock) {
         const pending = next.G.pending?.seat;
         const nextSeat: SeatID | null = over || !pending ? null : pending === 'R' ? '0' : '1';

@@ -30,6 +30,7 @@ import { stdoutEvents, type EventSink, type MatchEvent } from './events';
 import { EventCounts, metricsRoute } from './metrics';
 import { myMatchesRoute } from './my-matches';
 import { tableRoute } from './table';
+import { TableTimer } from './table-timer';
 
 export interface StartServerOptions {
   /** TCP port; 0 picks a free one. Default: PORT or 8000. */
@@ -92,6 +93,8 @@ export interface StartServerOptions {
   abandonMs?: number;
   /** The bot that takes over a handed-over seat. Default ismcts-normal. */
   handoverBot?: BotKind;
+  /** How often clock and absence deadlines are compared with the server's time (./table-timer.ts). Default 1 s. */
+  tableTickMs?: number;
 }
 
 export interface RunningServer {
@@ -102,6 +105,8 @@ export interface RunningServer {
   bots: BotDriver;
   /** The socket transport (socket counts per address, sockets dropped). */
   transport: HardenedSocketIO;
+  /** Clock and absence deadlines (./table-timer.ts). */
+  tables: TableTimer;
   /** Deletes stale matches now (what the timer does). */
   cleanup(): Promise<string[]>;
   stop(): Promise<void>;
@@ -138,6 +143,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     game, db, onActivity: (id) => bots?.kick(id), onError, touchMs, maxSpectatorsPerMatch: opts.maxSpectatorsPerMatch, onEvent,
     now: opts.now, abandonMs: opts.abandonMs,
   });
+  const tables = new TableTimer(hub, opts.tableTickMs, onError);
+  hub.onTable = (id, metadata) => tables.arm(id, metadata);
   const searchPool = new WorkerBotPlayer({ ...DEFAULT_MCTS, ...opts.bots?.mcts }, opts.bots?.workers ?? defaultBotWorkers());
   const searchBots = Object.fromEntries(SEARCH_BOT_KINDS.map((kind) => [kind, {
     choose: (view, seat, job) => searchPool.choose(view, seat, job, kind),
@@ -273,6 +280,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
 
   // Matches whose bot may be due to move (after a restart): resume them in the background.
   void resumeBots(db, game.name as string, (id) => bots!.kick(id)).catch((err) => onError(err, 'resume bots'));
+  // Clock and absence deadlines of unfinished matches, from what is stored (a restart loses none).
+  void tables.resume(db, game.name as string).catch((err) => onError(err, 'resume table deadlines'));
 
   let stopped: Promise<void> | undefined;
   return {
@@ -282,9 +291,11 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     hub,
     bots,
     transport,
+    tables,
     cleanup,
     stop: () => (stopped ??= (async () => {
       if (timer) clearInterval(timer);
+      tables.close();
       const botsStopped = bots!.close(); // no new bot moves from now on
       // Ends searches in progress.
       await Promise.all([searchPool.close(), ...Object.values(players).map((p) => p.close?.())]);

@@ -246,7 +246,8 @@ export function lobby(opts: LobbyOptions): Middleware {
     }
     // A rematch: each seat is held for its player of the last match, with new credentials only playAgain hands out.
     for (const [id, name] of Object.entries(reserved)) {
-      metadata.players[Number(id)] = { id: Number(id), name, credentials: newCredentials() };
+      // Away until its player opens a socket (./table-state.ts: a seat never connected can be abandoned too).
+      metadata.players[Number(id)] = { id: Number(id), name, credentials: newCredentials(), awaySince: hub.now() } as Server.PlayerMetadata;
     }
     if (clock) {
       const t = metadata as TableMetadata;
@@ -404,10 +405,13 @@ export function lobby(opts: LobbyOptions): Middleware {
           checkNotOther(name, seatMetadata(m, otherSeat(playerID))?.name, 'playerName');
           p.name = name;
           p.credentials = newCredentials();
+          // Away until its player opens a socket (./table-state.ts: a seat never connected can be abandoned too).
+          (p as { awaySince?: number }).awaySince = hub.now();
           const clockStarted = await startClockIfSeated(db, matchID, m, hub.now());
           await db.setMetadata(matchID, m);
           hub.forget(matchID);
           if (clockStarted) hub.sendTable(matchID, m);
+          else hub.onTable(matchID, m); // the seat's absence deadline (./table-timer.ts), until its player connects
           opts.onEvent?.({ event: 'joined', matchID, playerID });
           return { playerID, playerCredentials: p.credentials };
         });

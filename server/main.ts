@@ -47,6 +47,7 @@ export function optionsFromEnv(env = process.env): StartServerOptions {
     origins: (env.ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     ...(env.EVENT_LOG === 'off' ? { events: false as const } : {}),
+    ...(intEnv(env, 'ABANDON_MS', 0) > 0 ? { abandonMs: intEnv(env, 'ABANDON_MS', 0) } : {}),
     bots: {
       mcts: intEnv(env, 'BOT_BUDGET_MS', 0) > 0 ? { budgetMs: intEnv(env, 'BOT_BUDGET_MS', 0) } : {},
       ...(env.BOT_WORKERS ? { workers: Math.max(1, intEnv(env, 'BOT_WORKERS', 1)) } : {}),

@@ -53,7 +53,9 @@ function buildRecord(
 ): GameRecord | { error: string } {
   const players = SEATS.map((id): RecordPlayer => {
     const p = seatMetadata(metadata, id);
-    const bot = botKindOf(p) ?? (isRivalSeat(p) ? 'rival' : undefined);
+    // A person's seat the bot took over stays the person's (the actions' `played` notes and finishedByBot say the rest).
+    const handedOver = (p?.data as { handedOver?: unknown } | undefined)?.handedOver === true;
+    const bot = (handedOver ? null : botKindOf(p)) ?? (isRivalSeat(p) ? 'rival' : undefined);
     return { faction: seatOf(id)!, name: typeof p?.name === 'string' ? p.name : '', ...(bot ? { bot } : {}) };
   }) as [RecordPlayer, RecordPlayer];
   const over = state.ctx.gameover !== undefined;

@@ -7,6 +7,7 @@
 import type { Server } from 'boardgame.io';
 import { SEATS, seatMetadata, type SeatID } from './auth';
 import { clockView, type ClockState } from './clock';
+import type { PlayedBy } from '../src/game/playedBy';
 
 /** A seat played by the server bot for its owner from state `from` (inclusive) until `to` (the state taken back). */
 export interface Handover {
@@ -14,6 +15,10 @@ export interface Handover {
   from: number;
   to?: number;
   why: 'time' | 'away';
+  /** The bot made a decision for the seat (its first one carried the log line of the hand-over). */
+  botMoved?: true;
+  /** The owner made a decision after taking the seat back (its first one carried the log line). */
+  ownerBack?: true;
 }
 
 export type TableMetadata = Server.MatchData & { clock?: ClockState; handovers?: Handover[] };
@@ -25,7 +30,24 @@ export interface TableView {
   away: Partial<Record<SeatID, number>>;
   /** How long a seat must be away before its opponent may hand it to the bot. */
   abandonMs: number;
+  /** Seats away for at least `abandonMs` (the server's judgement, pushed by ./table-timer.ts when it passes). */
+  abandoned: SeatID[];
   handovers: Handover[];
+}
+
+/** The seats of a running game whose player has been away (no socket, or never connected) for the limit. */
+export function abandonedSeats(m: TableMetadata, now: number, abandonDefault: number): SeatID[] {
+  if (m.gameover !== undefined && m.gameover !== null) return [];
+  const limit = abandonLimit(m, abandonDefault);
+  return SEATS.filter((id) => {
+    const t = awaySince(m, id);
+    return t !== undefined && now - t >= limit && !isBotSeat(m, id);
+  });
+}
+
+/** A seat the server bot plays (a bot seat, or one handed over): its presence does not count. */
+function isBotSeat(m: Server.MatchData, id: SeatID): boolean {
+  return (seatMetadata(m, id)?.data as { bot?: unknown } | undefined)?.bot !== undefined;
 }
 
 /** The disconnect limit of a match: the decision limit with a turn clock, else the server's (default 3 min). */
@@ -46,7 +68,32 @@ export function tableView(m: TableMetadata, now: number, abandonDefault: number)
     if (t !== undefined) away[id] = t;
   }
   if (!m.clock && !m.handovers?.length && Object.keys(away).length === 0) return null;
-  const view: TableView = { serverNow: now, away, abandonMs: abandonLimit(m, abandonDefault), handovers: m.handovers ?? [] };
+  const view: TableView = {
+    serverNow: now, away, abandonMs: abandonLimit(m, abandonDefault), abandoned: abandonedSeats(m, now, abandonDefault),
+    handovers: m.handovers ?? [],
+  };
   if (m.clock) view.clock = clockView(m.clock, now);
   return view;
+}
+
+/**
+ * Who plays a move of `seat` (src/game/playedBy.ts), by the seat's hand-overs: a bot move of a seat with the bot
+ * (`byBot`) is noted `bot`, its first one also `handedOver`; the owner's first move after taking the seat back is
+ * noted `takenBack` (only if the bot had made a decision). `handovers` is the updated list when a first decision
+ * was noted (written with the move's state). null: a plain move.
+ */
+export function playedNote(handovers: Handover[] | undefined, seat: SeatID, byBot: boolean): { played: PlayedBy; handovers?: Handover[] } | null {
+  if (!handovers?.length) return null;
+  const i = handovers.map((h) => h.seat).lastIndexOf(seat);
+  if (i < 0) return null;
+  const h = handovers[i];
+  const update = (x: Handover) => handovers.map((y, k) => (k === i ? x : y));
+  if (byBot && h.to === undefined) {
+    if (h.botMoved) return { played: { bot: true } };
+    return { played: { bot: true, handedOver: h.why }, handovers: update({ ...h, botMoved: true }) };
+  }
+  if (!byBot && h.to !== undefined && h.botMoved && !h.ownerBack) {
+    return { played: { takenBack: true }, handovers: update({ ...h, ownerBack: true }) };
+  }
+  return null;
 }

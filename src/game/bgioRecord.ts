@@ -11,10 +11,13 @@ import type { LogEntry, State } from 'boardgame.io';
 import type { Faction } from './content';
 import { RULES_END_REASONS, recordFromGame, type GameRecord, type RecordAction, type RecordPlayer, type RecordSource } from './record';
 import type { Action, GameState } from './rules';
+import { playedByOfArgs } from './playedBy';
 
 /** The core action of a move call, as the Game builds it (src/game/index.ts toAction), or null. */
 export function coreAction(type: string, args: unknown): unknown {
   if (args === undefined) return { type };
+  // A second argument is the server's note of who played the decision (./playedBy.ts), not part of the action.
+  if (Array.isArray(args) && args.length === 2 && playedByOfArgs(args)) return coreAction(type, args.slice(0, 1));
   if (!Array.isArray(args) || args.length > 1) return null;
   const arg = args[0];
   if (arg === undefined || arg === null) return { type };
@@ -54,7 +57,8 @@ export function recordFromBgio(input: BgioRecordInput): GameRecord | { error: st
     const action = coreAction(p.type, p.args);
     if (!seat || !action) return { error: `unreadable log entry for decision ${actions.length}` };
     const at = input.timeOf ? input.timeOf(entry, actions.length) : (entry as { at?: unknown }).at;
-    actions.push({ seat, action: action as Action, at: typeof at === 'number' ? at : input.startedAt });
+    const played = playedByOfArgs(p.args);
+    actions.push({ seat, action: action as Action, at: typeof at === 'number' ? at : input.startedAt, ...(played ? { played } : {}) });
   }
   const solo = initial.G.solo ? { bot: initial.G.solo.bot, difficulty: initial.G.solo.difficulty } : null;
   const winner = state.G.winner;

@@ -37,6 +37,7 @@ import {
   type ActionType, type GameState, type Phase, type Rng,
 } from './rules';
 import { viewFor } from './rules/view';
+import { playedByOfArgs, playWithNote } from './playedBy';
 
 export type PlayerSeat = '0' | '1';
 
@@ -226,20 +227,25 @@ function makeMove(type: ActionType, takeBacks: boolean) {
         const { G, playerID, random } = context;
         const seat = seatOf(playerID);
         if (!seat) return INVALID_MOVE;
-        const action = toAction(type, args);
+        // A second argument is only ever the server's note of who played the decision (./playedBy.ts).
+        const note = playedByOfArgs(args);
+        if (args.length === 2 && !note) return INVALID_MOVE;
+        const action = toAction(type, note ? args.slice(0, 1) : args);
         if (!action) return INVALID_MOVE;
         // apply() checks the action against legalActions (seat, pending decision, exact shape) and never throws
         // on bad input; any throw here is a core bug, and the draft is then discarded with the move.
-        if (takeBacks) {
-          // G is boardgame.io's immer draft; the base plugin below hands the move the state before it, which is
-          // never changed afterwards, for the take-back snapshot to share instead of copying the draft (rules/undo.ts).
-          if (!apply(G, seat, action, rngFrom(random), context[BASE])) return INVALID_MOVE;
-          return undefined;
-        }
-        const legal = findLegal(G, seat, action);
-        if (!legal) return INVALID_MOVE;
-        applyLegal(G, legal, rngFrom(random));
-        return undefined;
+        const ok = playWithNote(G, seat, type, note, () => {
+          if (takeBacks) {
+            // G is boardgame.io's immer draft; the base plugin below hands the move the state before it, which is
+            // never changed afterwards, for the take-back snapshot to share instead of copying the draft (rules/undo.ts).
+            return apply(G, seat, action, rngFrom(random), context[BASE]);
+          }
+          const legal = findLegal(G, seat, action);
+          if (!legal) return false;
+          applyLegal(G, legal, rngFrom(random));
+          return true;
+        });
+        return ok ? undefined : INVALID_MOVE;
       } catch {
         return INVALID_MOVE;
       }

@@ -21,6 +21,7 @@ import {
   ACTION_TYPES, apply, cloneState, createState, log, needsAdvance, run, seededRng,
   type Action, type GameState,
 } from './rules';
+import { parsePlayedBy, playWithNote, type PlayedBy } from './playedBy';
 
 export const RECORD_VERSION = 1 as const;
 
@@ -39,6 +40,14 @@ export interface RecordAction {
   action: Action;
   /** When it was made, ms since the epoch. */
   at: number;
+  /** Online: the server bot made it for the seat's owner, or the owner took the seat back (./playedBy.ts). */
+  played?: PlayedBy;
+}
+
+/** A seat the server bot played to the end of the game for its owner, from action `fromAction` (issue 10). */
+export interface FinishedByBot {
+  seat: Faction;
+  fromAction: number;
 }
 
 export interface RecordResult {
@@ -68,6 +77,8 @@ export interface GameRecord {
   source: RecordSource;
   /** The online match it comes from. */
   matchID?: string;
+  /** Online: seats the server bot finished the game for (derived from the actions' `played` notes). */
+  finishedByBot?: FinishedByBot[];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -181,11 +192,12 @@ export function replayRecord(
   }
   onStep?.(state, -1);
   for (let i = 0; i < rec.actions.length; i++) {
-    const { seat, action } = rec.actions[i];
+    const { seat, action, played } = rec.actions[i];
     if (state.winner) return { state, error: `action ${i} (${action.type}) comes after the end of the game`, index: i };
     let ok: boolean;
     try {
-      ok = apply(state, seat, action, rng);
+      const s = state;
+      ok = playWithNote(s, seat, action.type, played, () => apply(s, seat, action, rng));
       while (ok && needsAdvance(state)) run(state, rng);
     } catch (e) {
       return { state, error: `action ${i} (${action.type} by ${seat}): core error ${(e as Error).message}`, index: i };
@@ -217,6 +229,25 @@ export function replayStates(rec: GameRecord): { states: GameState[]; error?: st
 function describeAction(a: Action): string {
   const s = JSON.stringify(a);
   return s.length > 120 ? `${s.slice(0, 117)}...` : s;
+}
+
+/**
+ * The seats the bot finished the game for: a seat whose last hand-over to the bot (an action noted `handedOver`)
+ * is followed by no decision its owner took back (`takenBack`). Empty while the game runs.
+ */
+export function finishedByBotOf(actions: RecordAction[], over: boolean): FinishedByBot[] {
+  if (!over) return [];
+  const out: FinishedByBot[] = [];
+  for (const seat of ['R', 'I'] as const) {
+    let from = -1;
+    actions.forEach((a, i) => {
+      if (a.seat !== seat) return;
+      if (a.played?.handedOver) from = i;
+      else if (a.played?.takenBack) from = -1;
+    });
+    if (from >= 0) out.push({ seat, fromAction: from });
+  }
+  return out;
 }
 
 function resultOf(state: GameState): RecordResult | null {
@@ -286,7 +317,7 @@ export function recordFromGame(input: RecordInput, final?: GameState): GameRecor
   const rec: GameRecord = {
     ...base,
     players: [{ ...input.players[0] }, { ...input.players[1] }],
-    actions: input.actions.map((a) => ({ seat: a.seat, action: a.action, at: a.at })),
+    actions: input.actions.map((a) => ({ seat: a.seat, action: a.action, at: a.at, ...(a.played ? { played: { ...a.played } } : {}) })),
     result,
     fingerprint: fingerprint(state),
     startedAt: input.startedAt,
@@ -294,6 +325,8 @@ export function recordFromGame(input: RecordInput, final?: GameState): GameRecor
     source: input.source,
     ...(input.matchID !== undefined ? { matchID: input.matchID } : {}),
   };
+  const byBot = finishedByBotOf(input.actions, result !== null);
+  if (byBot.length > 0) rec.finishedByBot = byBot;
   return rec;
 }
 
@@ -400,7 +433,7 @@ const TOP_REQUIRED = [
   'version', 'game', 'seed', 'config', 'players', 'actions', 'result', 'fingerprint', 'startedAt', 'finishedAt',
   'source',
 ];
-const TOP_OPTIONAL = ['solo', 'matchID'];
+const TOP_OPTIONAL = ['solo', 'matchID', 'finishedByBot'];
 
 /**
  * A record from parsed JSON, checked strictly: the right version and game, exactly the known fields, every value
@@ -437,8 +470,9 @@ export function parseRecord(json: unknown): GameRecord | { error: string } {
     const a = json.actions[i] as unknown;
     const where = `actions[${i}]`;
     if (!isObj(a)) return bad(`${where}: an object is expected`);
-    const e = keysCheck(a, ['seat', 'action', 'at'], [], where);
+    const e = keysCheck(a, ['seat', 'action', 'at'], ['played'], where);
     if (e) return bad(e);
+    if (a.played !== undefined && !parsePlayedBy(a.played)) return bad(`${where}.played: { bot?, handedOver?, takenBack? } is expected`);
     if (!isFaction(a.seat)) return bad(`${where}.seat must be R or I`);
     if (!isTime(a.at)) return bad(`${where}.at must be a time in ms`);
     const ae = actionError(a.action, `${where}.action`);
@@ -461,6 +495,22 @@ export function parseRecord(json: unknown): GameRecord | { error: string } {
   if (!(RECORD_SOURCES as unknown[]).includes(json.source)) return bad(`source must be one of ${RECORD_SOURCES.join(', ')}`);
   if (json.matchID !== undefined && (typeof json.matchID !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(json.matchID))) {
     return bad('matchID must be a match ID');
+  }
+  if (json.finishedByBot !== undefined) {
+    const f = json.finishedByBot;
+    if (!Array.isArray(f) || f.length < 1 || f.length > 2) return bad('finishedByBot: a list of one or two seats is expected');
+    for (const [i, x] of f.entries()) {
+      const where = `finishedByBot[${i}]`;
+      if (!isObj(x)) return bad(`${where}: an object is expected`);
+      const e = keysCheck(x, ['seat', 'fromAction'], [], where);
+      if (e) return bad(e);
+      if (!isFaction(x.seat)) return bad(`${where}.seat must be R or I`);
+      const n = x.fromAction;
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n >= json.actions.length
+        || (json.actions[n] as RecordAction).seat !== x.seat) {
+        return bad(`${where}.fromAction must be the index of one of that seat's actions`);
+      }
+    }
   }
   return json as unknown as GameRecord;
 }

@@ -3,7 +3,7 @@
  * invite link; both pages show both clocks; they chat (a quick phrase, and HTML typed by B that A sees as literal
  * text); then the lobby's "My matches" lists a match in progress (B: "Your turn"), one waiting for an opponent
  * and one finished; then B closes its page and, once B has been away past the limit (2 s here), A hands B's seat to
- * the server bot, which plays on. No console error in any page, no server error; screenshots of the chat and of
+ * the server bot, which plays on, and the log says so (the hand-over line, the bot's lines marked). No console error in any page, no server error; screenshots of the chat and of
  * My matches.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -117,6 +117,7 @@ describe.skipIf(!run)('online table: chat, clocks, my matches', () => {
     expect(await status(waiting)).toBe('waiting');
     expect(await status(done)).toBe('finished');
     expect(await a.textContent(`[data-my-match="${done}"]`)).toContain('You won');
+    expect(await a.getAttribute(`[data-my-match="${done}"] [data-online="replay-mine"]`, 'href')).toBe(`/replay/${done}`);
     await shot(a, 'online-my-matches');
     // B's lobby: the live match, marked "Your turn" when the game waits for the Imperial.
     await b.goto(`${server.url}/?online`);
@@ -136,6 +137,9 @@ describe.skipIf(!run)('online table: chat, clocks, my matches', () => {
     await a.waitForSelector('[data-testid="bot-plays"]');
     expect(await a.textContent('[data-testid="bot-plays"]')).toContain('Imperial seat');
     await a.waitForSelector('[data-testid="prompt"][data-mine="true"]', { timeout: 20_000 });
+    // The log says who played: the hand-over line, then the bot's decision marked "bot".
+    await a.waitForSelector('[data-testid="log"] li[data-by="bot"]');
+    expect(await a.textContent('[data-testid="log"]')).toContain('The bot plays for the Imperial from here (they were away too long).');
     const md = (await server.db.fetch(live, { metadata: true })).metadata as unknown as { handovers: { seat: string; why: string }[] };
     expect(md.handovers).toEqual([expect.objectContaining({ seat: '1', why: 'away' })]);
 

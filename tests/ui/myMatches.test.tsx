@@ -57,6 +57,9 @@ describe('my matches', () => {
     expect(group('playing').querySelector('[data-my-match="m2"]')!.textContent).toContain('Your turn');
     expect(group('finished').textContent).toContain('You won');
     expect(group('finished').textContent).toContain('Bot (normal) (bot)');
+    // A finished match links to its replay (src/ui/replay: /replay/<matchID>); the others do not.
+    expect(group('finished').querySelector('[data-online="replay-mine"]')!.getAttribute('href')).toBe('/replay/m4');
+    expect(group('playing').querySelector('[data-online="replay-mine"]')).toBeNull();
     expect(loadSeat('m5')).toBeNull();
     expect(allSeats().map((s) => s.matchID).sort()).toEqual(['m1', 'm2', 'm3', 'm4']);
     fireEvent.click(within(group('playing').querySelector('[data-my-match="m2"]') as HTMLElement).getByRole('button', { name: 'Open' }));
@@ -82,5 +85,34 @@ describe('my matches', () => {
     rerender({ turn: true });
     unmount();
     expect(document.title).toBe('Mint Imperium');
+  });
+
+  it('a browser notification says "Your turn" when it becomes yours while the page is hidden, only if permitted', () => {
+    const shown: { title: string; body?: string }[] = [];
+    let permission = 'granted';
+    class FakeNotification {
+      static get permission() { return permission; }
+      constructor(title: string, o?: { body?: string }) { shown.push({ title, body: o?.body }); }
+    }
+    vi.stubGlobal('Notification', FakeNotification);
+    let hidden = true;
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+    try {
+      const { rerender, unmount } = renderHook(({ turn }) => useTurnAlert(turn), { initialProps: { turn: false } });
+      rerender({ turn: true });
+      expect(shown).toEqual([{ title: 'Mint Imperium', body: 'Your turn' }]);
+      rerender({ turn: true }); // still the same turn: no second one
+      rerender({ turn: false });
+      hidden = false;
+      rerender({ turn: true }); // the page is in view: the title says it, no notification
+      rerender({ turn: false });
+      hidden = true;
+      permission = 'denied';
+      rerender({ turn: true });
+      expect(shown).toHaveLength(1);
+      unmount();
+    } finally {
+      delete (document as { hidden?: boolean }).hidden;
+    }
   });
 });

@@ -47,6 +47,18 @@ describe('clock arithmetic', () => {
     expect(tableOptions(handed.view, handed, '0', t0)).toEqual(['takeBack']);
     expect(tableOptions(handed.view, handed, '1', t0)).toEqual([]);
   });
+
+  it('takes the server\'s word when it pushes an expiry or an abandoned seat (server/table-timer.ts), whatever this page counted', () => {
+    const t0 = 1000;
+    const expired = snap({ clock: { ...live('1', 0), expired: '1' } }, t0);
+    expect(tableOptions(expired.view, expired, '0', t0)).toEqual(['claimWin', 'handToBot']);
+    const gone = snap({ away: { '1': 1_000_000 - 1000 }, abandoned: ['1'] }, t0);
+    expect(tableOptions(gone.view, gone, '0', t0)).toEqual(['handToBot']);
+    expect(tableOptions(gone.view, gone, '1', t0)).toEqual([]);
+    render(<TableBar snap={gone} me="0" over={false} onAction={async () => {}} />);
+    expect(screen.getByTestId('opponent-abandoned').textContent).toContain('away for too long');
+    expect(screen.getByRole('button', { name: 'Hand their seat to the bot' })).toBeTruthy();
+  });
 });
 
 describe('table bar', () => {

@@ -13,6 +13,7 @@ import {
   apply, cloneState, createState, legalActions, needsAdvance, run, seededRng,
 } from '../../src/game/rules';
 import { playRecordedGame } from '../../src/sim/recordedGame';
+import { playWithNote } from '../../src/game/playedBy';
 
 const GAMES = 500;
 
@@ -248,5 +249,85 @@ describe('fingerprint', () => {
     expect(fingerprint(seededRng('x'))).toMatch(/^f1-/); // any JSON value
     // The take-back stack (issue 9 item 3) is bookkeeping: kept by apply(), dropped by applyLegal().
     expect(fingerprint({ ...s, undo: { stack: [1, 2] } })).toBe(fingerprint(s));
+  });
+});
+
+describe('decisions the server bot played (issue 10: who played each decision, games finished by a bot)', () => {
+  const { record } = playRecordedGame('handover-base');
+  const rSeat = record.actions.map((a, i) => (a.seat === 'R' ? i : -1)).filter((i) => i >= 0);
+  // The Rebel's seat goes to the bot at its 3rd decision, comes back at its 6th, goes to the bot again at its 9th.
+  const [first, back, again] = [rSeat[2], rSeat[5], rSeat[8]];
+  const noted: RecordAction[] = record.actions.map((a, i) => {
+    if (a.seat !== 'R' || i < first) return a;
+    if (i === first) return { ...a, played: { bot: true, handedOver: 'time' } };
+    if (i < back) return { ...a, played: { bot: true } };
+    if (i === back) return { ...a, played: { takenBack: true } };
+    if (i < again) return a;
+    return { ...a, played: i === again ? { bot: true, handedOver: 'away' } : { bot: true } };
+  });
+  const rec = recordFromGame({ ...record, solo: null, actions: noted }) as GameRecord;
+
+  it('re-runs with the notes: the log has the hand-over lines and the bot\'s lines are tagged; finishedByBot says from where', () => {
+    expect(rec.finishedByBot).toEqual([{ seat: 'R', fromAction: again }]);
+    expect(verifyRecord(roundTrip(rec))).toEqual({ ok: true });
+    const log = replayRecord(rec).state.log;
+    expect(log.filter((e) => e.e === 'seatToBot').map((e) => e.why)).toEqual(['time', 'away']);
+    expect(log.filter((e) => e.e === 'seatTakenBack')).toEqual([expect.objectContaining({ seat: 'R' })]);
+    expect(log.some((e) => e.by === 'bot')).toBe(true);
+    // Without the notes the same moves give another log: the record no longer checks.
+    expect(failing({ ...copy(rec), actions: record.actions })).toMatch(/fingerprint/);
+    // The plain record (no note) has no finishedByBot field at all: older records stay as they were.
+    expect('finishedByBot' in record).toBe(false);
+  });
+
+  it('a seat taken back and never handed over again is not "finished by the bot"', () => {
+    const r2 = recordFromGame({ ...record, solo: null, actions: noted.map((a, i) => (i >= again && a.seat === 'R' ? record.actions[i] : a)) }) as GameRecord;
+    expect(r2.finishedByBot).toBeUndefined();
+    expect(verifyRecord(roundTrip(r2))).toEqual({ ok: true });
+  });
+
+  it('parseRecord refuses bad notes and a bad finishedByBot', () => {
+    const withAction = (played: unknown) => ({ ...copy(rec), actions: rec.actions.map((a, i) => (i === first ? { ...a, played } : a)) });
+    for (const played of [{}, { bot: false }, { handedOver: 'time' }, { bot: true, takenBack: true }, { bot: true, x: 1 }, 'bot']) {
+      expect(failing(withAction(played))).toMatch(/played/);
+    }
+    for (const f of [[], [{ seat: 'R' }], [{ seat: 'X', fromAction: 0 }], [{ seat: 'R', fromAction: rec.actions.length }],
+      [{ seat: 'I', fromAction: again }], 'R']) {
+      expect(failing({ ...copy(rec), finishedByBot: f })).toMatch(/finishedByBot/);
+    }
+  });
+});
+
+describe('playWithNote (src/game/playedBy.ts)', () => {
+  it('an owner\'s first decision back that is a take-back keeps its log line (undo cuts the log, the line comes after)', () => {
+    let checked = 0;
+    for (let g = 0; g < 40 && checked === 0; g++) {
+      const rng = seededRng(`note-undo-${g}`);
+      const chooser = seededRng(`note-undo-choices-${g}`);
+      const state = createState(rng);
+      while (!state.winner) {
+        if (needsAdvance(state)) {
+          run(state, rng);
+          continue;
+        }
+        const seat = state.pending!.seat;
+        const legal = legalActions(state, seat);
+        const undo = legal.find((a) => a.type === 'undo');
+        if (undo) {
+          const before = state.log.length;
+          expect(playWithNote(state, seat, 'undo', { takenBack: true }, () => apply(state, seat, undo, rng))).toBe(true);
+          expect(state.log.length).toBeLessThanOrEqual(before);
+          expect(state.log[state.log.length - 1]).toMatchObject({ e: 'seatTakenBack', seat });
+          checked++;
+          break;
+        }
+        const action = legal[chooser.int(legal.length)];
+        // The bot's decisions: every event they cause is tagged, no other.
+        const from = state.log.length;
+        expect(playWithNote(state, seat, action.type, { bot: true }, () => apply(state, seat, action, rng))).toBe(true);
+        expect(state.log.slice(from).every((e) => e.by === 'bot')).toBe(true);
+      }
+    }
+    expect(checked).toBe(1);
   });
 });

@@ -49,6 +49,10 @@ const Private = styled.span`
   color: ${colors.text};
 `;
 
+const BotMark = styled(Private)`
+  background: #24404a;
+`;
+
 const SummaryButton = styled.button.attrs({ type: 'button' })`
   margin-left: 6px;
   padding: 0 6px;
@@ -89,7 +93,7 @@ export function LogPanel({ view, seat, onCombat }: { view: GameState; seat: Fact
               {r.lines.map((l, i) => {
                 const k = l.fight;
                 return (
-                  <li key={i}>{l.private && <Private title="Only you can see this line">private</Private>}{l.text}
+                  <li key={i} data-by={l.bot ? 'bot' : undefined}>{l.bot && <BotMark title="The server bot made this decision">bot</BotMark>}{l.private && <Private title="Only you can see this line">private</Private>}{l.text}
                     {onCombat && k >= 0 && (
                       <SummaryButton onClick={() => onCombat(k)} data-story="open-combat" aria-label={`Open the summary of this ${l.e === 'strikeStarted' ? 'strike' : 'combat'}`}>
                         Summary

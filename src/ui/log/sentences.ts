@@ -256,21 +256,27 @@ export function describeEvent(ev: LogEvent, viewer: Viewer): string | null {
     case 'botDeckEmpty': return 'The rival deck is empty: nothing to discard.';
     case 'botInterceptNothing': return 'No Imperial mission was planned: the rival discards the top card of its deck instead.';
     case 'tookBack': return `${W(d.faction)} took back ${TAKE_BACK_WORDS[d.what as TakeBackKind] ?? 'a decision'}.`;
+    // Issue 10: a seat handed to the server bot online, and taken back (src/game/playedBy.ts).
+    case 'seatToBot': return `The bot plays for ${FACTION[d.seat as Faction] ?? 'a seat'}${d.seat === viewer ? ' (you)' : ''} from here${d.why === 'time' ? ' (their time ran out)' : d.why === 'away' ? ' (they were away too long)' : ''}.`;
+    case 'seatTakenBack': return `${cap(FACTION[d.seat as Faction] ?? 'a seat')}'s owner took the seat back.`;
     case 'gameOver': return `${cap(FACTION[d.winner as Faction] ?? 'someone')} wins: ${REASON[d.reason as string] ?? d.reason}.`;
     default: return null;
   }
 }
 
 /** Every event the viewer may see, as sentences, with the round they belong to and the event kind (`e`). */
-export function describeLog(events: LogEvent[], viewer: Viewer): { round: number; text: string; private: boolean; e: string }[] {
-  const out: { round: number; text: string; private: boolean; e: string }[] = [];
+/** One line of the log: `bot` when the server bot made the decision that caused it (online, src/game/playedBy.ts). */
+export interface LogLine { round: number; text: string; private: boolean; e: string; bot?: boolean }
+
+export function describeLog(events: LogEvent[], viewer: Viewer): LogLine[] {
+  const out: LogLine[] = [];
   let prev: LogEvent | undefined;
   for (const ev of groupRepeats(events)) {
     const saidAlready = ev.e === 'passed' && prev?.e === 'botPassed' && prev.faction === ev.faction; // the rival's pass says why
     prev = ev;
     if (saidAlready) continue;
     const text = describeEvent(ev, viewer);
-    if (text) out.push({ round: ev.round, text, private: ev.to !== undefined, e: ev.e });
+    if (text) out.push({ round: ev.round, text, private: ev.to !== undefined, e: ev.e, ...(ev.by === 'bot' ? { bot: true } : {}) });
   }
   return out;
 }

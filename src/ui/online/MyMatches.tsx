@@ -1,6 +1,7 @@
 /**
  * "My matches" in the lobby (issue 10 item 4): every match this browser holds a seat in (./seats.ts), as the server
- * sees it (POST /my-matches): in progress, with "Your turn" marked; waiting for an opponent; finished. A seat the
+ * sees it (POST /my-matches): in progress, with "Your turn" marked; waiting for an opponent; finished (with a link to
+ * its replay, /replay/<matchID>: src/ui/replay/routes.ts). A seat the
  * server no longer knows (the match was deleted, or the seat left) is forgotten. Refreshed every 20 s.
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -10,6 +11,7 @@ import { colors, factionColor, factionName } from '../theme';
 import { ErrorText } from './forms';
 import { lobbyError, seatOfID, type Joined, type Lobby, type MyMatch } from './lobbyApi';
 import { allSeats, forgetSeat } from './seats';
+import { replayHref } from '../replay/routes';
 
 const Row = styled.li<{ $turn?: boolean }>`
   display: flex;
@@ -46,6 +48,12 @@ function MyRow({ m, seat, onOpen, onForget }: { m: MyMatch; seat: Joined; onOpen
       {m.status === 'finished' && <span>{m.won ? 'You won' : 'You lost'}</span>}
       <span style={{ flex: 1 }} />
       <ChoiceButton $primary={m.yourTurn} onClick={onOpen} data-online="open-mine">{m.status === 'finished' ? 'View' : 'Open'}</ChoiceButton>
+      {m.status === 'finished' && (
+        <ChoiceButton as="a" href={replayHref({ kind: 'server', matchID: m.matchID })} data-online="replay-mine"
+          style={{ display: 'inline-flex', alignItems: 'center', textDecoration: 'none' }}>
+          Replay
+        </ChoiceButton>
+      )}
       {m.status === 'finished' && <ChoiceButton onClick={onForget} data-online="forget-mine">Remove</ChoiceButton>}
     </Row>
   );

@@ -21,7 +21,7 @@ import { usePaced } from '../solo/SoloScreen';
 import type { GameState } from '../../game/rules';
 import { isBot, isRival, lobbyError, seatOfID, type Joined, type Lobby, type PublicPlayer } from './lobbyApi';
 import { OnlineReplayButton } from '../replay/ReplayButtons';
-import { useOnlineSession, type ConnectionStatus } from './socketClient';
+import { useOnlineSession, type ConnectionStatus, type TableView } from './socketClient';
 import { ChatDock } from './ChatPanel';
 import { askNotifications, notificationPermission, useTurnAlert } from './turnAlert';
 import { TableBar } from './TableBar';
@@ -150,6 +150,20 @@ function useRivalPace(G: GameState | undefined): number {
   return usePaced(G?.solo ? rivalLines(G).length : 0, 700, !!G);
 }
 
+/** On the end screen (issue 10): the seats the server bot played to the end, and since when (the table's hand-overs). */
+export function FinishedByBot({ handovers, me }: { handovers: TableView['handovers']; me: string | null }) {
+  return (
+    <>
+      {handovers.filter((h) => h.to === undefined).map((h) => (
+        <span key={h.seat} data-testid="finished-by-bot">
+          The server bot finished this game for {me === null ? 'the' : h.seat === me ? 'you as the' : 'your opponent, the'} {factionName(seatOfID(h.seat))}
+          {' '}(from {h.why === 'time' ? 'when their time ran out' : 'when they had been away too long'}).
+        </span>
+      ))}
+    </>
+  );
+}
+
 export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
   lobby: Lobby; joined: Joined; onLobby(): void; onRematch(j: Joined): void; onSeatLost(): void;
 }) {
@@ -225,11 +239,7 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
       <ReportProblem server={lobby.server} seat={joined} />
       {forfeit && <span data-testid="forfeit">{state?.G.winner?.faction === seat ? 'Your opponent left the match.' : 'You left the match.'}</span>}
       {rematchWaiting && <span data-testid="rematch-offer">Your opponent has started a rematch.</span>}
-      {openHandovers.map((h) => (
-        <span key={h.seat} data-testid="finished-by-bot">
-          The server bot finished this game for {h.seat === joined.playerID ? 'you' : 'your opponent'} ({factionName(seatOfID(h.seat))}).
-        </span>
-      ))}
+      <FinishedByBot handovers={openHandovers} me={joined.playerID} />
       {error && <ErrorText role="alert">{error}</ErrorText>}
     </>
   );
@@ -255,6 +265,13 @@ export function WatchOnline({ lobby, matchID, onLobby }: { lobby: Lobby; matchID
     </Strip>
   );
   const panel = state.G.solo ? <RivalPanel view={state.G} shown={shown} /> : null;
-  const tableBar = <TableBar snap={session.table()} me={null} over={!!state.G.winner} />;
-  return <Board view={state.G} seat={null} onExit={onLobby} extra={<>{extra}{tableBar}{panel}</>} endActions={<OnlineReplayButton matchID={matchID} />} />;
+  const table = session.table();
+  const tableBar = <TableBar snap={table} me={null} over={!!state.G.winner} />;
+  const endActions = (
+    <>
+      <OnlineReplayButton matchID={matchID} />
+      <FinishedByBot handovers={table?.view.handovers ?? []} me={null} />
+    </>
+  );
+  return <Board view={state.G} seat={null} onExit={onLobby} extra={<>{extra}{tableBar}{panel}</>} endActions={endActions} />;
 }

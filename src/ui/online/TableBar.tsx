@@ -64,10 +64,13 @@ export function tableOptions(view: TableView, snap: TableSnapshot, me: string | 
   if (mineWithBot) return ['takeBack'];
   const oppWithBot = view.handovers.some((h) => h.seat === opp && h.to === undefined);
   if (oppWithBot) return [];
-  const late = view.clock?.running?.seat === opp && remaining(snap, opp, localNow) <= 0;
+  // The server's word (pushed when it happens: server/table-timer.ts), or this page's count-down of its snapshot.
+  const late = view.clock?.expired === opp || (view.clock?.running?.seat === opp && remaining(snap, opp, localNow) <= 0);
   if (late) out.push('claimWin', 'handToBot');
   const away = view.away[opp];
-  if (!late && away !== undefined && snap.view.serverNow + (localNow - snap.receivedAt) - away >= view.abandonMs) out.push('handToBot');
+  const gone = view.abandoned?.includes(opp)
+    || (away !== undefined && snap.view.serverNow + (localNow - snap.receivedAt) - away >= view.abandonMs);
+  if (!late && gone) out.push('handToBot');
   return out;
 }
 
@@ -88,7 +91,7 @@ export function TableBar({ snap, me, over, onAction }: {
   const { view } = snap;
   const options = over || !onAction ? [] : tableOptions(view, snap, me, now);
   const botSeats = view.handovers.filter((h) => h.to === undefined).map((h) => h.seat);
-  if (!view.clock && options.length === 0 && botSeats.length === 0) return null;
+  if (!view.clock && options.length === 0 && botSeats.length === 0 && !view.abandoned?.length) return null;
   const act = async (a: TableAction) => {
     setBusy(true);
     setError(null);
@@ -115,6 +118,9 @@ export function TableBar({ snap, me, over, onAction }: {
         );
       })}
       {view.clock && <span style={{ color: colors.muted }}>{view.clock.stopped ? 'clock stopped' : view.clock.kind === 'live' ? 'live clock' : 'per-decision clock'}</span>}
+      {me !== null && !over && view.abandoned?.includes(me === '0' ? '1' : '0') && (
+        <span data-testid="opponent-abandoned">Your opponent has been away for too long.</span>
+      )}
       {botSeats.map((id) => (
         <span key={id} data-testid="bot-plays">The server bot plays the {factionName(seatOfID(id))} seat{id === me ? ' for you' : ''}.</span>
       ))}

@@ -37,6 +37,8 @@ export interface TableView {
   };
   away: Partial<Record<string, number>>;
   abandonMs: number;
+  /** Seats away for the limit, as the server judged (it pushes the table when the limit passes). */
+  abandoned?: string[];
   handovers: { seat: string; from: number; to?: number; why: 'time' | 'away' }[];
 }
 

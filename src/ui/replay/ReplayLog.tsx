@@ -79,7 +79,7 @@ export function ReplayLog({ lines, step, onStep }: { lines: ReplayLine[]; step: 
               return (
                 <Line key={i} $when={when} data-line={i} data-step={line.step} aria-current={i === current ? 'true' : undefined}
                   onClick={() => onStep(line.step)}>
-                  {label && <Private>{label}</Private>}{line.text}
+                  {line.bot && <Private title="The server bot made this decision">bot</Private>}{label && <Private>{label}</Private>}{line.text}
                 </Line>
               );
             })}

@@ -23,5 +23,7 @@ export function recordTitle(rec: GameRecord): string {
 export function resultText(rec: GameRecord): string {
   const r = rec.result;
   if (!r) return 'Not finished';
-  return `The ${factionName(r.winner)} won in round ${r.round}: ${WIN_REASONS[r.reason] ?? r.reason}.`;
+  const byBot = (rec.finishedByBot ?? [])
+    .map((f) => ` The server bot finished the game for the ${factionName(f.seat)} (from decision ${f.fromAction + 1}).`).join('');
+  return `The ${factionName(r.winner)} won in round ${r.round}: ${WIN_REASONS[r.reason] ?? r.reason}.${byBot}`;
 }

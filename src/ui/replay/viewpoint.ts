@@ -38,6 +38,8 @@ export interface ReplayLine {
   text: string;
   /** Whose eyes only, if private (`players`: both players, not spectators). */
   to?: LogEvent['to'];
+  /** The server bot made the decision that caused it (online, src/game/playedBy.ts). */
+  bot?: boolean;
 }
 
 function visible(ev: LogEvent, vp: Viewpoint): boolean {
@@ -67,7 +69,7 @@ export function replayLines(t: Timeline, vp: Viewpoint): ReplayLine[] {
     const reader = vp === 'all' ? (ev.to === 'R' || ev.to === 'I' ? ev.to : null) : boardSeat(vp);
     const text = describeEvent(ev, reader);
     if (!text) continue;
-    out.push({ index: first.i, step: t.stepOfEvent(last.i), round: ev.round, text, ...(ev.to !== undefined ? { to: ev.to } : {}) });
+    out.push({ index: first.i, step: t.stepOfEvent(last.i), round: ev.round, text, ...(ev.to !== undefined ? { to: ev.to } : {}), ...(ev.by === 'bot' ? { bot: true } : {}) });
   }
   return out;
 }

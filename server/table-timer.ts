@@ -1,0 +1,113 @@
+/**
+ * The server notices a clock running out and a seat passing the disconnect limit by itself (issue 10 items 2, 3),
+ * not only on the next move or table action: the opponent is told at once over the socket ('mint:table', with
+ * `clock.expired` or `abandoned`), and an operator gets the event line (`clockExpired`, `seatAbandoned`).
+ *
+ * Each match with something to time (a running clock not yet expired, a seat away and not yet reported) has one
+ * deadline in memory, set from its metadata whenever the hub sends its table (./hub.ts `onTable`: after every
+ * clock, presence or hand-over change, and at each sync). One interval per process compares the deadlines with
+ * the server's time (`hub.now`, injectable in tests), so an injected time and the real one work alike. A due match
+ * is re-read in its queue, its expiry written to storage (`clock.expired`) and its table pushed. On start every
+ * unfinished match is re-armed from what is stored (`resume`), so a restart loses no deadline.
+ */
+import type { Server, State } from 'boardgame.io';
+import { SEATS, seatMetadata } from './auth';
+import { outOfTime, timeLeft } from './clock';
+import type { MatchHub } from './hub';
+import type { SqlStorage } from './storage';
+import { abandonLimit, abandonedSeats, awaySince, type TableMetadata } from './table-state';
+
+/** How often the deadlines are compared with the server's time. */
+export const DEFAULT_TABLE_TICK_MS = 1000;
+
+export class TableTimer {
+  private readonly due = new Map<string, number>(); // matchID → earliest deadline (server ms)
+  /** Absences already reported: `matchID|seat|awaySince` (in memory: after a restart one is reported again). */
+  private readonly reported = new Set<string>();
+  private readonly interval: ReturnType<typeof setInterval>;
+
+  constructor(private readonly hub: MatchHub, tickMs = DEFAULT_TABLE_TICK_MS, private readonly onError: (err: unknown, where: string) => void = () => {}) {
+    this.interval = setInterval(() => this.tick(), Math.max(10, tickMs));
+    this.interval.unref();
+  }
+
+  /** Matches with a deadline (for tests). */
+  get armed(): number {
+    return this.due.size;
+  }
+
+  /** Set (or clear) a match's deadline from its metadata. */
+  arm(matchID: string, metadata: Server.MatchData): void {
+    const d = this.deadline(matchID, metadata as TableMetadata);
+    if (d === null) this.due.delete(matchID);
+    else this.due.set(matchID, d);
+  }
+
+  private deadline(matchID: string, m: TableMetadata): number | null {
+    if (m.gameover !== undefined && m.gameover !== null) return null;
+    const now = this.hub.now();
+    let d = Infinity;
+    const c = m.clock;
+    if (c && c.running && !c.stopped && c.expired === undefined) d = Math.min(d, now + timeLeft(c, c.running.seat, now));
+    const limit = abandonLimit(m, this.hub.abandonMs);
+    for (const id of SEATS) {
+      const t = awaySince(m, id);
+      if (t === undefined || (seatMetadata(m, id)?.data as { bot?: unknown } | undefined)?.bot !== undefined) continue;
+      if (!this.reported.has(`${matchID}|${id}|${t}`)) d = Math.min(d, t + limit);
+    }
+    return Number.isFinite(d) ? d : null;
+  }
+
+  private tick(): void {
+    const now = this.hub.now();
+    for (const [matchID, d] of this.due) {
+      if (d > now) continue;
+      this.due.delete(matchID);
+      this.fire(matchID).catch((err) => this.onError(err, `table timer (match ${matchID})`));
+    }
+  }
+
+  /** In the match's queue: write an expiry, report absences past the limit, push the table. */
+  async fire(matchID: string): Promise<void> {
+    const { hub } = this;
+    await hub.enqueue(matchID, async () => {
+      hub.forget(matchID);
+      const { state, metadata } = await hub.db.fetch(matchID, { state: true, metadata: true });
+      if (!state || !metadata || (state as State).ctx.gameover !== undefined) return;
+      const m = metadata as TableMetadata;
+      const now = hub.now();
+      let news = false;
+      const late = outOfTime(m.clock, now);
+      if (late && m.clock!.expired !== late) {
+        m.clock = { ...m.clock!, expired: late };
+        await hub.db.setMetadata(matchID, metadata);
+        hub.onEvent({ event: 'clockExpired', matchID, playerID: late });
+        news = true;
+      }
+      for (const id of abandonedSeats(m, now, hub.abandonMs)) {
+        const key = `${matchID}|${id}|${awaySince(m, id)}`;
+        if (this.reported.has(key)) continue;
+        this.reported.add(key);
+        hub.onEvent({ event: 'seatAbandoned', matchID, playerID: id, awayMs: now - awaySince(m, id)! });
+        news = true;
+      }
+      if (this.reported.size > 10_000) this.reported.clear(); // bounded; at worst a line is repeated
+      if (news) hub.sendTable(matchID, metadata); // re-arms
+      else this.arm(matchID, metadata);
+    });
+  }
+
+  /** On start: arm every unfinished match from its stored metadata. */
+  async resume(db: SqlStorage, gameName: string): Promise<void> {
+    const ids = await db.listMatches({ gameName, where: { isGameover: false } });
+    for (const id of ids) {
+      const { metadata } = await db.fetch(id, { metadata: true });
+      if (metadata) this.arm(id, metadata);
+    }
+  }
+
+  close(): void {
+    clearInterval(this.interval);
+    this.due.clear();
+  }
+}

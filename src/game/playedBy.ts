@@ -1,0 +1,71 @@
+/**
+ * Who played a decision, when it was not the seat's owner as usual (issue 10 item 3: "the log says who played each
+ * decision"). Online, a seat whose player ran out of time or walked away can be handed to the server bot by the
+ * opponent, and its owner can take it back. The server (server/hub.ts) then adds a second move argument, a
+ * `PlayedBy` note, to the moves it makes for that seat (and to the owner's first move after taking it back); a
+ * client can never send one (server/args.ts allows one argument). The Game (./index.ts) and a record's replay
+ * (./record.ts) both step through `playWithNote`, so the game log reads the same in both and the record's
+ * fingerprint still checks:
+ * - `handedOver`: before the decision, a public event `seatToBot` { seat, why } ("The bot plays for the Rebel from
+ *   here");
+ * - `takenBack`: before the decision, a public event `seatTakenBack` { seat } ("The Rebel's owner took the seat back");
+ *   after it when the decision is a take-back (`undo` cuts the log back to before the bot's decision);
+ * - `bot`: every event the decision itself caused carries `by: 'bot'` (the board marks those lines).
+ * Nothing secret: whether the bot plays a seat is public at the table already. The core (./rules) is not involved:
+ * it never sees the note, and its events are only tagged after it made them.
+ */
+import type { Faction } from './content';
+import { log, type GameState } from './rules';
+
+export interface PlayedBy {
+  /** The server bot made this decision for the seat's owner. */
+  bot?: true;
+  /** The bot's first decision after the opponent handed the seat over: why (time ran out, or the owner was away). */
+  handedOver?: 'time' | 'away';
+  /** The owner's first decision after taking the seat back from the bot. */
+  takenBack?: true;
+}
+
+/** A PlayedBy note, checked strictly (plain object, known fields, known values); null for anything else. */
+export function parsePlayedBy(x: unknown): PlayedBy | null {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return null;
+  const proto = Object.getPrototypeOf(x);
+  if (proto !== Object.prototype && proto !== null) return null;
+  const o = x as Record<string, unknown>;
+  const keys = Object.keys(o);
+  if (keys.length === 0 || keys.some((k) => k !== 'bot' && k !== 'handedOver' && k !== 'takenBack')) return null;
+  if (o.bot !== undefined && o.bot !== true) return null;
+  if (o.handedOver !== undefined && o.handedOver !== 'time' && o.handedOver !== 'away') return null;
+  if (o.takenBack !== undefined && o.takenBack !== true) return null;
+  if (o.handedOver !== undefined && o.bot !== true) return null; // the hand-over line comes with the bot's decision
+  if (o.takenBack !== undefined && o.bot !== undefined) return null; // the owner's decision, not the bot's
+  const out: PlayedBy = {};
+  if (o.bot === true) out.bot = true;
+  if (o.handedOver !== undefined) out.handedOver = o.handedOver as 'time' | 'away';
+  if (o.takenBack === true) out.takenBack = true;
+  return out;
+}
+
+/** The note of a move's arguments (its second argument), or null. */
+export function playedByOfArgs(args: unknown): PlayedBy | null {
+  return Array.isArray(args) && args.length === 2 ? parsePlayedBy(args[1]) : null;
+}
+
+/**
+ * Make one decision of `seat` (`step` applies it and says whether it was accepted), with the log lines of `note`
+ * around it. Without a note, just `step()`.
+ */
+export function playWithNote(G: GameState, seat: Faction, actionType: string, note: PlayedBy | null | undefined, step: () => boolean): boolean {
+  if (!note) return step();
+  const after = actionType === 'undo';
+  const lines = () => {
+    if (note.handedOver) log(G, 'seatToBot', { seat, why: note.handedOver });
+    if (note.takenBack) log(G, 'seatTakenBack', { seat });
+  };
+  if (!after) lines();
+  const from = G.log.length;
+  if (!step()) return false;
+  if (note.bot) for (let i = from; i < G.log.length; i++) G.log[i].by = 'bot';
+  if (after) lines();
+  return true;
+}
