@@ -1,0 +1,157 @@
+/**
+ * The servers of the load benchmark (./loadtest.ts), each a child process on 127.0.0.1 in its own process group:
+ * this project's server (`tsx server/main.ts`, one or several processes) and boardgame.io's stock server
+ * (./stock-server.ts). Whatever ends the benchmark (an error, Ctrl-C) ends them too.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface ServerGroup {
+  /** Base URLs, one per process; a match's clients all go to one of them (`bases[i % n]`). */
+  bases: string[];
+  /** What runs there, for the JSON. */
+  describe: string;
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const children = new Set<ChildProcess>();
+const killAll = () => {
+  for (const c of children) {
+    try {
+      process.kill(-c.pid!, 'SIGKILL');
+    } catch { /* gone */ }
+  }
+};
+process.on('exit', killAll);
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => { killAll(); process.exit(130); });
+
+/** `tsx SCRIPT` with `env` on top of ours; resolves once its stdout shows `ready`. */
+async function startScript(script: string, env: Record<string, string>, ready: string): Promise<ChildProcess> {
+  const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+  const proc = spawn(tsx, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  children.add(proc);
+  proc.once('exit', () => children.delete(proc));
+  const output: string[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`${script} did not start:\n${output.join('')}`)), 60_000);
+    proc.stdout!.on('data', (b: Buffer) => {
+      // Keep only the start of the output (a server under load may print a lot).
+      if (output.length < 50) output.push(b.toString());
+      if (output.join('').includes(ready)) {
+        clearTimeout(t);
+        resolve();
+      }
+    });
+    proc.stderr!.on('data', (b: Buffer) => { if (output.length < 50) output.push(b.toString()); });
+    proc.once('exit', (code) => {
+      clearTimeout(t);
+      reject(new Error(`${script} exited (${code}):\n${output.join('')}`));
+    });
+  });
+  return proc;
+}
+
+async function stopProc(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+  try {
+    process.kill(-proc.pid!, 'SIGTERM');
+  } catch { /* gone */ }
+  await Promise.race([exited, sleep(10_000)]);
+  try {
+    process.kill(-proc.pid!, 'SIGKILL');
+  } catch { /* gone */ }
+}
+
+/** Settings of every server process of ours in a load test. */
+export const LOAD_ENV: Record<string, string> = {
+  STATIC_DIR: '/nonexistent', CLEANUP_INTERVAL_MS: '0', CREATE_RATE_LIMIT: '0',
+  // Every simulated player comes from 127.0.0.1: per-address budgets would stop the load test, not an attack.
+  SOCKET_RATE_LIMITS: 'off', LOBBY_WRITE_LIMIT: '0', MAX_SOCKETS_PER_ADDRESS: '0',
+  // EVENT_LOG stays on (production's default): a few lines per match (created, joined, finished), not per move.
+};
+
+export interface OurStorage {
+  /** `DATABASE_URL` (+ `DB_SCHEMA`) for the processes. */
+  env: Record<string, string>;
+  describe: string;
+  remove(): Promise<void>;
+}
+
+/** A fresh database for one run: a temporary SQLite file, or a schema of its own on the given PostgreSQL. */
+export function freshStorage(databaseUrl?: string): OurStorage {
+  if (databaseUrl && /^postgres(ql)?:\/\//i.test(databaseUrl)) {
+    const schema = `loadtest_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
+    return {
+      env: { DATABASE_URL: databaseUrl, DB_SCHEMA: schema },
+      describe: 'PostgreSQL',
+      remove: async () => {
+        const { default: pg } = await import('pg');
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`drop schema if exists "${schema}" cascade`);
+        await client.end();
+      },
+    };
+  }
+  if (databaseUrl) return { env: { DATABASE_URL: databaseUrl }, describe: `given database ${databaseUrl}`, remove: async () => {} };
+  const tmp = mkdtempSync(join(tmpdir(), 'mint-loadtest-'));
+  return {
+    env: { DATABASE_URL: join(tmp, 'load.sqlite') },
+    describe: 'SQLite (temporary file)',
+    remove: async () => rmSync(tmp, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * N processes of this project's server on one database. Until the cluster mode (issue 11, server/cluster.ts) is
+ * merged, these are N independent `server/main.ts` processes on N ports; the benchmark sends every client of a
+ * match to the same process (what a router by match ID does), so no cross-process broadcast is needed. REDIS_URL
+ * is passed on for the cluster mode. N > 1 needs PostgreSQL (several writers on one SQLite file serialise).
+ */
+export async function startServerProcesses(n: number, env: Record<string, string>): Promise<ServerGroup> {
+  if (n > 1 && !/^postgres(ql)?:\/\//i.test(env.DATABASE_URL ?? '')) {
+    throw new Error('--processes > 1 needs PostgreSQL: pass --database-url postgres://… (or set DATABASE_URL)');
+  }
+  const procs: ChildProcess[] = [];
+  const bases: string[] = [];
+  try {
+    // One after the other: the first one creates the schema, the rest find it.
+    for (let i = 0; i < n; i++) {
+      const port = await freePort();
+      procs.push(await startScript('server/main.ts', { ...LOAD_ENV, ...env, PORT: String(port) }, 'Mint Imperium server:'));
+      bases.push(`http://127.0.0.1:${port}`);
+    }
+  } catch (err) {
+    await Promise.all(procs.map(stopProc));
+    throw err;
+  }
+  return {
+    bases,
+    describe: `${n} process${n > 1 ? 'es' : ''} of server/main.ts`,
+    stop: async () => { await Promise.all(procs.map(stopProc)); },
+  };
+}
+
+/** boardgame.io's stock Server (InMemory storage, the same game) in one child process. */
+export async function startStockServer(): Promise<ServerGroup> {
+  const port = await freePort();
+  const proc = await startScript('server/tools/stock-server.ts', { PORT: String(port) }, 'Stock boardgame.io server:');
+  return { bases: [`http://127.0.0.1:${port}`], describe: 'boardgame.io stock Server, InMemory', stop: () => stopProc(proc) };
+}
