@@ -28,6 +28,8 @@ export interface LoadOptions {
   movesPerMatch?: number;
   label: string;
   showProgress: boolean;
+  /** The servers' CPU seconds so far (./load-servers.ts), to report CPU time per move; null: unknown. */
+  serverCpu?: () => number | null;
 }
 
 export interface LoadResult {
@@ -46,6 +48,8 @@ export interface LoadResult {
   playSeconds: number;
   lobbySeconds: number;
   connectSeconds: number;
+  /** The servers' CPU time (user + system, all their processes) per acknowledged move during play; null: unknown. */
+  serverCpuMsPerMove: number | null;
   /** The load generator's own event-loop delay (ms): if it is high, the round trips include the generator's queueing. */
   driverLoopLagP99: number;
 }
@@ -88,7 +92,46 @@ async function createMatches(bases: string[], n: number): Promise<Match[]> {
   return out;
 }
 
-export async function runLoad(bases: string[], opts: LoadOptions): Promise<LoadResult> {
+/** A run's result with its sorted round trips (to merge rounds; not printed). */
+export interface RawLoadResult { result: LoadResult; rtts: number[]; cpuSeconds: number | null }
+
+function summarize(rtts: number[]) {
+  return {
+    p50: round(percentile(rtts, 0.5)),
+    p90: round(percentile(rtts, 0.9)),
+    p99: round(percentile(rtts, 0.99)),
+    max: round(rtts[rtts.length - 1] ?? NaN),
+  };
+}
+
+/** Several rounds of one set-up as one result: moves over the summed play time, percentiles of all round trips. */
+export function mergeRounds(raws: RawLoadResult[]): LoadResult & { rounds: number; movesPerSecondByRound: number[] } {
+  const rs = raws.map((r) => r.result);
+  const rtts = raws.flatMap((r) => r.rtts).sort((a, b) => a - b);
+  const sum = (f: (r: LoadResult) => number) => rs.reduce((a, r) => a + f(r), 0);
+  const errorKinds: Record<string, number> = {};
+  for (const r of rs) for (const [k, v] of Object.entries(r.errorKinds ?? {})) errorKinds[k] = (errorKinds[k] ?? 0) + v;
+  const errors = sum((r) => r.errors);
+  return {
+    ...rs[0],
+    gamesFinished: sum((r) => r.gamesFinished),
+    moves: sum((r) => r.moves),
+    movesPerSecond: round(sum((r) => r.moves) / sum((r) => r.playSeconds)),
+    ...summarize(rtts),
+    errors,
+    ...(errors > 0 ? { errorKinds } : {}),
+    playSeconds: round(sum((r) => r.playSeconds)),
+    lobbySeconds: round(sum((r) => r.lobbySeconds)),
+    connectSeconds: round(sum((r) => r.connectSeconds)),
+    serverCpuMsPerMove: raws.every((r) => r.cpuSeconds !== null) && sum((r) => r.moves) > 0
+      ? round((raws.reduce((a, r) => a + r.cpuSeconds!, 0) * 1000) / sum((r) => r.moves)) : null,
+    driverLoopLagP99: Math.max(...rs.map((r) => r.driverLoopLagP99)),
+    rounds: rs.length,
+    movesPerSecondByRound: rs.map((r) => r.movesPerSecond),
+  };
+}
+
+export async function runLoad(bases: string[], opts: LoadOptions): Promise<RawLoadResult> {
   const lag = monitorEventLoopDelay({ resolution: 10 });
   const rtts: number[] = [];
   const errorKinds = new Map<string, number>();
@@ -199,6 +242,7 @@ export async function runLoad(bases: string[], opts: LoadOptions): Promise<LoadR
   const connectSeconds = (performance.now() - connectStart) / 1000;
 
   lag.enable();
+  const cpuStart = opts.serverCpu?.() ?? null;
   const playStart = performance.now();
   if (opts.durationS !== undefined) deadline = playStart + opts.durationS * 1000;
   const ticker = opts.durationS !== undefined
@@ -208,6 +252,7 @@ export async function runLoad(bases: string[], opts: LoadOptions): Promise<LoadR
   for (const s of starters) s();
   await Promise.all(played);
   const playMs = performance.now() - playStart;
+  const cpuEnd = opts.serverCpu?.() ?? null;
   lag.disable();
   if (ticker) clearInterval(ticker);
   if (opts.durationS !== undefined) bar.update(opts.durationS);
@@ -216,21 +261,20 @@ export async function runLoad(bases: string[], opts: LoadOptions): Promise<LoadR
   await sleep(100);
 
   rtts.sort((a, b) => a - b);
-  return {
+  const result: LoadResult = {
     matches: opts.matches,
     gamesFinished,
     moves,
     movesPerSecond: round(moves / (playMs / 1000)),
-    p50: round(percentile(rtts, 0.5)),
-    p90: round(percentile(rtts, 0.9)),
-    p99: round(percentile(rtts, 0.99)),
-    max: round(rtts[rtts.length - 1] ?? NaN),
+    ...summarize(rtts),
     errors,
     ...(errors > 0 ? { errorKinds: Object.fromEntries(errorKinds) } : {}),
     thinkMs: opts.think,
     playSeconds: round(playMs / 1000),
     lobbySeconds: round(lobbySeconds),
     connectSeconds: round(connectSeconds),
+    serverCpuMsPerMove: cpuStart !== null && cpuEnd !== null && moves > 0 ? round(((cpuEnd - cpuStart) * 1000) / moves) : null,
     driverLoopLagP99: round(lag.percentile(99) / 1e6),
   };
+  return { result, rtts, cpuSeconds: cpuStart !== null && cpuEnd !== null ? cpuEnd - cpuStart : null };
 }

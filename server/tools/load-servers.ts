@@ -4,7 +4,7 @@
  * (./stock-server.ts). Whatever ends the benchmark (an error, Ctrl-C) ends them too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,36 @@ export interface ServerGroup {
   bases: string[];
   /** What runs there, for the JSON. */
   describe: string;
+  /** CPU seconds (user + system) the group's processes used so far; null where /proc is missing. */
+  cpuSeconds(): number | null;
   stop(): Promise<void>;
+}
+
+/**
+ * CPU seconds of every live process in these process groups (each child runs tsx and the node process it starts,
+ * in a group of its own), from /proc/PID/stat (Linux; clock ticks of 1/100 s). A figure that the other jobs on a
+ * shared machine disturb much less than wall-clock throughput.
+ */
+export function groupCpuSeconds(groups: number[]): number | null {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
+  } catch {
+    return null;
+  }
+  let ticks = 0;
+  for (const e of entries) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${e}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // f[0] is field 3 (state): pgrp is field 5, utime 14, stime 15.
+    if (groups.includes(Number(f[2]))) ticks += Number(f[11]) + Number(f[12]);
+  }
+  return ticks / 100;
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -145,6 +174,7 @@ export async function startServerProcesses(n: number, env: Record<string, string
   return {
     bases,
     describe: `${n} process${n > 1 ? 'es' : ''} of server/main.ts`,
+    cpuSeconds: () => groupCpuSeconds(procs.map((p) => p.pid!)),
     stop: async () => { await Promise.all(procs.map(stopProc)); },
   };
 }
@@ -153,5 +183,8 @@ export async function startServerProcesses(n: number, env: Record<string, string
 export async function startStockServer(): Promise<ServerGroup> {
   const port = await freePort();
   const proc = await startScript('server/tools/stock-server.ts', { PORT: String(port) }, 'Stock boardgame.io server:');
-  return { bases: [`http://127.0.0.1:${port}`], describe: 'boardgame.io stock Server, InMemory', stop: () => stopProc(proc) };
+  return {
+    bases: [`http://127.0.0.1:${port}`], describe: 'boardgame.io stock Server, InMemory',
+    cpuSeconds: () => groupCpuSeconds([proc.pid!]), stop: () => stopProc(proc),
+  };
 }

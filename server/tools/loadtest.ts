@@ -13,23 +13,25 @@
  *   game), --sqlite-modes (this server on SQLite twice: synchronous=FULL and synchronous=NORMAL, both WAL),
  *   --database-url URL (default: a temporary SQLite file; for N > 1 DATABASE_URL), --redis-url URL (passed on to
  *   the processes as REDIS_URL; default REDIS_URL or redis://127.0.0.1:6379), --url URL (an already running server:
- *   one run, nothing started), --timeout S (stall limit per match, 60), --json-only (no progress bar).
+ *   one run, nothing started), --rounds R (every set-up R times, alternating the order A B, B A, …, on a shared
+ *   machine; each set-up's rounds are merged: moves over the summed time, percentiles of all round trips),
+ *   --timeout S (stall limit per match, 60), --json-only (no progress bar).
  */
-import { runLoad, type LoadOptions, type LoadResult } from './load-driver';
+import { mergeRounds, runLoad, type LoadOptions, type LoadResult, type RawLoadResult } from './load-driver';
 import { freshStorage, startServerProcesses, startStockServer, type ServerGroup } from './load-servers';
 
 interface Options {
   matches: number; think: number; durationS?: number; movesPerMatch?: number; processes: number[];
   baseline?: 'stock'; sqliteModes: boolean; databaseUrl?: string; redisUrl: string; url?: string;
-  timeoutS: number; jsonOnly: boolean;
+  rounds: number; timeoutS: number; jsonOnly: boolean;
 }
 
 const USAGE = 'npm run loadtest -- [--matches N] [--think MS] [--duration S] [--moves-per-match K] [--processes N|1,2]'
-  + ' [--baseline stock] [--sqlite-modes] [--database-url URL] [--redis-url URL] [--url URL] [--timeout S] [--json-only]';
+  + ' [--baseline stock] [--sqlite-modes] [--rounds R] [--database-url URL] [--redis-url URL] [--url URL] [--timeout S] [--json-only]';
 
 function parseArgs(argv: string[]): Options {
   const o: Options = {
-    matches: 20, think: 3000, processes: [1], sqliteModes: false, timeoutS: 60, jsonOnly: false,
+    matches: 20, think: 3000, processes: [1], sqliteModes: false, rounds: 1, timeoutS: 60, jsonOnly: false,
     redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
   };
   for (let i = 0; i < argv.length; i++) {
@@ -58,6 +60,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--database-url') o.databaseUrl = next();
     else if (a === '--redis-url') o.redisUrl = next();
     else if (a === '--url') o.url = next().replace(/\/$/, '');
+    else if (a === '--rounds') o.rounds = count(next());
     else if (a === '--timeout') o.timeoutS = num(next());
     else if (a === '--json-only') o.jsonOnly = true;
     else if (a === '--help' || a === '-h') {
@@ -104,32 +107,46 @@ function runsOf(o: Options): Run[] {
 /** a / b of the figures the goals are about: throughput (flat out) and latency (at a human pace). */
 function ratio(a: LoadResult, b: LoadResult) {
   const r = (x: number, y: number) => (y > 0 ? Math.round((x / y) * 100) / 100 : null);
-  return { movesPerSecond: r(a.movesPerSecond, b.movesPerSecond), p50: r(a.p50, b.p50), p99: r(a.p99, b.p99) };
+  return {
+    movesPerSecond: r(a.movesPerSecond, b.movesPerSecond), p50: r(a.p50, b.p50), p99: r(a.p99, b.p99),
+    serverCpuMsPerMove: a.serverCpuMsPerMove !== null && b.serverCpuMsPerMove !== null ? r(a.serverCpuMsPerMove, b.serverCpuMsPerMove) : null,
+  };
 }
 
 async function main() {
   const o = parseArgs(process.argv.slice(2));
-  const load = (label: string): LoadOptions => ({
+  const load = (label: string, serverCpu?: () => number | null): LoadOptions => ({
+    serverCpu,
     matches: o.matches, think: o.think, timeoutS: o.timeoutS, label,
     ...(o.durationS !== undefined ? { durationS: o.durationS } : {}),
     ...(o.movesPerMatch !== undefined ? { movesPerMatch: o.movesPerMatch } : {}),
     showProgress: !o.jsonOnly,
   });
   if (o.url) {
-    const result = await runLoad([o.url], load('matches'));
+    const { result } = await runLoad([o.url], load('matches'));
     console.log(JSON.stringify({ ...result, server: o.url }, null, o.jsonOnly ? 0 : 2));
     return;
   }
-  const results: Record<string, LoadResult & { server: string; storage: string }> = {};
-  for (const run of runsOf(o)) {
-    const group = await run.start();
-    try {
-      if (!o.jsonOnly) process.stderr.write(`${run.label}: ${group.describe}, ${group.storage}\n`);
-      results[run.label] = { ...await runLoad(group.bases, load(run.label)), server: group.describe, storage: group.storage };
-    } finally {
-      await group.stop();
-      await group.cleanup();
+  const runs = runsOf(o);
+  const raw = new Map<string, RawLoadResult[]>(runs.map((r) => [r.label, []]));
+  const where = new Map<string, { server: string; storage: string }>();
+  for (let round = 0; round < o.rounds; round++) {
+    for (const run of round % 2 === 0 ? runs : [...runs].reverse()) {
+      const group = await run.start();
+      try {
+        if (!o.jsonOnly) process.stderr.write(`${run.label}${o.rounds > 1 ? ` (round ${round + 1})` : ''}: ${group.describe}, ${group.storage}\n`);
+        raw.get(run.label)!.push(await runLoad(group.bases, load(run.label, group.cpuSeconds)));
+        where.set(run.label, { server: group.describe, storage: group.storage });
+      } finally {
+        await group.stop();
+        await group.cleanup();
+      }
     }
+  }
+  const results: Record<string, LoadResult & { server: string; storage: string }> = {};
+  for (const run of runs) {
+    const rs = raw.get(run.label)!;
+    results[run.label] = { ...(rs.length === 1 ? rs[0].result : mergeRounds(rs)), ...where.get(run.label)! };
   }
   const labels = Object.keys(results);
   if (labels.length === 1) {
@@ -141,7 +158,7 @@ async function main() {
   const ratios: Record<string, ReturnType<typeof ratio>> = {};
   for (const l of labels) if (l !== ref) ratios[`${l} / ${ref}`] = ratio(results[l], results[ref]);
   const summary = {
-    load: { matches: o.matches, thinkMs: o.think, durationS: o.durationS ?? null, movesPerMatch: o.movesPerMatch ?? null },
+    load: { matches: o.matches, thinkMs: o.think, durationS: o.durationS ?? null, movesPerMatch: o.movesPerMatch ?? null, rounds: o.rounds },
     runs: results,
     ratios,
   };
