@@ -1,6 +1,6 @@
 /**
  * SQLite durability under a process crash (issue 11): the server runs as a child process on a SQLite file in WAL
- * mode with `synchronous=NORMAL` (the WAL is synced at checkpoints, not at every commit), four matches are played
+ * mode with `synchronous=NORMAL` (the default since issue 11; the WAL is synced at checkpoints, not at every commit), four matches are played
  * flat out by raw socket.io clients, and the server is SIGKILLed from inside the handler of an acknowledgement
  * (the state a move produced, which the hub sends only after the write returned). Started again on the same file,
  * every acknowledged move is there: the stored and the served state are at least the last acknowledged one, and
