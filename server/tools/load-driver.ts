@@ -50,6 +50,8 @@ export interface LoadResult {
   connectSeconds: number;
   /** The servers' CPU time (user + system, all their processes) per acknowledged move during play; null: unknown. */
   serverCpuMsPerMove: number | null;
+  /** The load generator's own CPU time per move (it shares the machine with the servers). */
+  driverCpuMsPerMove: number | null;
   /** The load generator's own event-loop delay (ms): if it is high, the round trips include the generator's queueing. */
   driverLoopLagP99: number;
 }
@@ -125,6 +127,8 @@ export function mergeRounds(raws: RawLoadResult[]): LoadResult & { rounds: numbe
     connectSeconds: round(sum((r) => r.connectSeconds)),
     serverCpuMsPerMove: raws.every((r) => r.cpuSeconds !== null) && sum((r) => r.moves) > 0
       ? round((raws.reduce((a, r) => a + r.cpuSeconds!, 0) * 1000) / sum((r) => r.moves)) : null,
+    driverCpuMsPerMove: rs.every((r) => r.driverCpuMsPerMove !== null) && sum((r) => r.moves) > 0
+      ? round(sum((r) => r.driverCpuMsPerMove! * r.moves) / sum((r) => r.moves)) : null,
     driverLoopLagP99: Math.max(...rs.map((r) => r.driverLoopLagP99)),
     rounds: rs.length,
     movesPerSecondByRound: rs.map((r) => r.movesPerSecond),
@@ -243,6 +247,7 @@ export async function runLoad(bases: string[], opts: LoadOptions): Promise<RawLo
 
   lag.enable();
   const cpuStart = opts.serverCpu?.() ?? null;
+  const driverCpu = process.cpuUsage();
   const playStart = performance.now();
   if (opts.durationS !== undefined) deadline = playStart + opts.durationS * 1000;
   const ticker = opts.durationS !== undefined
@@ -253,6 +258,7 @@ export async function runLoad(bases: string[], opts: LoadOptions): Promise<RawLo
   await Promise.all(played);
   const playMs = performance.now() - playStart;
   const cpuEnd = opts.serverCpu?.() ?? null;
+  const driverUsed = process.cpuUsage(driverCpu);
   lag.disable();
   if (ticker) clearInterval(ticker);
   if (opts.durationS !== undefined) bar.update(opts.durationS);
@@ -274,6 +280,7 @@ export async function runLoad(bases: string[], opts: LoadOptions): Promise<RawLo
     lobbySeconds: round(lobbySeconds),
     connectSeconds: round(connectSeconds),
     serverCpuMsPerMove: cpuStart !== null && cpuEnd !== null && moves > 0 ? round(((cpuEnd - cpuStart) * 1000) / moves) : null,
+    driverCpuMsPerMove: moves > 0 ? round((driverUsed.user + driverUsed.system) / 1000 / moves) : null,
     driverLoopLagP99: round(lag.percentile(99) / 1e6),
   };
   return { result, rtts, cpuSeconds: cpuStart !== null && cpuEnd !== null ? cpuEnd - cpuStart : null };
