@@ -4,7 +4,7 @@
  * (./stock-server.ts). Whatever ends the benchmark (an error, Ctrl-C) ends them too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,9 +71,9 @@ process.on('exit', killAll);
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => { killAll(); process.exit(130); });
 
 /** `tsx SCRIPT` with `env` on top of ours; resolves once its stdout shows `ready`. */
-async function startScript(script: string, env: Record<string, string>, ready: string): Promise<ChildProcess> {
+async function startScript(script: string, env: Record<string, string>, ready: string, args: string[] = []): Promise<ChildProcess> {
   const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
-  const proc = spawn(tsx, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const proc = spawn(tsx, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   children.add(proc);
   proc.once('exit', () => children.delete(proc));
   const output: string[] = [];
@@ -148,15 +148,42 @@ export function freshStorage(databaseUrl?: string): OurStorage {
   };
 }
 
+export type ProcessMode = 'cluster' | 'ports';
+
+/** The cluster mode of issue 11 (`npm run cluster`), where this checkout has it. */
+export const HAS_CLUSTER = existsSync(join(process.cwd(), 'server', 'cluster-main.ts'));
+
 /**
- * N processes of this project's server on one database. Until the cluster mode (issue 11, server/cluster.ts) is
- * merged, these are N independent `server/main.ts` processes on N ports; the benchmark sends every client of a
- * match to the same process (what a router by match ID does), so no cross-process broadcast is needed. REDIS_URL
- * is passed on for the cluster mode. N > 1 needs PostgreSQL (several writers on one SQLite file serialise).
+ * N processes of this project's server on one database (N > 1 needs PostgreSQL and Redis).
+ * - `cluster`: `tsx server/cluster-main.ts --processes N` (issue 11's cluster mode: N workers on one port, the
+ *   primary hands each connection to the next worker, so a match's two clients may sit on different processes and
+ *   its updates cross Redis); one base URL.
+ * - `ports`: N independent `server/main.ts` processes on N ports; the benchmark sends every client of a match to the
+ *   same process (`bases[i % n]`, what a router by match ID does), so nothing has to cross processes.
+ * One process is always plain `server/main.ts` without REDIS_URL: the reference the goal compares with.
  */
-export async function startServerProcesses(n: number, env: Record<string, string>): Promise<ServerGroup> {
+export async function startServerProcesses(n: number, env: Record<string, string>, mode: ProcessMode = HAS_CLUSTER ? 'cluster' : 'ports'): Promise<ServerGroup> {
   if (n > 1 && !/^postgres(ql)?:\/\//i.test(env.DATABASE_URL ?? '')) {
     throw new Error('--processes > 1 needs PostgreSQL: pass --database-url postgres://… (or set DATABASE_URL)');
+  }
+  const { REDIS_URL, ...rest } = env;
+  // Several processes share Redis: keys of this run only (the Redis server is shared).
+  // One process: no Redis, even if this shell has REDIS_URL (an empty value is unset for the server).
+  const shared: Record<string, string> = n > 1 && REDIS_URL
+    ? { REDIS_URL, REDIS_PREFIX: `loadtest:${process.pid}:${Date.now().toString(36)}:` }
+    : { REDIS_URL: '' };
+  const procEnv = { ...LOAD_ENV, ...rest, ...shared };
+  if (n > 1 && mode === 'cluster') {
+    if (!HAS_CLUSTER) throw new Error('--process-mode cluster: server/cluster-main.ts is not in this checkout');
+    const port = await freePort();
+    const proc = await startScript('server/cluster-main.ts', { ...procEnv, PORT: String(port) }, 'Mint Imperium cluster:', ['--processes', String(n)]);
+    return {
+      bases: [`http://127.0.0.1:${port}`],
+      describe: `npm run cluster -- --processes ${n}`,
+      // The workers are forked by the primary: same process group.
+      cpuSeconds: () => groupCpuSeconds([proc.pid!]),
+      stop: () => stopProc(proc),
+    };
   }
   const procs: ChildProcess[] = [];
   const bases: string[] = [];
@@ -164,7 +191,7 @@ export async function startServerProcesses(n: number, env: Record<string, string
     // One after the other: the first one creates the schema, the rest find it.
     for (let i = 0; i < n; i++) {
       const port = await freePort();
-      procs.push(await startScript('server/main.ts', { ...LOAD_ENV, ...env, PORT: String(port) }, 'Mint Imperium server:'));
+      procs.push(await startScript('server/main.ts', { ...procEnv, PORT: String(port) }, 'Mint Imperium server:'));
       bases.push(`http://127.0.0.1:${port}`);
     }
   } catch (err) {
@@ -173,7 +200,7 @@ export async function startServerProcesses(n: number, env: Record<string, string
   }
   return {
     bases,
-    describe: `${n} process${n > 1 ? 'es' : ''} of server/main.ts`,
+    describe: n > 1 ? `${n} processes of server/main.ts, one port each, matches routed by ID` : '1 process of server/main.ts',
     cpuSeconds: () => groupCpuSeconds(procs.map((p) => p.pid!)),
     stop: async () => { await Promise.all(procs.map(stopProc)); },
   };

@@ -9,7 +9,9 @@
  * Options: --matches N (20), --think MS (mean think time before each move, uniform in [0.5, 1.5] × MS; default
  *   3000, a quick human; 0 = flat out), --duration S (stop sending moves after S seconds; default: play the games
  *   to their end, ~160 moves each), --moves-per-match K, --processes N or a list `1,2` (this project's server in N
- *   processes; N > 1 needs PostgreSQL), --baseline stock (also run boardgame.io's stock Server, InMemory, the same
+ *   processes; N > 1 needs PostgreSQL and Redis), --process-mode cluster|ports (N > 1: `npm run cluster` where this
+ *   checkout has it, the default then; or N independent processes on N ports, a match's clients on one of them;
+ *   ./load-servers.ts startServerProcesses), --baseline stock (also run boardgame.io's stock Server, InMemory, the same
  *   game), --sqlite-modes (this server on SQLite twice: synchronous=FULL and synchronous=NORMAL, both WAL),
  *   --database-url URL (default: a temporary SQLite file; for N > 1 DATABASE_URL), --redis-url URL (passed on to
  *   the processes as REDIS_URL; default REDIS_URL or redis://127.0.0.1:6379), --url URL (an already running server:
@@ -18,20 +20,20 @@
  *   --timeout S (stall limit per match, 60), --json-only (no progress bar).
  */
 import { mergeRounds, runLoad, type LoadOptions, type LoadResult, type RawLoadResult } from './load-driver';
-import { freshStorage, startServerProcesses, startStockServer, type ServerGroup } from './load-servers';
+import { freshStorage, HAS_CLUSTER, startServerProcesses, startStockServer, type ProcessMode, type ServerGroup } from './load-servers';
 
 interface Options {
   matches: number; think: number; durationS?: number; movesPerMatch?: number; processes: number[];
   baseline?: 'stock'; sqliteModes: boolean; databaseUrl?: string; redisUrl: string; url?: string;
-  rounds: number; timeoutS: number; jsonOnly: boolean;
+  processMode: ProcessMode; rounds: number; timeoutS: number; jsonOnly: boolean;
 }
 
 const USAGE = 'npm run loadtest -- [--matches N] [--think MS] [--duration S] [--moves-per-match K] [--processes N|1,2]'
-  + ' [--baseline stock] [--sqlite-modes] [--rounds R] [--database-url URL] [--redis-url URL] [--url URL] [--timeout S] [--json-only]';
+  + ' [--process-mode cluster|ports] [--baseline stock] [--sqlite-modes] [--rounds R] [--database-url URL] [--redis-url URL] [--url URL] [--timeout S] [--json-only]';
 
 function parseArgs(argv: string[]): Options {
   const o: Options = {
-    matches: 20, think: 3000, processes: [1], sqliteModes: false, rounds: 1, timeoutS: 60, jsonOnly: false,
+    matches: 20, think: 3000, processes: [1], processMode: HAS_CLUSTER ? 'cluster' : 'ports', sqliteModes: false, rounds: 1, timeoutS: 60, jsonOnly: false,
     redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
   };
   for (let i = 0; i < argv.length; i++) {
@@ -52,6 +54,11 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--duration') o.durationS = num(next());
     else if (a === '--moves-per-match') o.movesPerMatch = count(next());
     else if (a === '--processes') o.processes = next().split(',').map(count);
+    else if (a === '--process-mode') {
+      const v = next();
+      if (v !== 'cluster' && v !== 'ports') throw new Error(`--process-mode: cluster or ports, got ${v}`);
+      o.processMode = v;
+    }
     else if (a === '--baseline') {
       const v = next();
       if (v !== 'stock') throw new Error(`--baseline: only "stock" is known, got ${v}`);
@@ -85,7 +92,7 @@ function runsOf(o: Options): Run[] {
       const url = o.databaseUrl ?? (processes > 1 ? process.env.DATABASE_URL : undefined);
       const storage = freshStorage(url);
       try {
-        const group = await startServerProcesses(processes, { ...storage.env, REDIS_URL: o.redisUrl, ...extraEnv });
+        const group = await startServerProcesses(processes, { ...storage.env, REDIS_URL: o.redisUrl, ...extraEnv }, o.processMode);
         return { ...group, storage: storage.describe, cleanup: storage.remove };
       } catch (err) {
         await storage.remove();
