@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { deleteRedisPrefix } from './redis-sweep';
 
 export interface ServerGroup {
   /** Base URLs, one per process; a match's clients all go to one of them (`bases[i % n]`). */
@@ -173,6 +174,15 @@ export async function startServerProcesses(n: number, env: Record<string, string
     ? { REDIS_URL, REDIS_PREFIX: `loadtest:${process.pid}:${Date.now().toString(36)}:` }
     : { REDIS_URL: '' };
   const procEnv = { ...LOAD_ENV, ...rest, ...shared };
+  /** After the processes ended: this run's keys out of the shared Redis. */
+  const sweep = async () => {
+    if (!shared.REDIS_PREFIX) return;
+    try {
+      await deleteRedisPrefix(shared.REDIS_URL, shared.REDIS_PREFIX);
+    } catch (err) {
+      process.stderr.write(`could not delete the Redis keys ${shared.REDIS_PREFIX}*: ${(err as Error).message}\n`);
+    }
+  };
   if (n > 1 && mode === 'cluster') {
     if (!HAS_CLUSTER) throw new Error('--process-mode cluster: server/cluster-main.ts is not in this checkout');
     const port = await freePort();
@@ -182,7 +192,10 @@ export async function startServerProcesses(n: number, env: Record<string, string
       describe: `npm run cluster -- --processes ${n}`,
       // The workers are forked by the primary: same process group.
       cpuSeconds: () => groupCpuSeconds([proc.pid!]),
-      stop: () => stopProc(proc),
+      stop: async () => {
+        await stopProc(proc);
+        await sweep();
+      },
     };
   }
   const procs: ChildProcess[] = [];
@@ -196,13 +209,17 @@ export async function startServerProcesses(n: number, env: Record<string, string
     }
   } catch (err) {
     await Promise.all(procs.map(stopProc));
+    await sweep();
     throw err;
   }
   return {
     bases,
     describe: n > 1 ? `${n} processes of server/main.ts, one port each, matches routed by ID` : '1 process of server/main.ts',
     cpuSeconds: () => groupCpuSeconds(procs.map((p) => p.pid!)),
-    stop: async () => { await Promise.all(procs.map(stopProc)); },
+    stop: async () => {
+      await Promise.all(procs.map(stopProc));
+      await sweep();
+    },
   };
 }
 
