@@ -13,7 +13,7 @@ import type { Game } from 'boardgame.io';
 import { Server } from 'boardgame.io/server';
 import serve from 'koa-static';
 import { MintImperium } from '../src/game';
-import { createStorage, DEFAULT_STALE_MATCH_MS, type SqlStorage } from './storage';
+import { createStorage, DEFAULT_STALE_MATCH_MS, type SqliteSynchronous, type SqlStorage } from './storage';
 import { authenticateCredentials, newCredentials } from './auth';
 import { BotDriver } from './bots/driver';
 import type { BotPlayer } from './bots/BotPlayer';
@@ -41,6 +41,8 @@ export interface StartServerOptions {
   dataDir?: string;
   /** PostgreSQL only: keep the tables in this schema (tests). */
   dbSchema?: string;
+  /** SQLite only: `PRAGMA synchronous` (storage default when unset; docs/SERVER.md "SQLite durability"). */
+  sqliteSynchronous?: SqliteSynchronous;
   /** Use this storage instead (it is connected, and closed by stop() only if `closeDb`). */
   db?: SqlStorage;
   closeDb?: boolean;
@@ -118,7 +120,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const databaseUrl = opts.databaseUrl ?? process.env.DATABASE_URL;
   const db = opts.db ?? createStorage(
     databaseUrl && databaseUrl.trim() !== '' ? databaseUrl : join(opts.dataDir ?? 'data', 'mint-imperium.sqlite'),
-    { staleMatchMs, ...(opts.dbSchema ? { schema: opts.dbSchema } : {}) },
+    { staleMatchMs, ...(opts.dbSchema ? { schema: opts.dbSchema } : {}),
+      ...(opts.sqliteSynchronous ? { sqliteSynchronous: opts.sqliteSynchronous } : {}) },
   );
   const closeDb = opts.db ? opts.closeDb === true : true;
   const game = opts.game ?? MintImperium;

@@ -10,7 +10,7 @@
  *   (1 MiB of unread output per socket), SOCKET_RATE_LIMITS (on; `off` only for load tests from one address),
  *   LOBBY_WRITE_LIMIT (30 joins/leaves/renames/playAgains per 10 s per address; 0 = off),
  *   BOT_MATCHES_PER_ADDRESS (3 unfinished bot matches; 0 = no cap), EVENT_LOG (on: one JSON line per match event on
- *   stdout; `off`: none).
+ *   stdout; `off`: none), SQLITE_SYNCHRONOUS (FULL or NORMAL; unset: the storage's default).
  */
 import { DEFAULT_SOCKET_LIMITS, UNLIMITED_SOCKETS } from './limits';
 import type { RunningServer, StartServerOptions } from './index';
@@ -21,6 +21,12 @@ function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
   const n = Number(raw);
   if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got ${JSON.stringify(raw)}`);
   return Math.floor(n);
+}
+
+function sqliteSynchronousEnv(raw: string): 'FULL' | 'NORMAL' {
+  const v = raw.trim().toUpperCase();
+  if (v !== 'FULL' && v !== 'NORMAL') throw new Error(`SQLITE_SYNCHRONOUS must be FULL or NORMAL, got ${JSON.stringify(raw)}`);
+  return v;
 }
 
 export function optionsFromEnv(env = process.env): StartServerOptions {
@@ -39,6 +45,7 @@ export function optionsFromEnv(env = process.env): StartServerOptions {
     port: intEnv(env, 'PORT', 8000),
     databaseUrl: env.DATABASE_URL,
     ...(env.DB_SCHEMA ? { dbSchema: env.DB_SCHEMA } : {}),
+    ...(env.SQLITE_SYNCHRONOUS ? { sqliteSynchronous: sqliteSynchronousEnv(env.SQLITE_SYNCHRONOUS) } : {}),
     dataDir: env.DATA_DIR || 'data',
     staticDir: env.STATIC_DIR || 'dist',
     staleMatchMs: intEnv(env, 'STALE_MATCH_MS', 24 * 60 * 60_000),

@@ -4,6 +4,8 @@ export {
   parseStorageUrl,
   DEFAULT_SQLITE_FILE,
   DEFAULT_STALE_MATCH_MS,
+  DEFAULT_SQLITE_SYNCHRONOUS,
+  type SqliteSynchronous,
   type SqlStorageOptions,
   type SetStateResult,
   type StorageDialect,

@@ -1,34 +1,41 @@
 /**
- * Load benchmark (not a test): `npm run loadtest -- --matches 200`.
+ * Load benchmark (not a test): `npm run loadtest -- --matches 200`. docs/SERVER.md "Load test".
  *
- * Starts the real server as a child process (`tsx server/main.ts`, temporary SQLite file, or --database-url), or
- * uses --url. Creates N matches through the lobby, joins both seats, and plays them all at once over sockets on
- * loopback: two socket.io clients per match speaking boardgame.io's protocol (sync, update), each picking a random
- * legal move from its own view (`ai.enumerate`) whenever its seat must decide, after an optional think time.
- * A move's round trip is the time from sending it to receiving the state it produced. Prints a progress bar on
- * stderr and one JSON object on stdout: { matches, moves, p50, p99, errors, … } (times in ms).
+ * Starts the servers as child processes (./load-servers.ts), each run on a fresh database (temporary SQLite file,
+ * or a schema of its own on --database-url's PostgreSQL), and plays the same load against each one after the
+ * other (./load-driver.ts). Progress on stderr (TTY), one JSON object on stdout: one run's result, or with several
+ * runs `{ load, runs: { label: result }, ratios: { "a / b": { movesPerSecond, p50, p99 } } }` (times in ms).
  *
  * Options: --matches N (20), --think MS (mean think time before each move, uniform in [0.5, 1.5] × MS; default
- *          3000, a quick human; 0 = flat out, a saturation test), --url URL, --database-url URL (PostgreSQL: a
- *          schema of its own, dropped at the end), --timeout S (stall limit per match, 60), --json-only.
- * A full game is about 160 moves, so a run lasts about 160 × think: ~8–11 min at the default pace.
+ *   3000, a quick human; 0 = flat out), --duration S (stop sending moves after S seconds; default: play the games
+ *   to their end, ~160 moves each), --moves-per-match K, --processes N or a list `1,2` (this project's server in N
+ *   processes; N > 1 needs PostgreSQL and Redis), --process-mode cluster|ports (N > 1: `npm run cluster` where this
+ *   checkout has it, the default then; or N independent processes on N ports, a match's clients on one of them;
+ *   ./load-servers.ts startServerProcesses), --baseline stock (also run boardgame.io's stock Server, InMemory, the same
+ *   game), --sqlite-modes (this server on SQLite twice: synchronous=FULL and synchronous=NORMAL, both WAL),
+ *   --database-url URL (default: a temporary SQLite file; for N > 1 DATABASE_URL), --redis-url URL (passed on to
+ *   the processes as REDIS_URL; default REDIS_URL or redis://127.0.0.1:6379), --url URL (an already running server:
+ *   one run, nothing started), --rounds R (every set-up R times, alternating the order A B, B A, …, on a shared
+ *   machine; each set-up's rounds are merged: moves over the summed time, percentiles of all round trips),
+ *   --timeout S (stall limit per match, 60), --json-only (no progress bar).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { io, type Socket } from 'socket.io-client';
-import { progress } from '../../src/cli/progress';
-import { MintImperium, playerOf } from '../../src/game';
-import type { Faction } from '../../src/game/content';
-import type { GameState } from '../../src/game/rules';
+import { mergeRounds, runLoad, type LoadOptions, type LoadResult, type RawLoadResult } from './load-driver';
+import { freshStorage, HAS_CLUSTER, startServerProcesses, startStockServer, type ProcessMode, type ServerGroup } from './load-servers';
 
-interface Options { matches: number; think: number; url?: string; databaseUrl?: string; timeoutS: number; jsonOnly: boolean }
+interface Options {
+  matches: number; think: number; durationS?: number; movesPerMatch?: number; processes: number[];
+  baseline?: 'stock'; sqliteModes: boolean; databaseUrl?: string; redisUrl: string; url?: string;
+  processMode: ProcessMode; rounds: number; timeoutS: number; jsonOnly: boolean;
+}
+
+const USAGE = 'npm run loadtest -- [--matches N] [--think MS] [--duration S] [--moves-per-match K] [--processes N|1,2]'
+  + ' [--process-mode cluster|ports] [--baseline stock] [--sqlite-modes] [--rounds R] [--database-url URL] [--redis-url URL] [--url URL] [--timeout S] [--json-only]';
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { matches: 20, think: 3000, timeoutS: 60, jsonOnly: false };
+  const o: Options = {
+    matches: 20, think: 3000, processes: [1], processMode: HAS_CLUSTER ? 'cluster' : 'ports', sqliteModes: false, rounds: 1, timeoutS: 60, jsonOnly: false,
+    redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => {
@@ -41,238 +48,131 @@ function parseArgs(argv: string[]): Options {
       if (!Number.isFinite(n) || n < 0) throw new Error(`${a}: not a number: ${v}`);
       return n;
     };
-    if (a === '--matches') o.matches = Math.max(1, Math.floor(num(next())));
+    const count = (v: string) => Math.max(1, Math.floor(num(v)));
+    if (a === '--matches') o.matches = count(next());
     else if (a === '--think') o.think = num(next());
-    else if (a === '--url') o.url = next().replace(/\/$/, '');
+    else if (a === '--duration') o.durationS = num(next());
+    else if (a === '--moves-per-match') o.movesPerMatch = count(next());
+    else if (a === '--processes') o.processes = next().split(',').map(count);
+    else if (a === '--process-mode') {
+      const v = next();
+      if (v !== 'cluster' && v !== 'ports') throw new Error(`--process-mode: cluster or ports, got ${v}`);
+      o.processMode = v;
+    }
+    else if (a === '--baseline') {
+      const v = next();
+      if (v !== 'stock') throw new Error(`--baseline: only "stock" is known, got ${v}`);
+      o.baseline = v;
+    } else if (a === '--sqlite-modes') o.sqliteModes = true;
     else if (a === '--database-url') o.databaseUrl = next();
+    else if (a === '--redis-url') o.redisUrl = next();
+    else if (a === '--url') o.url = next().replace(/\/$/, '');
+    else if (a === '--rounds') o.rounds = count(next());
     else if (a === '--timeout') o.timeoutS = num(next());
     else if (a === '--json-only') o.jsonOnly = true;
     else if (a === '--help' || a === '-h') {
-      console.log('npm run loadtest -- [--matches N] [--think MS] [--url URL] [--database-url URL] [--timeout S] [--json-only]');
+      console.log(USAGE);
       process.exit(0);
-    } else throw new Error(`unknown option ${a}`);
+    } else throw new Error(`unknown option ${a}\n${USAGE}`);
   }
+  if (o.sqliteModes && o.databaseUrl && /^postgres/i.test(o.databaseUrl)) throw new Error('--sqlite-modes runs on SQLite: leave out --database-url');
+  if (o.sqliteModes && o.processes.some((n) => n > 1)) throw new Error('--sqlite-modes runs one process');
+  if (o.url && (o.baseline || o.sqliteModes || o.processes.length > 1)) throw new Error('--url runs one load against that server only');
   return o;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
+/** One server set-up to measure: how to start it (on a fresh database) and what to call it in the JSON. */
+interface Run { label: string; start(): Promise<ServerGroup & { storage: string; cleanup(): Promise<void> }> }
 
-async function startChild(env: Record<string, string>): Promise<ChildProcess> {
-  const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
-  const proc = spawn(tsx, ['server/main.ts'], {
-    env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
-  });
-  const output: string[] = [];
-  await new Promise<void>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`server did not start:\n${output.join('')}`)), 60_000);
-    proc.stdout!.on('data', (b: Buffer) => {
-      output.push(b.toString());
-      if (output.join('').includes('Mint Imperium server:')) {
-        clearTimeout(t);
-        resolve();
+function runsOf(o: Options): Run[] {
+  const runs: Run[] = [];
+  const ours = (label: string, processes: number, extraEnv: Record<string, string> = {}): Run => ({
+    label,
+    start: async () => {
+      const url = o.databaseUrl ?? (processes > 1 ? process.env.DATABASE_URL : undefined);
+      const storage = freshStorage(url);
+      try {
+        const group = await startServerProcesses(processes, { ...storage.env, REDIS_URL: o.redisUrl, ...extraEnv }, o.processMode);
+        return { ...group, storage: storage.describe, cleanup: storage.remove };
+      } catch (err) {
+        await storage.remove();
+        throw err;
       }
-    });
-    proc.stderr!.on('data', (b: Buffer) => output.push(b.toString()));
-    proc.once('exit', (code) => {
-      clearTimeout(t);
-      reject(new Error(`server exited (${code}):\n${output.join('')}`));
-    });
+    },
   });
-  return proc;
+  if (o.sqliteModes) {
+    runs.push(ours('sqlite-full', 1, { SQLITE_SYNCHRONOUS: 'FULL' }), ours('sqlite-normal', 1, { SQLITE_SYNCHRONOUS: 'NORMAL' }));
+  } else {
+    for (const n of o.processes) runs.push(ours(o.processes.length > 1 ? `ours-${n}p` : 'ours', n));
+  }
+  if (o.baseline === 'stock') {
+    runs.push({ label: 'stock', start: async () => ({ ...await startStockServer(), storage: 'InMemory', cleanup: async () => {} }) });
+  }
+  return runs;
 }
 
-async function post(url: string, body: unknown): Promise<any> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-type Enumerate = (G: GameState, ctx: unknown, playerID: string) => { move: string; args: unknown[] }[];
-const enumerate = MintImperium.ai!.enumerate as unknown as Enumerate;
-interface WireState { G: GameState; ctx: { gameover?: unknown }; _stateID: number }
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))];
+/** a / b of the figures the goals are about: throughput (flat out) and latency (at a human pace). */
+function ratio(a: LoadResult, b: LoadResult) {
+  const r = (x: number, y: number) => (y > 0 ? Math.round((x / y) * 100) / 100 : null);
+  return {
+    movesPerSecond: r(a.movesPerSecond, b.movesPerSecond), p50: r(a.p50, b.p50), p99: r(a.p99, b.p99),
+    serverCpuMsPerMove: a.serverCpuMsPerMove !== null && b.serverCpuMsPerMove !== null ? r(a.serverCpuMsPerMove, b.serverCpuMsPerMove) : null,
+  };
 }
 
 async function main() {
-  const opts = parseArgs(process.argv.slice(2));
-  const game = MintImperium.name as string;
-  let child: ChildProcess | undefined;
-  let tmp: string | undefined;
-  let pgSchema: string | undefined;
-  let base = opts.url;
-  if (!base) {
-    const port = await freePort();
-    const env: Record<string, string> = {
-      PORT: String(port), CREATE_RATE_LIMIT: '0', STATIC_DIR: '/nonexistent', CLEANUP_INTERVAL_MS: '0',
-      // Every simulated player comes from 127.0.0.1: per-address budgets would stop the load test, not an attack.
-      SOCKET_RATE_LIMITS: 'off', LOBBY_WRITE_LIMIT: '0',
-    };
-    if (opts.databaseUrl) {
-      env.DATABASE_URL = opts.databaseUrl;
-      if (/^postgres(ql)?:\/\//i.test(opts.databaseUrl)) {
-        // A schema of its own, dropped at the end.
-        pgSchema = `loadtest_${process.pid}_${Date.now().toString(36)}`;
-        env.DB_SCHEMA = pgSchema;
-      }
-    } else {
-      tmp = mkdtempSync(join(tmpdir(), 'mint-loadtest-'));
-      env.DATABASE_URL = join(tmp, 'load.sqlite');
-    }
-    child = await startChild(env);
-    base = `http://localhost:${port}`;
-  }
-  const stopChild = async () => {
-    if (child?.pid && child.exitCode === null) {
-      const exited = new Promise<void>((r) => child!.once('exit', () => r()));
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-        await Promise.race([exited, sleep(10_000)]);
-      } catch { /* gone */ }
-    }
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
-    if (pgSchema && opts.databaseUrl) {
-      const { default: pg } = await import('pg');
-      const client = new pg.Client({ connectionString: opts.databaseUrl });
-      await client.connect();
-      await client.query(`drop schema if exists "${pgSchema}" cascade`);
-      await client.end();
-    }
-  };
-  process.once('SIGINT', () => {
-    void stopChild().finally(() => process.exit(130));
+  const o = parseArgs(process.argv.slice(2));
+  const load = (label: string, serverCpu?: () => number | null): LoadOptions => ({
+    serverCpu,
+    matches: o.matches, think: o.think, timeoutS: o.timeoutS, label,
+    ...(o.durationS !== undefined ? { durationS: o.durationS } : {}),
+    ...(o.movesPerMatch !== undefined ? { movesPerMatch: o.movesPerMatch } : {}),
+    showProgress: !o.jsonOnly,
   });
-
-  const rtts: number[] = [];
-  let errors = 0;
-  const errorKinds = new Map<string, number>();
-  const error = (kind: string) => {
-    errors++;
-    errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
-  };
-  let moves = 0;
-  let finished = 0;
-  const bar = opts.jsonOnly ? progress(opts.matches, { enabled: false }) : progress(opts.matches, { label: 'matches' });
-
-  // Lobby: create and join every match first.
-  const setupStart = performance.now();
-  const matches: { matchID: string; creds: Record<string, string> }[] = [];
-  for (let i = 0; i < opts.matches; i += 20) {
-    const batch = await Promise.all(Array.from({ length: Math.min(20, opts.matches - i) }, async () => {
-      const { matchID } = await post(`${base}/games/${game}/create`, { numPlayers: 2 });
-      const creds: Record<string, string> = {};
-      for (const id of ['0', '1']) {
-        creds[id] = (await post(`${base}/games/${game}/${matchID}/join`, { playerID: id, playerName: `load-${id}` })).playerCredentials;
-      }
-      return { matchID, creds };
-    }));
-    matches.push(...batch);
+  if (o.url) {
+    const { result } = await runLoad([o.url], load('matches'));
+    console.log(JSON.stringify({ ...result, server: o.url }, null, o.jsonOnly ? 0 : 2));
+    return;
   }
-  const setupMs = performance.now() - setupStart;
-
-  // Play: two sockets per match.
-  const playStart = performance.now();
-  const sockets: Socket[] = [];
-  await Promise.all(matches.map(({ matchID, creds }) => new Promise<void>((resolveMatch) => {
-    let done = false;
-    let lastProgress = Date.now();
-    const finish = (ok: boolean, why?: string) => {
-      if (done) return;
-      done = true;
-      if (!ok) error(why ?? 'match failed');
-      clearInterval(watchdog);
-      finished++;
-      bar.update(finished);
-      resolveMatch();
-    };
-    const watchdog = setInterval(() => {
-      if (Date.now() - lastProgress > opts.timeoutS * 1000) finish(false, 'stalled match');
-    }, 1000);
-    for (const seat of ['R', 'I'] as Faction[]) {
-      const playerID = playerOf(seat);
-      const socket = io(`${base}/${game}`, { transports: ['websocket'], reconnection: true, forceNew: true });
-      sockets.push(socket);
-      let sent: { stateID: number; at: number } | null = null;
-      let lastSeen = -1;
-      const onState = (state: WireState) => {
-        if (done || state._stateID < lastSeen) return;
-        lastSeen = state._stateID;
-        lastProgress = Date.now();
-        if (sent && state._stateID > sent.stateID) {
-          rtts.push(performance.now() - sent.at);
-          sent = null;
-        }
-        if (state.ctx.gameover !== undefined) {
-          finish(true);
-          return;
-        }
-        if (state.G.pending?.seat !== seat || sent) return;
-        const options = enumerate(state.G, state.ctx, playerID);
-        if (options.length === 0) return;
-        const pick = options[randomInt(options.length)];
-        const send = () => {
-          if (done) return;
-          sent = { stateID: state._stateID, at: performance.now() };
-          moves++;
-          socket.emit('update', { type: 'MAKE_MOVE', payload: { type: pick.move, args: pick.args, playerID, credentials: creds[playerID] } },
-            state._stateID, matchID, playerID);
-        };
-        if (opts.think > 0) setTimeout(send, opts.think * (0.5 + Math.random()));
-        else send();
-      };
-      socket.on('connect', () => socket.emit('sync', matchID, playerID, creds[playerID], 2));
-      socket.on('sync', (_m: string, info: { state: WireState }) => onState(info.state));
-      socket.on('update', (_m: string, state: WireState) => onState(state));
-      socket.on('mint:error', (_m: string, e: { event: string; error: string }) => {
-        error(`${e.event}: ${e.error}`);
-        sent = null; // let the client try again on the next state it sees
-      });
-      socket.on('connect_error', (err: Error) => error(`connect_error: ${err.message}`));
+  const runs = runsOf(o);
+  const raw = new Map<string, RawLoadResult[]>(runs.map((r) => [r.label, []]));
+  const where = new Map<string, { server: string; storage: string }>();
+  for (let round = 0; round < o.rounds; round++) {
+    for (const run of round % 2 === 0 ? runs : [...runs].reverse()) {
+      const group = await run.start();
+      try {
+        if (!o.jsonOnly) process.stderr.write(`${run.label}${o.rounds > 1 ? ` (round ${round + 1})` : ''}: ${group.describe}, ${group.storage}\n`);
+        raw.get(run.label)!.push(await runLoad(group.bases, load(run.label, group.cpuSeconds)));
+        where.set(run.label, { server: group.describe, storage: group.storage });
+      } finally {
+        await group.stop();
+        await group.cleanup();
+      }
     }
-  })));
-  const playMs = performance.now() - playStart;
-  bar.done();
-  for (const s of sockets) s.close();
-  await sleep(100);
-
-  rtts.sort((a, b) => a - b);
-  const round = (x: number) => Math.round(x * 10) / 10;
-  const result = {
-    matches: opts.matches,
-    finished: finished - (errorKinds.get('stalled match') ?? 0),
-    moves,
-    p50: round(percentile(rtts, 0.5)),
-    p90: round(percentile(rtts, 0.9)),
-    p99: round(percentile(rtts, 0.99)),
-    max: round(rtts[rtts.length - 1] ?? NaN),
-    errors,
-    ...(errors > 0 ? { errorKinds: Object.fromEntries(errorKinds) } : {}),
-    thinkMs: opts.think,
-    movesPerSecond: round(moves / (playMs / 1000)),
-    playSeconds: round(playMs / 1000),
-    lobbySeconds: round(setupMs / 1000),
-    server: opts.url ?? (opts.databaseUrl ? 'child process, given database' : 'child process, temporary SQLite file'),
+  }
+  const results: Record<string, LoadResult & { server: string; storage: string }> = {};
+  for (const run of runs) {
+    const rs = raw.get(run.label)!;
+    results[run.label] = { ...(rs.length === 1 ? rs[0].result : mergeRounds(rs)), ...where.get(run.label)! };
+  }
+  const labels = Object.keys(results);
+  if (labels.length === 1) {
+    console.log(JSON.stringify(results[labels[0]], null, o.jsonOnly ? 0 : 2));
+    return;
+  }
+  // Every run against the reference: the stock server if it ran, else the first run.
+  const ref = results.stock ? 'stock' : labels[0];
+  const ratios: Record<string, ReturnType<typeof ratio>> = {};
+  for (const l of labels) if (l !== ref) ratios[`${l} / ${ref}`] = ratio(results[l], results[ref]);
+  const summary = {
+    load: { matches: o.matches, thinkMs: o.think, durationS: o.durationS ?? null, movesPerMatch: o.movesPerMatch ?? null, rounds: o.rounds },
+    runs: results,
+    ratios,
   };
-  console.log(JSON.stringify(result, null, opts.jsonOnly ? 0 : 2));
-  await stopChild();
-  process.exit(0);
+  console.log(JSON.stringify(summary, null, o.jsonOnly ? 0 : 2));
 }
 
-main().catch((err) => {
+main().then(() => process.exit(0), (err) => {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });

@@ -1,0 +1,287 @@
+/**
+ * The load of the load benchmark (./loadtest.ts): N matches created and joined through the lobby, then played all
+ * at once over socket.io on loopback by two clients per match speaking boardgame.io's standard protocol (`sync`
+ * with credentials, `update` with a MAKE_MOVE carrying `playerID` and `credentials`), which both this project's hub
+ * and boardgame.io's stock Master accept. Each client picks a random legal move from its own view
+ * (`ai.enumerate`) whenever its seat must decide, after a think time. All clients first connect and sync; the
+ * clock starts when every one of them has its first state. A match's clients all use one of the given servers
+ * (`bases[i % n]`), as a router by match ID would.
+ *
+ * A match stops at its game's end, after `movesPerMatch` moves, or when `durationS` is over (then it sends no new
+ * move and waits for the one in flight). Round trip = sending a move → receiving the state it produced.
+ */
+import { randomInt } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { io, type Socket } from 'socket.io-client';
+import { progress } from '../../src/cli/progress';
+import { MintImperium, playerOf } from '../../src/game';
+import type { Faction } from '../../src/game/content';
+import type { GameState } from '../../src/game/rules';
+
+export interface LoadOptions {
+  matches: number;
+  /** Mean think time before each move (uniform in [0.5, 1.5] × think); 0 = flat out. */
+  think: number;
+  /** A match that shows no progress for this long counts as an error. */
+  timeoutS: number;
+  durationS?: number;
+  movesPerMatch?: number;
+  label: string;
+  showProgress: boolean;
+  /** The servers' CPU seconds so far (./load-servers.ts), to report CPU time per move; null: unknown. */
+  serverCpu?: () => number | null;
+}
+
+export interface LoadResult {
+  matches: number;
+  /** Matches whose game ended (the rest were stopped by the duration or the move limit, or stalled). */
+  gamesFinished: number;
+  moves: number;
+  movesPerSecond: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  errors: number;
+  errorKinds?: Record<string, number>;
+  thinkMs: number;
+  playSeconds: number;
+  lobbySeconds: number;
+  connectSeconds: number;
+  /** The servers' CPU time (user + system, all their processes) per acknowledged move during play; null: unknown. */
+  serverCpuMsPerMove: number | null;
+  /** The load generator's own CPU time per move (it shares the machine with the servers). */
+  driverCpuMsPerMove: number | null;
+  /** The load generator's own event-loop delay (ms): if it is high, the round trips include the generator's queueing. */
+  driverLoopLagP99: number;
+}
+
+type Enumerate = (G: GameState, ctx: unknown, playerID: string) => { move: string; args: unknown[] }[];
+const enumerate = MintImperium.ai!.enumerate as unknown as Enumerate;
+interface WireState { G: GameState; ctx: { gameover?: unknown }; _stateID: number }
+const GAME = MintImperium.name as string;
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const round = (x: number) => Math.round(x * 10) / 10;
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))];
+}
+
+async function post(url: string, body: unknown): Promise<any> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+interface Match { base: string; matchID: string; creds: Record<string, string> }
+
+async function createMatches(bases: string[], n: number): Promise<Match[]> {
+  const out: Match[] = [];
+  for (let i = 0; i < n; i += 20) {
+    out.push(...await Promise.all(Array.from({ length: Math.min(20, n - i) }, async (_, k) => {
+      const base = bases[(i + k) % bases.length];
+      const { matchID } = await post(`${base}/games/${GAME}/create`, { numPlayers: 2 });
+      const creds: Record<string, string> = {};
+      for (const id of ['0', '1']) {
+        creds[id] = (await post(`${base}/games/${GAME}/${matchID}/join`, { playerID: id, playerName: `load-${id}` })).playerCredentials;
+      }
+      return { base, matchID, creds };
+    })));
+  }
+  return out;
+}
+
+/** A run's result with its sorted round trips (to merge rounds; not printed). */
+export interface RawLoadResult { result: LoadResult; rtts: number[]; cpuSeconds: number | null }
+
+function summarize(rtts: number[]) {
+  return {
+    p50: round(percentile(rtts, 0.5)),
+    p90: round(percentile(rtts, 0.9)),
+    p99: round(percentile(rtts, 0.99)),
+    max: round(rtts[rtts.length - 1] ?? NaN),
+  };
+}
+
+/** Several rounds of one set-up as one result: moves over the summed play time, percentiles of all round trips. */
+export function mergeRounds(raws: RawLoadResult[]): LoadResult & { rounds: number; movesPerSecondByRound: number[] } {
+  const rs = raws.map((r) => r.result);
+  const rtts = raws.flatMap((r) => r.rtts).sort((a, b) => a - b);
+  const sum = (f: (r: LoadResult) => number) => rs.reduce((a, r) => a + f(r), 0);
+  const errorKinds: Record<string, number> = {};
+  for (const r of rs) for (const [k, v] of Object.entries(r.errorKinds ?? {})) errorKinds[k] = (errorKinds[k] ?? 0) + v;
+  const errors = sum((r) => r.errors);
+  return {
+    ...rs[0],
+    gamesFinished: sum((r) => r.gamesFinished),
+    moves: sum((r) => r.moves),
+    movesPerSecond: round(sum((r) => r.moves) / sum((r) => r.playSeconds)),
+    ...summarize(rtts),
+    errors,
+    ...(errors > 0 ? { errorKinds } : {}),
+    playSeconds: round(sum((r) => r.playSeconds)),
+    lobbySeconds: round(sum((r) => r.lobbySeconds)),
+    connectSeconds: round(sum((r) => r.connectSeconds)),
+    serverCpuMsPerMove: raws.every((r) => r.cpuSeconds !== null) && sum((r) => r.moves) > 0
+      ? round((raws.reduce((a, r) => a + r.cpuSeconds!, 0) * 1000) / sum((r) => r.moves)) : null,
+    driverCpuMsPerMove: rs.every((r) => r.driverCpuMsPerMove !== null) && sum((r) => r.moves) > 0
+      ? round(sum((r) => r.driverCpuMsPerMove! * r.moves) / sum((r) => r.moves)) : null,
+    driverLoopLagP99: Math.max(...rs.map((r) => r.driverLoopLagP99)),
+    rounds: rs.length,
+    movesPerSecondByRound: rs.map((r) => r.movesPerSecond),
+  };
+}
+
+export async function runLoad(bases: string[], opts: LoadOptions): Promise<RawLoadResult> {
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  const rtts: number[] = [];
+  const errorKinds = new Map<string, number>();
+  let errors = 0;
+  const error = (kind: string) => {
+    errors++;
+    errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
+  };
+
+  const lobbyStart = performance.now();
+  const matches = await createMatches(bases, opts.matches);
+  const lobbySeconds = (performance.now() - lobbyStart) / 1000;
+
+  // Every client's latest state until the start, then the move loop.
+  const connectStart = performance.now();
+  let started = false;
+  let deadline = Infinity;
+  let synced = 0;
+  let allSynced!: () => void;
+  const allSyncedP = new Promise<void>((r) => { allSynced = r; });
+  const starters: (() => void)[] = [];
+  let moves = 0;
+  let gamesFinished = 0;
+  let stopped = 0;
+  const sockets: Socket[] = [];
+  const bar = progress(opts.durationS ?? opts.matches, { label: opts.label, enabled: opts.showProgress ? undefined : false });
+
+  const played = matches.map(({ base, matchID, creds }) => new Promise<void>((resolveMatch) => {
+    let done = false;
+    let lastProgress = Date.now();
+    let sentThisMatch = 0;
+    let inFlight = 0;
+    const finish = (why?: string) => {
+      if (done) return;
+      done = true;
+      if (why) error(why);
+      clearInterval(watchdog);
+      stopped++;
+      if (opts.durationS === undefined) bar.update(stopped);
+      resolveMatch();
+    };
+    const watchdog = setInterval(() => {
+      if (started && Date.now() - lastProgress > opts.timeoutS * 1000) finish('stalled match');
+      else if (started && inFlight === 0 && performance.now() >= deadline) finish();
+    }, 200);
+    for (const seat of ['R', 'I'] as Faction[]) {
+      const playerID = playerOf(seat);
+      const socket = io(`${base}/${GAME}`, { transports: ['websocket'], reconnection: true, forceNew: true, timeout: 60_000 });
+      sockets.push(socket);
+      let sent: { stateID: number; at: number } | null = null;
+      let latest: WireState | null = null;
+      const onState = (state: WireState) => {
+        if (done || (latest && state._stateID < latest._stateID)) return;
+        if (!latest) {
+          synced++;
+          if (synced === matches.length * 2) allSynced();
+        }
+        latest = state;
+        if (!started) return;
+        lastProgress = Date.now();
+        if (sent && sent.at > 0 && state._stateID > sent.stateID) {
+          rtts.push(performance.now() - sent.at);
+          moves++;
+          sent = null;
+          inFlight--;
+        }
+        if (state.ctx.gameover !== undefined) {
+          gamesFinished++;
+          return finish();
+        }
+        const outOfMoves = opts.movesPerMatch !== undefined && sentThisMatch >= opts.movesPerMatch;
+        if (outOfMoves || performance.now() >= deadline) {
+          if (inFlight === 0) finish();
+          return;
+        }
+        if (state.G.pending?.seat !== seat || sent) return;
+        const options = enumerate(state.G, state.ctx, playerID);
+        if (options.length === 0) return;
+        const pick = options[randomInt(options.length)];
+        sent = { stateID: state._stateID, at: 0 }; // reserved: no second move from this view
+        sentThisMatch++;
+        inFlight++;
+        const send = () => {
+          if (done) return;
+          sent!.at = performance.now();
+          socket.emit('update', { type: 'MAKE_MOVE', payload: { type: pick.move, args: pick.args, playerID, credentials: creds[playerID] } },
+            state._stateID, matchID, playerID);
+        };
+        if (opts.think > 0) setTimeout(send, opts.think * (0.5 + Math.random()));
+        else send();
+      };
+      starters.push(() => { if (latest) onState(latest); });
+      socket.on('connect', () => socket.emit('sync', matchID, playerID, creds[playerID], 2));
+      socket.on('sync', (_m: string, info: { state: WireState }) => onState(info.state));
+      socket.on('update', (_m: string, state: WireState) => onState(state));
+      socket.on('mint:error', (_m: string, e: { event: string; error: string }) => {
+        error(`${e.event}: ${e.error}`);
+        if (sent) inFlight--;
+        sent = null; // let the client try again on the next state it sees
+      });
+      socket.on('connect_error', (err: Error) => error(`connect_error: ${err.message}`));
+    }
+  }));
+
+  const connectLimit = Math.max(60_000, opts.timeoutS * 1000);
+  const syncedInTime = await Promise.race([allSyncedP.then(() => true), sleep(connectLimit).then(() => false)]);
+  if (!syncedInTime) error(`only ${synced} of ${matches.length * 2} clients synced in ${connectLimit / 1000} s`);
+  const connectSeconds = (performance.now() - connectStart) / 1000;
+
+  lag.enable();
+  const cpuStart = opts.serverCpu?.() ?? null;
+  const driverCpu = process.cpuUsage();
+  const playStart = performance.now();
+  if (opts.durationS !== undefined) deadline = playStart + opts.durationS * 1000;
+  const ticker = opts.durationS !== undefined
+    ? setInterval(() => bar.update(Math.min(opts.durationS!, Math.floor((performance.now() - playStart) / 1000))), 1000)
+    : undefined;
+  started = true;
+  for (const s of starters) s();
+  await Promise.all(played);
+  const playMs = performance.now() - playStart;
+  const cpuEnd = opts.serverCpu?.() ?? null;
+  const driverUsed = process.cpuUsage(driverCpu);
+  lag.disable();
+  if (ticker) clearInterval(ticker);
+  if (opts.durationS !== undefined) bar.update(opts.durationS);
+  bar.done();
+  for (const s of sockets) s.close();
+  await sleep(100);
+
+  rtts.sort((a, b) => a - b);
+  const result: LoadResult = {
+    matches: opts.matches,
+    gamesFinished,
+    moves,
+    movesPerSecond: round(moves / (playMs / 1000)),
+    ...summarize(rtts),
+    errors,
+    ...(errors > 0 ? { errorKinds: Object.fromEntries(errorKinds) } : {}),
+    thinkMs: opts.think,
+    playSeconds: round(playMs / 1000),
+    lobbySeconds: round(lobbySeconds),
+    connectSeconds: round(connectSeconds),
+    serverCpuMsPerMove: cpuStart !== null && cpuEnd !== null && moves > 0 ? round(((cpuEnd - cpuStart) * 1000) / moves) : null,
+    driverCpuMsPerMove: moves > 0 ? round((driverUsed.user + driverUsed.system) / 1000 / moves) : null,
+    driverLoopLagP99: round(lag.percentile(99) / 1e6),
+  };
+  return { result, rtts, cpuSeconds: cpuStart !== null && cpuEnd !== null ? cpuEnd - cpuStart : null };
+}
