@@ -14,6 +14,7 @@ import { SEATS, seatMetadata } from '../auth';
 import { botKindOf, MatchHub, type BotKind } from '../hub';
 import type { BotChoice, BotPlayer } from './BotPlayer';
 import { RandomBotPlayer } from './random';
+import type { BotLeases } from '../cluster/leases';
 
 export interface BotDriverOptions {
   hub: MatchHub;
@@ -21,6 +22,8 @@ export interface BotDriverOptions {
   /** Least time between the move a bot answers and its answer (lets a human see what happened). Default 0. */
   minDelayMs?: number;
   onError?: (err: unknown, where: string) => void;
+  /** Several processes: only the holder of a match's lease plays its bot (../cluster/leases.ts). */
+  leases?: BotLeases;
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -32,8 +35,25 @@ export class BotDriver {
   private readonly idle = new Set<() => void>();
   /** Bot moves played (for tests and the load test). */
   moves = 0;
+  /** Matches whose lease this process may hold (taken here, or found expired by the sweep). */
+  private readonly leased = new Set<string>();
+  private readonly sweep: NodeJS.Timeout | undefined;
 
-  constructor(private readonly opts: BotDriverOptions) {}
+  constructor(private readonly opts: BotDriverOptions) {
+    const leases = opts.leases;
+    if (leases) {
+      // A lease that expired while its bot was deciding: its process died (or stalled). Take the match over.
+      this.sweep = setInterval(() => {
+        leases.expired().then((ids) => {
+          for (const id of ids) {
+            this.leased.add(id);
+            this.kick(id);
+          }
+        }, (err) => this.opts.onError?.(err, 'bot lease sweep'));
+      }, Math.max(200, Math.floor(leases.leaseMs / 2)));
+      this.sweep.unref();
+    }
+  }
 
   kick(matchID: string): void {
     if (this.closed) return;
@@ -67,6 +87,7 @@ export class BotDriver {
   /** Stop starting new moves and wait for the loops to end. */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.sweep) clearInterval(this.sweep);
     if (this.running.size === 0) return;
     await new Promise<void>((resolve) => this.idle.add(resolve));
   }
@@ -75,9 +96,9 @@ export class BotDriver {
   private async step(matchID: string): Promise<boolean> {
     const { hub } = this.opts;
     const { state, metadata } = await hub.db.fetch(matchID, { state: true, metadata: true });
-    if (!state || !metadata) return false;
+    if (!state || !metadata) return this.nothingToDecide(matchID);
     const s = state as State<GameState>;
-    if (s.ctx.gameover !== undefined) return false;
+    if (s.ctx.gameover !== undefined) return this.nothingToDecide(matchID);
     const allowed = MatchHub.allowedPlayers(s.ctx);
     for (const id of SEATS) {
       const p = seatMetadata(metadata, id);
@@ -86,33 +107,58 @@ export class BotDriver {
       if (!kind || !allowed.includes(id) || typeof p!.credentials !== 'string') continue;
       const seat: Faction = id === '0' ? 'R' : 'I';
       if (s.G.pending?.seat !== seat) continue;
-      const started = Date.now();
-      const view = viewFor(s.G, seat);
-      let choice: BotChoice;
+      const leases = this.opts.leases;
+      if (leases) {
+        // Another process holds this bot's decision (it was told of the move too): it plays, not us.
+        if (!await leases.acquire(matchID)) return false;
+        this.leased.add(matchID);
+      }
+      // Renewed while the search runs, so a long think is not taken for a dead process.
+      const renew = leases ? setInterval(() => {
+        leases.acquire(matchID).catch((err) => this.opts.onError?.(err, 'bot lease renewal'));
+      }, Math.max(100, Math.floor(leases.leaseMs / 3))) : undefined;
       try {
-        choice = await this.opts.players[kind].choose(view, seat, { matchID });
-      } catch (err) {
-        if (this.closed) return false; // shutting down: the bot pool refuses new work, nothing to report
-        this.opts.onError?.(err, `bot ${kind} (match ${matchID}), playing a random move instead`);
-        choice = await this.fallback.choose(view, seat);
+        return await this.play(matchID, s, id, seat, kind, p!.credentials as string);
+      } finally {
+        if (renew) clearInterval(renew);
       }
-      const wait = (this.opts.minDelayMs ?? 0) - (Date.now() - started);
-      if (wait > 0) await sleep(wait);
-      if (this.closed) return false;
-      const action = {
-        type: 'MAKE_MOVE',
-        payload: { type: choice.move, args: choice.args, playerID: playerOf(seat), credentials: p!.credentials },
-      };
-      const res = await hub.update(action, s._stateID, matchID, id);
-      if (res.ok) {
-        this.moves++;
-        return true;
-      }
-      // Someone else moved first (stale), the match ended or went away: look again only if it was stale.
-      if (res.error === 'stale state') return true;
-      this.opts.onError?.(new Error(res.error), `bot move refused (match ${matchID})`);
-      return false;
     }
+    return this.nothingToDecide(matchID);
+  }
+
+  /** No bot of this match may move now: give its lease up (if this process may hold it). */
+  private async nothingToDecide(matchID: string): Promise<false> {
+    if (this.opts.leases && this.leased.delete(matchID)) await this.opts.leases.release(matchID);
+    return false;
+  }
+
+  private async play(matchID: string, s: State<GameState>, id: (typeof SEATS)[number], seat: Faction, kind: BotKind, credentials: string): Promise<boolean> {
+    const { hub } = this.opts;
+    const started = Date.now();
+    const view = viewFor(s.G, seat);
+    let choice: BotChoice;
+    try {
+      choice = await this.opts.players[kind].choose(view, seat, { matchID });
+    } catch (err) {
+      if (this.closed) return false; // shutting down: the bot pool refuses new work, nothing to report
+      this.opts.onError?.(err, `bot ${kind} (match ${matchID}), playing a random move instead`);
+      choice = await this.fallback.choose(view, seat);
+    }
+    const wait = (this.opts.minDelayMs ?? 0) - (Date.now() - started);
+    if (wait > 0) await sleep(wait);
+    if (this.closed) return false;
+    const action = {
+      type: 'MAKE_MOVE',
+      payload: { type: choice.move, args: choice.args, playerID: playerOf(seat), credentials },
+    };
+    const res = await hub.update(action, s._stateID, matchID, id);
+    if (res.ok) {
+      this.moves++;
+      return true;
+    }
+    // Someone else moved first (stale), the match ended or went away: look again only if it was stale.
+    if (res.error === 'stale state') return true;
+    this.opts.onError?.(new Error(res.error), `bot move refused (match ${matchID})`);
     return false;
   }
 }
