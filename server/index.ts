@@ -32,6 +32,7 @@ import { myMatchesRoute } from './my-matches';
 import { tableRoute } from './table';
 import { ClusterBus } from './cluster/bus';
 import { BotLeases } from './cluster/leases';
+import { SharedBotMatches, SharedRateLimiter } from './cluster/shared-limits';
 
 export interface StartServerOptions {
   /** TCP port; 0 picks a free one. Default: PORT or 8000. */
@@ -253,6 +254,10 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     maxBotMatchesPerAddress: opts.maxBotMatchesPerAddress,
     origins,
     onEvent,
+    ...(cluster ? { shared: {
+      limiter: (name: string, limit: RateLimit) => new SharedRateLimiter(cluster!.bus, name, limit),
+      botMatches: new SharedBotMatches(cluster.bus),
+    } } : {}),
   }));
   const staticDir = opts.staticDir === undefined ? 'dist' : opts.staticDir;
   if (staticDir !== null) {

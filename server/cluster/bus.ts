@@ -14,6 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
+import { HttpError } from '../http';
 
 /** What one process tells the others to send to their sockets of match `m`. */
 export type BusMessage =
@@ -24,9 +25,10 @@ export type BusMessage =
   | { t: 'evict'; m: string; seat?: string };
 
 /** The shared store is down or a match stayed locked too long: the operation is refused (HTTP 503). */
-export class ClusterUnavailable extends Error {
-  readonly status = 503;
-  readonly expose = true;
+export class ClusterUnavailable extends HttpError {
+  constructor(message: string) {
+    super(503, message);
+  }
 }
 
 export interface ClusterBusOptions {
@@ -35,7 +37,7 @@ export interface ClusterBusOptions {
   prefix?: string;
   /** This process's name in presence and leases. Default host:pid:random. */
   processId?: string;
-  /** A match lock older than this is taken over (its holder died). Default 10 s. */
+  /** A match lock not renewed for this long is taken over (its holder died; a live holder renews it). Default 2 s. */
   lockTtlMs?: number;
   /** How long an operation waits for a match's lock before it is refused. Default 5 s. */
   lockWaitMs?: number;
@@ -46,6 +48,7 @@ const ACQUIRE = `if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) the
   return redis.call('get', KEYS[2]) or '' else return false end`;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then
   redis.call('del', KEYS[1]); redis.call('set', KEYS[2], ARGV[3], 'PX', 86400000); return 1 else return 0 end`;
+const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 const HEARTBEAT_MS = 3000;
 const ALIVE_MS = 10_000;
 
@@ -71,7 +74,7 @@ export class ClusterBus {
     this.processId = opts.processId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
     this.prefix = opts.prefix ?? 'mint:';
     this.channel = `${this.prefix}events`;
-    this.lockTtlMs = opts.lockTtlMs ?? 10_000;
+    this.lockTtlMs = opts.lockTtlMs ?? 2000;
     this.lockWaitMs = opts.lockWaitMs ?? 5000;
     this.onError = opts.onError ?? ((err, where) => console.error(`[cluster] ${where}:`, err));
     // No offline queue: while Redis is down a command fails at once (a clear refusal), instead of waiting.
@@ -148,9 +151,14 @@ export class ClusterBus {
     }
     const mine = this.versions.get(matchID);
     const stale = mine === undefined || mine !== seen;
+    // A slow operation keeps its lock; a dead process's lock expires after lockTtlMs and a waiting one goes on.
+    const renew = setInterval(() => {
+      this.cmd.eval(RENEW, 1, lock, token, this.lockTtlMs).catch(() => {});
+    }, Math.max(50, Math.floor(this.lockTtlMs / 3)));
     try {
       return await fn(stale);
     } finally {
+      clearInterval(renew);
       try {
         const ok = await this.cmd.eval(RELEASE, 2, lock, ver, token, this.lockTtlMs, token);
         if (ok === 1) this.versions.set(matchID, token);
@@ -160,6 +168,15 @@ export class ClusterBus {
         this.versions.delete(matchID);
         this.onError((err as Error).message, 'release match lock');
       }
+    }
+  }
+
+  /** One Redis command of another module (./shared-limits.ts); Redis down: ClusterUnavailable. */
+  async run<T>(fn: (redis: Redis) => Promise<T>): Promise<T> {
+    try {
+      return await fn(this.cmd);
+    } catch (err) {
+      throw new ClusterUnavailable(`shared store unavailable: ${(err as Error).message}`);
     }
   }
 

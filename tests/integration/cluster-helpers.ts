@@ -65,16 +65,18 @@ export async function processIdOf(url: string): Promise<string> {
 }
 
 /**
- * A TCP load balancer: each connection goes to the next backend in turn; one that refuses is skipped (so a dead
- * process's clients reconnect through the others). WebSocket-only clients need no stickiness.
+ * A TCP load balancer: each connection goes to the next backend in turn ('round-robin'), or to the first that
+ * answers ('failover'); one that refuses is skipped (so a dead process's clients reconnect through the others).
+ * WebSocket-only clients need no stickiness.
  */
-export async function tcpBalancer(ports: number[]): Promise<{ port: number; url: string; close(): Promise<void> }> {
+export async function tcpBalancer(ports: number[], mode: 'round-robin' | 'failover' = 'round-robin'): Promise<{ port: number; url: string; close(): Promise<void> }> {
   let next = 0;
   const open = new Set<Socket>();
   const server = createServer((client) => {
     open.add(client);
     client.on('close', () => open.delete(client));
     client.pause();
+    if (mode === 'failover') next = 0;
     const tryBackend = (left: number) => {
       const port = ports[next++ % ports.length];
       const up = createConnection({ host: '127.0.0.1', port });

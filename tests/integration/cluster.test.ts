@@ -49,6 +49,7 @@ describe.skipIf(SKIP !== null)(`two server processes, one PostgreSQL and one Red
     procs = await startProcesses(2, {
       DATABASE_URL: PG_URL!, DB_SCHEMA: schema, REDIS_URL, REDIS_PREFIX: prefix, BOT_LEASE_MS: '1000',
       BOT_MIN_DELAY_MS: '150', // a bot decision lasts long enough to kill its process in the middle of it (test 3)
+      BOT_MATCHES_PER_ADDRESS: '3',
     });
   }, 60_000);
   afterAll(async () => {
@@ -59,8 +60,37 @@ describe.skipIf(SKIP !== null)(`two server processes, one PostgreSQL and one Red
     await dropRedisPrefix(prefix);
   });
 
+  it('the lobby is one: the cap on unfinished bot matches per address counts those created through either process', async () => {
+    const [a, b] = procs;
+    const created: string[] = [];
+    for (const p of [a, b, a]) {
+      const r = await api(p.url, '/games/mint-imperium/create', { bot: 'I', botKind: 'random' });
+      expect(r.status).toBe(200);
+      created.push(r.json.matchID);
+    }
+    const fourth = await api(b.url, '/games/mint-imperium/create', { bot: 'I', botKind: 'random' });
+    expect(fourth.status).toBe(429);
+    expect(fourth.json.error).toMatch(/at most 3 unfinished bot matches/);
+    // The only human leaving deletes a bot match: the cap frees up for the tests below, through the other process.
+    for (const [i, id] of created.entries()) {
+      const p = i % 2 === 0 ? b : a;
+      const creds = await joinMatch(p.url, id, '0', 'Human');
+      expect((await api(p.url, `/games/mint-imperium/${id}/leave`, { playerID: '0', credentials: creds })).status).toBe(200);
+    }
+    expect((await api(b.url, `/games/mint-imperium/${created[0]}`)).status).toBe(404);
+  }, 30_000);
+
   it('players on different processes play through; a spectator sees every state once; a bot plays each move once', async () => {
     const [a, b] = procs;
+    const botMovesCounted = async () => {
+      let n = 0;
+      for (const p of procs) {
+        const text = await (await fetch(`${p.url}/metrics`)).text();
+        n += Number(/^mint_bot_moves_total (\d+)/m.exec(text)?.[1] ?? NaN);
+      }
+      return n;
+    };
+    const countedBefore = await botMovesCounted();
     const matchID = await createMatch(a.url);
     const c0 = await joinMatch(a.url, matchID, '0');
     const c1 = await joinMatch(b.url, matchID, '1');
@@ -111,12 +141,7 @@ describe.skipIf(SKIP !== null)(`two server processes, one PostgreSQL and one Red
     const botMoves = (botEnd.log ?? []).filter((e) => e.action.type === 'MAKE_MOVE' && e.action.payload.playerID === '1').length;
     expect(botMoves).toBeGreaterThan(5);
     // Both processes heard of every move; the bot's decisions were made once in all (per-process counters).
-    let counted = 0;
-    for (const p of procs) {
-      const text = await (await fetch(`${p.url}/metrics`)).text();
-      counted += Number(/^mint_bot_moves_total (\d+)/m.exec(text)?.[1] ?? NaN);
-    }
-    expect(counted).toBe(botMoves);
+    expect(await botMovesCounted() - countedBefore).toBe(botMoves);
   }, 120_000);
 
   it('the same stateID through both processes at once: exactly one update applies', async () => {
@@ -165,51 +190,59 @@ describe.skipIf(SKIP !== null)(`two server processes, one PostgreSQL and one Red
   }, 60_000);
 
   it('SIGKILL of the process whose bot is deciding: the lease moves to the survivor; the players finish through it', async () => {
-    const balancer = await tcpBalancer(procs.map((p) => p.port));
+    const [victim, survivor] = procs;
+    // Every client goes to the victim while it lives, then to the survivor (what a load balancer does).
+    const balancer = await tcpBalancer(procs.map((p) => p.port), 'failover');
     clients.push({ close: () => void balancer.close() });
     const url = balancer.url;
     const leases = new BotLeases({ connectionString: PG_URL!, schema, processId: 'test-reader' });
     clients.push({ close: () => void leases.close() });
-    const ids = await Promise.all(procs.map((p) => processIdOf(p.url)));
+    const [victimID, survivorID] = await Promise.all(procs.map((p) => processIdOf(p.url)));
 
     const matchID = await createMatch(url);
     const creds = { '0': await joinMatch(url, matchID, '0'), '1': await joinMatch(url, matchID, '1') };
     const socketOpts = { reconnectionDelay: 100, reconnectionDelayMax: 300 };
-    // A human pace, so the game is mid-way when the process dies.
     const players = [
-      randomPlayer(url, matchID, 'R', creds['0'], { socketOpts, delayMs: 20 }),
-      randomPlayer(url, matchID, 'I', creds['1'], { socketOpts, delayMs: 20 }),
+      randomPlayer(url, matchID, 'R', creds['0'], { socketOpts }),
+      randomPlayer(url, matchID, 'I', creds['1'], { socketOpts }),
     ];
     const botMatch = (await api(url, '/games/mint-imperium/create', { bot: 'I', botKind: 'random' })).json.matchID as string;
-    const human = randomPlayer(url, botMatch, 'R', await joinMatch(url, botMatch, '0', 'Human'), { socketOpts, delayMs: 20 });
+    const human = randomPlayer(url, botMatch, 'R', await joinMatch(url, botMatch, '0', 'Human'), { socketOpts });
     clients.push({ close: () => { for (const p of [...players, human]) p.stop(); } });
     await waitFor(() => players.every((p) => (p.state()?._stateID ?? 0) >= 10), 30_000, '10 moves');
+    for (const p of players) p.pause(); // mid-match when the process dies
+    const atKill = await snapshot(reader, matchID);
 
-    // Wait for a bot decision in progress (each takes BOT_MIN_DELAY_MS), then kill the process holding its lease.
-    const holderOf = async (want?: string) => {
-      let seen: string | undefined;
+    // Wait for a bot decision in progress on the victim (each takes BOT_MIN_DELAY_MS), then kill it.
+    const leaseHeldBy = async (want: string) => {
+      let seen = false;
       const poll = setInterval(() => {
-        leases.holder(botMatch).then((h) => { if (h && (!want || h === want)) seen ??= h; }, () => {});
+        leases.holder(botMatch).then((h) => { if (h === want) seen = true; }, () => {});
       }, 5);
-      await waitFor(() => seen !== undefined, 20_000, want ? `the lease held by ${want}` : 'a bot lease').finally(() => clearInterval(poll));
-      return seen!;
+      await waitFor(() => seen, 20_000, `the bot lease held by ${want}`).finally(() => clearInterval(poll));
     };
-    const victim = procs[ids.indexOf(await holderOf())];
-    const survivor = procs.find((p) => p !== victim)!;
+    await leaseHeldBy(victimID);
     await kill(victim.child);
     const botStateAtKill = (await snapshot(reader, botMatch)).state!._stateID;
+    for (const p of players) p.resume();
     // The lease expires (BOT_LEASE_MS), the survivor's sweep takes it over, and its bot plays on.
-    await holderOf(ids[procs.indexOf(survivor)]);
+    await leaseHeldBy(survivorID);
     await waitFor(() => (human.state()?._stateID ?? 0) >= botStateAtKill + 4 || human.state()?.ctx.gameover !== undefined,
       20_000, 'the bot match to go on');
     human.pause();
 
+    const connected = (p: RandomPlayer) => (p.client.getState() as unknown as { isConnected?: boolean } | null)?.isConnected === true;
+    await waitFor(() => players.every((p) => p.state()?.ctx.gameover !== undefined), 60_000,
+      `the game to end (${players.map((p) => `${p.seat} at ${p.state()?._stateID}, pending ${p.state()?.G.pending?.seat}, ${connected(p) ? 'connected' : 'away'}`).join('; ')}; `
+      + `survivor said: ${survivor.child.output.join('').slice(-2000)})`);
     const [r, i] = await Promise.all(players.map((p) => p.finished));
     const end = await snapshot(reader, matchID);
     expect(end.state!.ctx.gameover).toBeDefined();
     expect(r.G).toEqual(viewFor(end.state!.G, 'R'));
     expect(i.G).toEqual(viewFor(end.state!.G, 'I'));
     expect(moveCount(end.log)).toBe(end.state!._stateID);
+    expect(end.state!._stateID).toBeGreaterThan(atKill.state!._stateID);
+    expect(end.log!.slice(0, atKill.log!.length)).toEqual(atKill.log);
     const rec = await matchRecord(reader, matchID, true);
     expect(rec.ok).toBe(true);
     if (rec.ok) expect(verifyRecord(rec.record)).toEqual({ ok: true });

@@ -1,0 +1,117 @@
+/**
+ * Several server processes on one machine and one port (`npm run cluster -- --processes N`, docs/DEPLOY.md): Node's
+ * `cluster` module forks N workers, each a whole server (server/main.ts) on the shared port; the primary hands each
+ * new TCP connection to the next worker. The workers share the matches through PostgreSQL (DATABASE_URL) and Redis
+ * (REDIS_URL). Without sticky sessions a socket.io long-polling client could land on another worker with each
+ * request, so the workers accept WebSocket only (SOCKET_TRANSPORTS, default `websocket` here; the UI tries
+ * WebSocket first). A worker that dies is started again; SIGINT / SIGTERM stop every worker gracefully.
+ *
+ * - `runCluster(opts)`: in the primary process (the CLI, server/cluster-main.ts).
+ * - `spawnCluster(opts)`: the CLI as a child process, for tools and tests (e.g. the load test): resolves once every
+ *   worker listens, with the URL, the worker PIDs and `stop()`.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+
+export interface ClusterOptions {
+  processes: number;
+  /** Environment of the workers, on top of this process's (PORT, DATABASE_URL, REDIS_URL, …). */
+  env?: Record<string, string>;
+}
+
+/** Why this environment cannot run several processes, or null. */
+export function clusterProblem(processes: number, env: NodeJS.ProcessEnv): string | null {
+  if (!Number.isInteger(processes) || processes < 1 || processes > 64) return '--processes must be 1 to 64';
+  if (processes === 1) return null;
+  if (!env.REDIS_URL) return 'several processes need REDIS_URL (e.g. redis://127.0.0.1:6379)';
+  if (!/^postgres(ql)?:\/\//i.test(env.DATABASE_URL ?? '')) return 'several processes need a PostgreSQL DATABASE_URL';
+  return null;
+}
+
+/** The primary: fork the workers, restart one that dies, stop them all on SIGINT / SIGTERM. */
+export function runCluster(opts: ClusterOptions): void {
+  const env = { SOCKET_TRANSPORTS: 'websocket', ...opts.env };
+  const problem = clusterProblem(opts.processes, { ...process.env, ...env });
+  if (problem) {
+    console.error(`npm run cluster: ${problem}`);
+    process.exit(2);
+  }
+  cluster.setupPrimary({ exec: resolve(import.meta.dirname, 'cluster-worker.ts') });
+  let stopping = false;
+  let listening = 0;
+  const fork = (): Worker => {
+    const w = cluster.fork(env);
+    w.once('listening', (address) => {
+      if (++listening === opts.processes) {
+        const port = address.port;
+        console.log(`Mint Imperium cluster: http://localhost:${port}/  (${opts.processes} processes: ${Object.values(cluster.workers ?? {}).map((x) => x?.process.pid).join(', ')})`);
+      }
+    });
+    return w;
+  };
+  for (let i = 0; i < opts.processes; i++) fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`[cluster] worker ${worker.process.pid} exited (${signal ?? code}): starting another`);
+    listening--;
+    setTimeout(fork, 500);
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping ${Object.keys(cluster.workers ?? {}).length} processes…`);
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    setTimeout(() => process.exit(1), 15_000).unref();
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+export interface SpawnedCluster {
+  url: string;
+  port: number;
+  /** What the cluster printed so far. */
+  output: string[];
+  /** SIGTERM: every worker stops gracefully; resolves when the primary exited. */
+  stop(): Promise<void>;
+}
+
+/** Start `tsx server/cluster-main.ts --processes N` as a child process and wait until every worker listens. */
+export async function spawnCluster(opts: ClusterOptions & { cwd?: string; timeoutMs?: number }): Promise<SpawnedCluster> {
+  const cwd = opts.cwd ?? process.cwd();
+  const proc = spawn(join(cwd, 'node_modules', '.bin', 'tsx'), ['server/cluster-main.ts', '--processes', String(opts.processes)], {
+    cwd, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const port = await new Promise<number>((resolvePort, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the cluster did not start:\n${output.join('')}`)), opts.timeoutMs ?? 60_000);
+    proc.stdout!.on('data', (b: Buffer) => {
+      output.push(b.toString());
+      const m = /Mint Imperium cluster: http:\/\/localhost:(\d+)\//.exec(output.join(''));
+      if (m) {
+        clearTimeout(timer);
+        resolvePort(Number(m[1]));
+      }
+    });
+    proc.stderr!.on('data', (b: Buffer) => output.push(b.toString()));
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the cluster exited (${code}):\n${output.join('')}`));
+    });
+  });
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    output,
+    stop: () => new Promise<void>((r) => {
+      if (proc.exitCode !== null || proc.signalCode !== null) return r();
+      proc.once('exit', () => r());
+      proc.kill('SIGTERM');
+    }),
+  };
+}
