@@ -184,7 +184,11 @@ export class MatchHub {
    * down never arrived). boardgame.io's client takes a 'sync' at any time.
    */
   resyncAll(): void {
-    for (const r of [...this.registered.values()]) this.resync(r.conn, r.matchID, r.playerID);
+    for (const r of [...this.registered.values()]) {
+      // Redis may have restarted empty: tell it again which seats have a socket here.
+      if (r.playerID !== null) this.bus?.presence(r.matchID, r.playerID, this.localSeatSockets(r.matchID, r.playerID));
+      this.resync(r.conn, r.matchID, r.playerID);
+    }
   }
 
   private resync(conn: Connection, matchID: string, seat: SeatID | null): void {
@@ -366,7 +370,7 @@ export class MatchHub {
     if (!room) this.rooms.set(r.matchID, (room = new Set()));
     room.add(r.conn.id);
     if (r.playerID === null) this.spectators.set(r.matchID, (this.spectators.get(r.matchID) ?? 0) + 1);
-    else this.bus?.presence(r.matchID, r.playerID, 1);
+    else this.bus?.presence(r.matchID, r.playerID, this.localSeatSockets(r.matchID, r.playerID));
   }
 
   private unregister(connID: string): Registered | undefined {
@@ -378,7 +382,7 @@ export class MatchHub {
       if (n > 0) this.spectators.set(r.matchID, n);
       else this.spectators.delete(r.matchID);
     } else {
-      this.bus?.presence(r.matchID, r.playerID, -1);
+      this.bus?.presence(r.matchID, r.playerID, this.localSeatSockets(r.matchID, r.playerID));
     }
     const room = this.rooms.get(r.matchID);
     if (room) {
@@ -413,6 +417,13 @@ export class MatchHub {
     const r = this.unregister(connID);
     if (!r || r.playerID === null) return;
     await this.enqueue(r.matchID, () => this.refreshConnected(r.matchID));
+  }
+
+  /** Sockets of this process registered for one seat of a match. */
+  private localSeatSockets(matchID: string, seat: SeatID): number {
+    let n = 0;
+    for (const id of this.rooms.get(matchID) ?? []) if (this.registered.get(id)?.playerID === seat) n++;
+    return n;
   }
 
   /** Which seats have a registered socket, here or (several processes) on another live process. */

@@ -117,6 +117,7 @@ export class ClusterBus {
     this.sub.on('ready', () => {
       if (first) return;
       this.versions.clear();
+      this.beat().catch(() => {});
       this.resubscribed();
     });
     first = false;
@@ -186,10 +187,11 @@ export class ClusterBus {
       .catch((err: Error) => this.onError(err.message, 'publish'));
   }
 
-  /** A socket of this process registered (+1) or left (−1) a seat of a match. */
-  presence(matchID: string, seat: string, delta: 1 | -1): void {
+  /** This process now has `count` sockets on a seat of a match (absolute, so it can be sent again after an outage). */
+  presence(matchID: string, seat: string, count: number): void {
     const key = `${this.prefix}presence:${matchID}`;
-    this.cmd.multi().hincrby(key, `${this.processId}|${seat}`, delta).pexpire(key, 86_400_000).exec()
+    const field = `${this.processId}|${seat}`;
+    (count > 0 ? this.cmd.multi().hset(key, field, String(count)).pexpire(key, 86_400_000).exec() : this.cmd.hdel(key, field))
       .catch((err: Error) => this.onError(err.message, 'presence'));
   }
 
