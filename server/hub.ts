@@ -162,7 +162,8 @@ export class MatchHub {
     if (!isMatchID(id)) return;
     if (msg.t === 'state') {
       this.broadcastLocal(id, msg.state as State<GameState>, msg.deltalog as LogEntry[]);
-      this.onActivity(id); // a bot of this match may be due (./bots/driver.ts: the lease decides which process plays)
+      // A bot of this match may be due (./bots/driver.ts: the lease decides which process plays).
+      if (msg.bot) this.onActivity(id);
     } else if (msg.t === 'matchData') {
       if (this.rooms.has(id)) this.announceLocal(id, msg.md as Server.MatchData);
     } else if (msg.t === 'table') {
@@ -599,7 +600,7 @@ export class MatchHub {
         return this.refuse(conn, matchID, 'update', written === 'missing' ? 'match not found' : 'stale state');
       }
       this.remember(matchID, toStore as State<GameState>, md);
-      this.broadcastState(matchID, next, deltalog ?? []);
+      this.broadcastState(matchID, next, deltalog ?? [], SEATS.some((id) => botKindOf(seatMetadata(md, id))));
       if (clock || (md as TableMetadata).handovers) this.sendTable(matchID, md);
       if (conn) this.stats.moves++;
       else this.stats.botMoves++;
@@ -629,10 +630,10 @@ export class MatchHub {
    * thousands of sockets never holds up other matches for long. Slices of one match run in order (a spectator
    * never gets state N+1 before N).
    */
-  private broadcastState(matchID: string, state: State<GameState>, deltalog: LogEntry[]): void {
+  private broadcastState(matchID: string, state: State<GameState>, deltalog: LogEntry[], bot = false): void {
     if (this.bus) {
       const { transients: _t, deltalog: _d, ...stored } = state as State<GameState> & { transients?: unknown };
-      this.bus.publish({ t: 'state', m: matchID, state: stored, deltalog });
+      this.bus.publish({ t: 'state', m: matchID, state: stored, deltalog, ...(bot ? { bot } : {}) });
     }
     this.broadcastLocal(matchID, state, deltalog);
   }

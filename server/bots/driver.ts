@@ -88,8 +88,9 @@ export class BotDriver {
   async close(): Promise<void> {
     this.closed = true;
     if (this.sweep) clearInterval(this.sweep);
-    if (this.running.size === 0) return;
-    await new Promise<void>((resolve) => this.idle.add(resolve));
+    if (this.running.size > 0) await new Promise<void>((resolve) => this.idle.add(resolve));
+    // Several processes: what this one was deciding is taken over by another without waiting for the expiry.
+    await this.opts.leases?.expireMine([...this.leased]).catch((err) => this.opts.onError?.(err, 'bot lease hand-back'));
   }
 
   /** Play one bot move if a bot may move now; true if one was played (so there may be another). */

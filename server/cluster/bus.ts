@@ -18,7 +18,7 @@ import { HttpError } from '../http';
 
 /** What one process tells the others to send to their sockets of match `m`. */
 export type BusMessage =
-  | { t: 'state'; m: string; state: unknown; deltalog: unknown[] }
+  | { t: 'state'; m: string; state: unknown; deltalog: unknown[]; /** the match has a server bot seat */ bot?: boolean }
   | { t: 'matchData'; m: string; md: unknown }
   | { t: 'table'; m: string; md: unknown }
   | { t: 'chat'; m: string; line: unknown }

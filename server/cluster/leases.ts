@@ -62,6 +62,14 @@ export class BotLeases {
     await this.pool.query(`delete from ${this.table} where match_id = $1 and (holder = $2 or expires_at < now())`, [matchID, this.processId]);
   }
 
+  /** This process stops (graceful shutdown): its leases expire now, so another process's sweep takes them at once. */
+  async expireMine(matchIDs: string[]): Promise<void> {
+    if (matchIDs.length === 0) return;
+    await this.connect();
+    await this.pool.query(`update ${this.table} set expires_at = now() - interval '1 millisecond'
+      where holder = $1 and match_id = any($2)`, [this.processId, matchIDs]);
+  }
+
   /** Matches whose lease expired (its holder died or stalled): some process must look at their bot. */
   async expired(limit = 100): Promise<string[]> {
     await this.connect();
