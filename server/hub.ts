@@ -135,6 +135,12 @@ export class MatchHub {
   readonly abandonMs: number;
   readonly stats: HubStats = { moves: 0, botMoves: 0, chatMessages: 0, refusals: new Map() };
   readonly bus: ClusterBus | undefined;
+  /**
+   * Several processes: the newest state ID this process sent the sockets of a match (by sync or update), so a
+   * message from another process that arrives after a newer state (rare: pub/sub and the lock use different
+   * connections) is not sent: boardgame.io's client would take an older state.
+   */
+  private readonly newestSent = new Map<string, number>();
 
   constructor(opts: HubOptions) {
     this.maxSpectators = opts.maxSpectatorsPerMatch ?? 100;
@@ -330,6 +336,7 @@ export class MatchHub {
     if (cached && hit && hit.stateID === cached.state._stateID && hit.players === JSON.stringify(publicPlayers(cached.metadata))) {
       this.syncCache.delete(key);
       this.syncCache.set(key, hit);
+      this.markSent(matchID, hit.stateID);
       return { metadata: cached.metadata, msg: hit.msg };
     }
     const { state, metadata, log, initialState } = await this.db.fetch(matchID, {
@@ -346,6 +353,7 @@ export class MatchHub {
       initialState: filterState(initialState as State<GameState>, seat),
     }]);
     this.remember(matchID, s, metadata);
+    this.markSent(matchID, s._stateID);
     this.syncCache.set(key, { stateID: s._stateID, players: JSON.stringify(players), msg });
     if (this.syncCache.size > SYNC_CACHE_SIZE) this.syncCache.delete(this.syncCache.keys().next().value as string);
     return { metadata, msg };
@@ -638,8 +646,21 @@ export class MatchHub {
     this.broadcastLocal(matchID, state, deltalog);
   }
 
+  /** Several processes: state `stateID` went to sockets of a match (kept if it is the newest so far). */
+  private markSent(matchID: string, stateID: number): void {
+    if (!this.bus) return;
+    const newest = this.newestSent.get(matchID);
+    if (newest !== undefined && newest >= stateID) return;
+    this.newestSent.delete(matchID);
+    this.newestSent.set(matchID, stateID);
+    if (this.newestSent.size > 10_000) this.newestSent.delete(this.newestSent.keys().next().value as string);
+  }
+
   private broadcastLocal(matchID: string, state: State<GameState>, deltalog: LogEntry[]): void {
     if (!this.rooms.has(matchID)) return;
+    const newest = this.newestSent.get(matchID);
+    if (this.bus && newest !== undefined && newest >= state._stateID) return;
+    this.markSent(matchID, state._stateID);
     const byAudience = new Map<Audience, SharedMessage>();
     const message = (seat: SeatID | null) => {
       const key: Audience = seat ?? 'spectator';
