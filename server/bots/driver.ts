@@ -35,8 +35,10 @@ export class BotDriver {
   private readonly idle = new Set<() => void>();
   /** Bot moves played (for tests and the load test). */
   moves = 0;
-  /** Matches whose lease this process may hold (taken here, or found expired by the sweep). */
+  /** Several processes: matches whose lease this process may hold (taken here, or found expired by the sweep). */
   private readonly leased = new Set<string>();
+  /** Several processes: lease renewals of the decisions being played now. */
+  private readonly renewals = new Map<string, NodeJS.Timeout>();
   private readonly sweep: NodeJS.Timeout | undefined;
 
   constructor(private readonly opts: BotDriverOptions) {
@@ -68,7 +70,7 @@ export class BotDriver {
       try {
         while (run.again && !this.closed) {
           run.again = false;
-          while (!this.closed && await this.step(matchID));
+          while (!this.closed && await this.leasedStep(matchID));
         }
       } catch (err) {
         this.opts.onError?.(err, `bot (match ${matchID})`);
@@ -93,13 +95,44 @@ export class BotDriver {
     await this.opts.leases?.expireMine([...this.leased]).catch((err) => this.opts.onError?.(err, 'bot lease hand-back'));
   }
 
+  /** `step`, and with leases: a step that found nothing to decide gives the match's lease up. */
+  private async leasedStep(matchID: string): Promise<boolean> {
+    const leases = this.opts.leases;
+    if (!leases) return this.step(matchID);
+    try {
+      return await this.step(matchID);
+    } finally {
+      const renewal = this.renewals.get(matchID);
+      clearInterval(renewal);
+      this.renewals.delete(matchID);
+      if (renewal === undefined && this.leased.delete(matchID)) {
+        await leases.release(matchID).catch((err) => this.opts.onError?.(err, 'bot lease release'));
+      }
+    }
+  }
+
+  /**
+   * Several processes: take (or renew) the match's lease for the decision about to be played, and keep it renewed
+   * while the search runs (a long think is not taken for a dead process). False: another process holds it (it was
+   * told of the move too, and plays it).
+   */
+  private async holdLease(matchID: string): Promise<boolean> {
+    const leases = this.opts.leases!;
+    if (!await leases.acquire(matchID)) return false;
+    this.leased.add(matchID);
+    this.renewals.set(matchID, setInterval(() => {
+      leases.acquire(matchID).catch((err) => this.opts.onError?.(err, 'bot lease renewal'));
+    }, Math.max(100, Math.floor(leases.leaseMs / 3))));
+    return true;
+  }
+
   /** Play one bot move if a bot may move now; true if one was played (so there may be another). */
   private async step(matchID: string): Promise<boolean> {
     const { hub } = this.opts;
     const { state, metadata } = await hub.db.fetch(matchID, { state: true, metadata: true });
-    if (!state || !metadata) return this.nothingToDecide(matchID);
+    if (!state || !metadata) return false;
     const s = state as State<GameState>;
-    if (s.ctx.gameover !== undefined) return this.nothingToDecide(matchID);
+    if (s.ctx.gameover !== undefined) return false;
     const allowed = MatchHub.allowedPlayers(s.ctx);
     for (const id of SEATS) {
       const p = seatMetadata(metadata, id);
@@ -108,58 +141,34 @@ export class BotDriver {
       if (!kind || !allowed.includes(id) || typeof p!.credentials !== 'string') continue;
       const seat: Faction = id === '0' ? 'R' : 'I';
       if (s.G.pending?.seat !== seat) continue;
-      const leases = this.opts.leases;
-      if (leases) {
-        // Another process holds this bot's decision (it was told of the move too): it plays, not us.
-        if (!await leases.acquire(matchID)) return false;
-        this.leased.add(matchID);
-      }
-      // Renewed while the search runs, so a long think is not taken for a dead process.
-      const renew = leases ? setInterval(() => {
-        leases.acquire(matchID).catch((err) => this.opts.onError?.(err, 'bot lease renewal'));
-      }, Math.max(100, Math.floor(leases.leaseMs / 3))) : undefined;
+      if (this.opts.leases && !await this.holdLease(matchID)) return false;
+      const started = Date.now();
+      const view = viewFor(s.G, seat);
+      let choice: BotChoice;
       try {
-        return await this.play(matchID, s, id, seat, kind, p!.credentials as string);
-      } finally {
-        if (renew) clearInterval(renew);
+        choice = await this.opts.players[kind].choose(view, seat, { matchID });
+      } catch (err) {
+        if (this.closed) return false; // shutting down: the bot pool refuses new work, nothing to report
+        this.opts.onError?.(err, `bot ${kind} (match ${matchID}), playing a random move instead`);
+        choice = await this.fallback.choose(view, seat);
       }
+      const wait = (this.opts.minDelayMs ?? 0) - (Date.now() - started);
+      if (wait > 0) await sleep(wait);
+      if (this.closed) return false;
+      const action = {
+        type: 'MAKE_MOVE',
+        payload: { type: choice.move, args: choice.args, playerID: playerOf(seat), credentials: p!.credentials },
+      };
+      const res = await hub.update(action, s._stateID, matchID, id);
+      if (res.ok) {
+        this.moves++;
+        return true;
+      }
+      // Someone else moved first (stale), the match ended or went away: look again only if it was stale.
+      if (res.error === 'stale state') return true;
+      this.opts.onError?.(new Error(res.error), `bot move refused (match ${matchID})`);
+      return false;
     }
-    return this.nothingToDecide(matchID);
-  }
-
-  /** No bot of this match may move now: give its lease up (if this process may hold it). */
-  private async nothingToDecide(matchID: string): Promise<false> {
-    if (this.opts.leases && this.leased.delete(matchID)) await this.opts.leases.release(matchID);
-    return false;
-  }
-
-  private async play(matchID: string, s: State<GameState>, id: (typeof SEATS)[number], seat: Faction, kind: BotKind, credentials: string): Promise<boolean> {
-    const { hub } = this.opts;
-    const started = Date.now();
-    const view = viewFor(s.G, seat);
-    let choice: BotChoice;
-    try {
-      choice = await this.opts.players[kind].choose(view, seat, { matchID });
-    } catch (err) {
-      if (this.closed) return false; // shutting down: the bot pool refuses new work, nothing to report
-      this.opts.onError?.(err, `bot ${kind} (match ${matchID}), playing a random move instead`);
-      choice = await this.fallback.choose(view, seat);
-    }
-    const wait = (this.opts.minDelayMs ?? 0) - (Date.now() - started);
-    if (wait > 0) await sleep(wait);
-    if (this.closed) return false;
-    const action = {
-      type: 'MAKE_MOVE',
-      payload: { type: choice.move, args: choice.args, playerID: playerOf(seat), credentials },
-    };
-    const res = await hub.update(action, s._stateID, matchID, id);
-    if (res.ok) {
-      this.moves++;
-      return true;
-    }
-    // Someone else moved first (stale), the match ended or went away: look again only if it was stale.
-    if (res.error === 'stale state') return true;
-    this.opts.onError?.(new Error(res.error), `bot move refused (match ${matchID})`);
     return false;
   }
 }
