@@ -1,7 +1,13 @@
-/** One worker of `npm run cluster` (./cluster.ts): a whole server (./main.ts) on the port the primary shares. */
+/**
+ * One worker of `npm run cluster` (./cluster.ts): a whole server (./main.ts) whose connections come from the
+ * primary (@socket.io/sticky: a long-polling session always reaches the worker that holds it).
+ */
+import { setupWorker } from '@socket.io/sticky';
 import { main } from './main';
 
-main().catch((err) => {
+main().then((server) => {
+  setupWorker(server.transport.io as never);
+}, (err) => {
   console.error('Mint Imperium server failed to start:', err instanceof Error ? err.message : err);
   process.exit(1);
 });

@@ -1,10 +1,10 @@
 /**
  * Several server processes on one machine and one port (`npm run cluster -- --processes N`, docs/DEPLOY.md): Node's
- * `cluster` module forks N workers, each a whole server (server/main.ts) on the shared port; the primary hands each
- * new TCP connection to the next worker. The workers share the matches through PostgreSQL (DATABASE_URL) and Redis
- * (REDIS_URL). Without sticky sessions a socket.io long-polling client could land on another worker with each
- * request, so the workers accept WebSocket only (SOCKET_TRANSPORTS, default `websocket` here; the UI tries
- * WebSocket first). A worker that dies is started again; SIGINT / SIGTERM stop every worker gracefully.
+ * `cluster` module forks N workers, each a whole server (server/main.ts). The primary listens on the port and hands
+ * each new connection to a worker with @socket.io/sticky: a socket.io long-polling request goes to the worker that
+ * holds its session (its `sid`), anything else to the next worker in turn. The workers share the matches through
+ * PostgreSQL (DATABASE_URL) and Redis (REDIS_URL). A worker that dies is started again; SIGINT / SIGTERM stop every
+ * worker gracefully.
  *
  * - `runCluster(opts)`: in the primary process (the CLI, server/cluster-main.ts).
  * - `spawnCluster(opts)`: the CLI as a child process, for tools and tests (e.g. the load test): resolves once every
@@ -12,6 +12,8 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { setupMaster } from '@socket.io/sticky';
 import { join, resolve } from 'node:path';
 
 export interface ClusterOptions {
@@ -31,22 +33,28 @@ export function clusterProblem(processes: number, env: NodeJS.ProcessEnv): strin
 
 /** The primary: fork the workers, restart one that dies, stop them all on SIGINT / SIGTERM. */
 export function runCluster(opts: ClusterOptions): void {
-  const env = { SOCKET_TRANSPORTS: 'websocket', ...opts.env };
+  // The workers listen on a port of their own nobody uses: the primary passes them their connections.
+  const port = Number(opts.env?.PORT ?? process.env.PORT ?? 8000);
+  const env = { ...opts.env, PORT: '0' };
   const problem = clusterProblem(opts.processes, { ...process.env, ...env });
   if (problem) {
     console.error(`npm run cluster: ${problem}`);
     process.exit(2);
   }
-  cluster.setupPrimary({ exec: resolve(import.meta.dirname, 'cluster-worker.ts') });
+  // 'advanced': @socket.io/sticky passes each connection's first bytes as a Buffer.
+  cluster.setupPrimary({ exec: resolve(import.meta.dirname, 'cluster-worker.ts'), serialization: 'advanced' });
   let stopping = false;
   let listening = 0;
+  const front = createServer();
+  setupMaster(front, { loadBalancingMethod: 'round-robin' });
   const fork = (): Worker => {
     const w = cluster.fork(env);
-    w.once('listening', (address) => {
-      if (++listening === opts.processes) {
-        const port = address.port;
-        console.log(`Mint Imperium cluster: http://localhost:${port}/  (${opts.processes} processes: ${Object.values(cluster.workers ?? {}).map((x) => x?.process.pid).join(', ')})`);
-      }
+    w.once('listening', () => {
+      if (++listening !== opts.processes) return;
+      const announce = () => console.log(`Mint Imperium cluster: http://localhost:${(front.address() as { port: number }).port}/  `
+        + `(${opts.processes} processes: ${Object.values(cluster.workers ?? {}).map((x) => x?.process.pid).join(', ')})`);
+      if (front.listening) announce();
+      else front.listen(port, announce);
     });
     return w;
   };
@@ -63,6 +71,7 @@ export function runCluster(opts: ClusterOptions): void {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    front.close();
     console.log(`\n${signal}: stopping ${Object.keys(cluster.workers ?? {}).length} processes…`);
     for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
     if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);

@@ -104,7 +104,7 @@ export interface StartServerOptions {
   redisPrefix?: string;
   /** Several processes: a bot lease not renewed for this long is taken over by another process. Default 5 s. */
   botLeaseMs?: number;
-  /** socket.io transports the server accepts. Default both (`websocket`, `polling`; polling needs sticky sessions). */
+  /** socket.io transports the server accepts. Default both (`websocket`, `polling`: polling needs sticky sessions). */
   socketTransports?: ('websocket' | 'polling')[];
 }
 

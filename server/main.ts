@@ -12,7 +12,7 @@
  *   BOT_MATCHES_PER_ADDRESS (3 unfinished bot matches; 0 = no cap), EVENT_LOG (on: one JSON line per match event on
  *   stdout; `off`: none),
  *   REDIS_URL (several processes serving the same matches; needs a PostgreSQL DATABASE_URL; docs/DEPLOY.md),
- *   REDIS_PREFIX (mint:), BOT_LEASE_MS (5000), SOCKET_TRANSPORTS (websocket,polling).
+ *   REDIS_PREFIX (mint:), BOT_LEASE_MS (5000), SOCKET_TRANSPORTS (websocket,polling; `websocket` behind a balancer without sticky sessions).
  */
 import { DEFAULT_SOCKET_LIMITS, UNLIMITED_SOCKETS } from './limits';
 import type { RunningServer, StartServerOptions } from './index';

@@ -96,7 +96,13 @@ export class ClusterBus {
   async start(onMessage: (msg: BusMessage) => void, onResubscribed: () => void): Promise<void> {
     this.handler = onMessage;
     this.resubscribed = onResubscribed;
-    await Promise.all([this.cmd.connect(), this.sub.connect()]);
+    try {
+      await Promise.all([this.cmd.connect(), this.sub.connect()]);
+    } catch (err) {
+      this.cmd.disconnect();
+      this.sub.disconnect();
+      throw new Error(`Redis (REDIS_URL) does not answer: ${(err as Error).message}`);
+    }
     this.sub.on('message', (_ch: string, raw: string) => {
       let msg: BusMessage & { from?: string };
       try {
@@ -113,14 +119,12 @@ export class ClusterBus {
     });
     await this.sub.subscribe(this.channel);
     // After Redis comes back, messages published while it was down are lost: the hub re-syncs its sockets.
-    let first = true;
+    // (Registered after the first connection: every later 'ready' is a reconnection.)
     this.sub.on('ready', () => {
-      if (first) return;
       this.versions.clear();
       this.beat().catch(() => {});
       this.resubscribed();
     });
-    first = false;
     await this.beat();
     this.heartbeat = setInterval(() => { this.beat().catch(() => {}); }, HEARTBEAT_MS);
     this.heartbeat.unref();

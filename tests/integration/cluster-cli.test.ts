@@ -1,9 +1,11 @@
 /**
  * `npm run cluster -- --processes 2` (server/cluster-main.ts, via spawnCluster): two workers on one port, new
- * connections spread over both, a match played by two clients through that port, and SIGTERM stops everything.
+ * connections spread over both, a match played by two WebSocket clients through that port and watched by a
+ * long-polling spectator (its many HTTP requests reach the worker of its session: sticky), SIGTERM stops everything.
  * Needs PostgreSQL and Redis (skipped with the reason otherwise).
  */
 import { get } from 'node:http';
+import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnCluster, type SpawnedCluster } from '../../server/cluster';
 import { freePort } from './child-server';
@@ -46,13 +48,22 @@ describe.skipIf(SKIP !== null)(`npm run cluster${SKIP ? ` — SKIPPED: ${SKIP}` 
     expect(seen.size).toBe(2);
 
     const { matchID, creds } = await matchWithPlayers(cluster.url);
+    const updates: number[] = [];
+    const poller = io(`${cluster.url}/mint-imperium`, { transports: ['polling'], reconnection: false, forceNew: true });
+    poller.on('update', (_m: string, s: { _stateID: number }) => updates.push(s._stateID));
+    const synced = new Promise((r) => poller.once('sync', r));
+    poller.on('connect', () => poller.emit('sync', matchID, null, undefined, 2));
+    await synced;
     const players = [randomPlayer(cluster.url, matchID, 'R', creds['0']), randomPlayer(cluster.url, matchID, 'I', creds['1'])];
     try {
       await waitFor(() => players.every((p) => (p.state()?._stateID ?? 0) >= 20 || p.state()?.ctx.gameover !== undefined),
         30_000, '20 moves');
+      await waitFor(() => updates.length >= 20, 10_000, 'the polling spectator to see 20 updates');
     } finally {
       for (const p of players) p.stop();
+      poller.close();
     }
+    expect(updates.slice(0, 20)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     await cluster.stop();
     expect(cluster.output.join('')).toMatch(/SIGTERM: stopping 2 processes/);
   }, 90_000);

@@ -84,9 +84,7 @@ export function createOnlineSession(opts: {
     matchID: opts.matchID,
     ...(opts.playerID !== null ? { playerID: opts.playerID, credentials: opts.credentials } : {}),
     debug: false,
-    // WebSocket first (several server processes need no sticky sessions for it, docs/DEPLOY.md); long-polling only
-    // if WebSockets are blocked on the way.
-    multiplayer: SocketIO({ server: opts.server, socketOpts: { transports: ['websocket', 'polling'], tryAllTransports: true } }),
+    multiplayer: SocketIO({ server: opts.server }),
   }) as unknown as BgioClient;
   const listeners = new Set<() => void>();
   const notify = () => { for (const fn of [...listeners]) fn(); };
