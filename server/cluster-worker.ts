@@ -7,6 +7,8 @@ import { main } from './main';
 
 main().then((server) => {
   setupWorker(server.transport.io as never);
+  // Only now can this worker take the connections the primary passes it.
+  process.send?.({ type: 'mint:ready' });
 }, (err) => {
   console.error('Mint Imperium server failed to start:', err instanceof Error ? err.message : err);
   process.exit(1);

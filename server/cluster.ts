@@ -44,13 +44,13 @@ export function runCluster(opts: ClusterOptions): void {
   // 'advanced': @socket.io/sticky passes each connection's first bytes as a Buffer.
   cluster.setupPrimary({ exec: resolve(import.meta.dirname, 'cluster-worker.ts'), serialization: 'advanced' });
   let stopping = false;
-  let listening = 0;
+  let ready = 0;
   const front = createServer();
   setupMaster(front, { loadBalancingMethod: 'round-robin' });
   const fork = (): Worker => {
     const w = cluster.fork(env);
-    w.once('listening', () => {
-      if (++listening !== opts.processes) return;
+    w.on('message', (msg: { type?: string }) => {
+      if (msg?.type !== 'mint:ready' || ++ready !== opts.processes) return;
       const announce = () => console.log(`Mint Imperium cluster: http://localhost:${(front.address() as { port: number }).port}/  `
         + `(${opts.processes} processes: ${Object.values(cluster.workers ?? {}).map((x) => x?.process.pid).join(', ')})`);
       if (front.listening) announce();
@@ -65,7 +65,7 @@ export function runCluster(opts: ClusterOptions): void {
       return;
     }
     console.error(`[cluster] worker ${worker.process.pid} exited (${signal ?? code}): starting another`);
-    listening--;
+    ready--;
     setTimeout(fork, 500);
   });
   const stop = (signal: NodeJS.Signals) => {

@@ -15,6 +15,9 @@ import { dropPgSchema, matchWithPlayers, PG_SKIP_REASON, PG_URL, pgSchemaName, r
 const SKIP = !PG_URL ? PG_SKIP_REASON : !(await redisAnswers()) ? `no Redis answers at ${REDIS_URL}` : null;
 if (SKIP) console.warn(`[cluster-cli.test] SKIPPING: ${SKIP}`);
 
+const within = <T>(p: Promise<T>, ms: number, what: string) => Promise.race([p,
+  new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no ${what} within ${ms} ms`)), ms))]);
+
 /** GET /health on a new TCP connection each time (the cluster hands out connections, not requests). */
 const health = (port: number) => new Promise<{ process: string }>((resolve, reject) => {
   get({ host: '127.0.0.1', port, path: '/health', agent: false }, (res) => {
@@ -44,7 +47,7 @@ describe.skipIf(SKIP !== null)(`npm run cluster${SKIP ? ` — SKIPPED: ${SKIP}` 
       },
     });
     const seen = new Set<string>();
-    for (let i = 0; i < 8 && seen.size < 2; i++) seen.add((await health(cluster.port)).process);
+    for (let i = 0; i < 8 && seen.size < 2; i++) seen.add((await within(health(cluster.port), 10_000, '/health answer')).process);
     expect(seen.size).toBe(2);
 
     const { matchID, creds } = await matchWithPlayers(cluster.url);
@@ -53,7 +56,7 @@ describe.skipIf(SKIP !== null)(`npm run cluster${SKIP ? ` — SKIPPED: ${SKIP}` 
     poller.on('update', (_m: string, s: { _stateID: number }) => updates.push(s._stateID));
     const synced = new Promise((r) => poller.once('sync', r));
     poller.on('connect', () => poller.emit('sync', matchID, null, undefined, 2));
-    await synced;
+    await within(synced, 10_000, 'sync answer over long-polling');
     const players = [randomPlayer(cluster.url, matchID, 'R', creds['0']), randomPlayer(cluster.url, matchID, 'I', creds['1'])];
     try {
       await waitFor(() => players.every((p) => (p.state()?._stateID ?? 0) >= 20 || p.state()?.ctx.gameover !== undefined),
