@@ -12,6 +12,13 @@ export function fail(status: number, message: string, headers?: Record<string, s
   throw new HttpError(status, message, headers);
 }
 
+/** The database cannot be reached (PostgreSQL restarting, network): a 503 the client may retry, not a bug. */
+export function storageDown(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown };
+  if (typeof e?.code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|57P0[123]|08\d\d\d)$/.test(e.code)) return true;
+  return typeof e?.message === 'string' && /Connection terminated|connection timeout/i.test(e.message);
+}
+
 /**
  * Outermost middleware: any error becomes `{ error: message }` with its 4xx status, or a 500 with a generic
  * message (the stack goes to the server log only). Unknown routes under the API get a JSON 404.
@@ -27,6 +34,10 @@ export function jsonErrors(onError: (err: unknown) => void): Middleware {
       if (err instanceof HttpError) {
         message = err.message;
         for (const [k, v] of Object.entries(err.headers)) ctx.set(k, v);
+      } else if (storageDown(err)) {
+        status = 503;
+        message = 'storage unavailable: try again';
+        onError(err);
       } else if (status < 500 && e.expose === true && typeof e.message === 'string') {
         message = e.message.slice(0, 200); // Koa/http-errors 4xx (e.g. a malformed URL)
       } else {

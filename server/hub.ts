@@ -33,6 +33,7 @@ import { CHAT_HISTORY, CHAT_KEEP, channelsFor, chatLine, mayWrite, parseChatPayl
 import type { MatchEvent } from './events';
 import { afterMove, outOfTime, type ClockState } from './clock';
 import { playedNote, tableView, type TableMetadata } from './table-state';
+import { ClusterUnavailable, type BusMessage, type ClusterBus } from './cluster/bus';
 
 /** What a socket (or a bot) is, to the hub. */
 export interface Connection {
@@ -83,6 +84,8 @@ export interface HubOptions {
   abandonMs?: number;
   /** Called with a match's metadata whenever its table is sent (./table-timer.ts arms its deadline). */
   onTable?: (matchID: string, metadata: Server.MatchData) => void;
+  /** Several processes (./cluster/bus.ts, docs/DEPLOY.md): cross-process match locks, broadcasts and presence. */
+  bus?: ClusterBus;
 }
 
 /** Counters for GET /metrics (./metrics.ts), since the process started. */
@@ -135,6 +138,13 @@ export class MatchHub {
   /** Set by the server: told of every table sent (./table-timer.ts). */
   onTable: (matchID: string, metadata: Server.MatchData) => void;
   readonly stats: HubStats = { moves: 0, botMoves: 0, chatMessages: 0, refusals: new Map() };
+  readonly bus: ClusterBus | undefined;
+  /**
+   * Several processes: the newest state ID this process sent the sockets of a match (by sync or update), so a
+   * message from another process that arrives after a newer state (rare: pub/sub and the lock use different
+   * connections) is not sent: boardgame.io's client would take an older state.
+   */
+  private readonly newestSent = new Map<string, number>();
 
   constructor(opts: HubOptions) {
     this.maxSpectators = opts.maxSpectatorsPerMatch ?? 100;
@@ -149,12 +159,71 @@ export class MatchHub {
     this.now = opts.now ?? Date.now;
     this.abandonMs = opts.abandonMs ?? 3 * 60_000;
     this.onTable = opts.onTable ?? (() => {});
+    this.bus = opts.bus;
+  }
+
+  /** Start receiving the other processes' messages (with a bus; once, before the server listens). */
+  async startBus(): Promise<void> {
+    await this.bus?.start((msg) => this.fromBus(msg), () => this.resyncAll());
+  }
+
+  /** What another process did to a match: send it to this process's sockets of that match. */
+  private fromBus(msg: BusMessage): void {
+    const id = msg.m;
+    if (!isMatchID(id)) return;
+    if (msg.t === 'state') {
+      this.broadcastLocal(id, msg.state as State<GameState>, msg.deltalog as LogEntry[]);
+      // A bot of this match may be due (./bots/driver.ts: the lease decides which process plays).
+      if (msg.bot) this.onActivity(id);
+    } else if (msg.t === 'matchData') {
+      if (this.rooms.has(id)) this.announceLocal(id, msg.md as Server.MatchData);
+    } else if (msg.t === 'table') {
+      if (this.rooms.has(id)) this.tableLocal(id, msg.md as Server.MatchData);
+    } else if (msg.t === 'chat') {
+      this.chatCache.delete(id);
+      const line = msg.line as ChatLine;
+      const out = new SharedMessage('chat', [id, line]);
+      this.broadcast(id, (x) => {
+        if (channelsFor(x.playerID).includes(line.payload.channel)) this.deliver(x.conn, out);
+      });
+    } else if (msg.t === 'evict') {
+      this.evictLocal(id, isSeatID(msg.seat) ? msg.seat : undefined);
+    }
+  }
+
+  /**
+   * Send every socket of this process a fresh sync answer (after Redis came back: what was published while it was
+   * down never arrived). boardgame.io's client takes a 'sync' at any time.
+   */
+  resyncAll(): void {
+    for (const r of [...this.registered.values()]) {
+      // Redis may have restarted empty: tell it again which seats have a socket here.
+      if (r.playerID !== null) this.bus?.presence(r.matchID, r.playerID, this.localSeatSockets(r.matchID, r.playerID));
+      this.resync(r.conn, r.matchID, r.playerID);
+    }
+  }
+
+  private resync(conn: Connection, matchID: string, seat: SeatID | null): void {
+    void this.enqueue(matchID, async () => {
+      if (conn.closed || this.registered.get(conn.id)?.matchID !== matchID) return;
+      const answer = await this.syncAnswer(matchID, seat);
+      if (answer && !conn.closed) this.deliver(conn, answer.msg);
+    }).catch((err) => this.onError(err, 'resync'));
   }
 
   /** Run `fn` after every earlier operation of this match (one at a time per match, in this process). */
   enqueue<T>(matchID: string, fn: () => Promise<T>): Promise<T> {
     const prev = this.queues.get(matchID) ?? Promise.resolve();
-    const run = prev.then(fn, fn);
+    const bus = this.bus;
+    // Several processes: one at a time per match in all of them; what another process changed is re-read.
+    const locked = bus ? () => bus.withLock(matchID, (stale) => {
+      if (stale) {
+        this.forget(matchID);
+        this.chatCache.delete(matchID);
+      }
+      return fn();
+    }) : fn;
+    const run = prev.then(locked, locked);
     const tail = run.then(() => undefined, () => undefined);
     this.queues.set(matchID, tail);
     void tail.then(() => {
@@ -228,7 +297,7 @@ export class MatchHub {
       return this.refuse(conn, matchID, 'sync', 'bad playerID');
     }
     const seat: SeatID | null = isSeatID(playerID) ? playerID : null;
-    const result = await this.enqueue(matchID, async (): Promise<HubResult> => {
+    const result = await this.unavailable(conn, matchID, 'sync', () => this.enqueue(matchID, async (): Promise<HubResult> => {
       // Queued syncs of a socket that is gone cost nothing: no read, no filter, no encoding.
       if (conn.closed) return { ok: false, error: 'disconnected' };
       const answer = await this.syncAnswer(matchID, seat);
@@ -256,7 +325,7 @@ export class MatchHub {
           .catch((err) => this.onError(err, 'refresh connection'));
       }
       return { ok: true };
-    });
+    }));
     if (result.ok && seat !== null) this.onActivity(matchID);
     return result;
   }
@@ -272,6 +341,7 @@ export class MatchHub {
     if (cached && hit && hit.stateID === cached.state._stateID && hit.players === JSON.stringify(publicPlayers(cached.metadata))) {
       this.syncCache.delete(key);
       this.syncCache.set(key, hit);
+      this.markSent(matchID, hit.stateID);
       return { metadata: cached.metadata, msg: hit.msg };
     }
     const { state, metadata, log, initialState } = await this.db.fetch(matchID, {
@@ -288,9 +358,24 @@ export class MatchHub {
       initialState: filterState(initialState as State<GameState>, seat),
     }]);
     this.remember(matchID, s, metadata);
+    this.markSent(matchID, s._stateID);
     this.syncCache.set(key, { stateID: s._stateID, players: JSON.stringify(players), msg });
     if (this.syncCache.size > SYNC_CACHE_SIZE) this.syncCache.delete(this.syncCache.keys().next().value as string);
     return { metadata, msg };
+  }
+
+  /**
+   * The shared store (PostgreSQL, or Redis with several processes) failed: the socket gets a refusal it can show,
+   * instead of nothing. Nothing was written (a state is broadcast only after its write).
+   */
+  private async unavailable(conn: Connection | undefined, matchID: unknown, event: string, run: () => Promise<HubResult>): Promise<HubResult> {
+    try {
+      return await run();
+    } catch (err) {
+      if (!(err instanceof ClusterUnavailable)) this.onError(err, event);
+      return this.refuse(conn, matchID, event, err instanceof ClusterUnavailable
+        ? `service unavailable: ${err.message}` : 'service unavailable: storage error, try again');
+    }
   }
 
   private register(r: Registered): void {
@@ -299,6 +384,7 @@ export class MatchHub {
     if (!room) this.rooms.set(r.matchID, (room = new Set()));
     room.add(r.conn.id);
     if (r.playerID === null) this.spectators.set(r.matchID, (this.spectators.get(r.matchID) ?? 0) + 1);
+    else this.bus?.presence(r.matchID, r.playerID, this.localSeatSockets(r.matchID, r.playerID));
   }
 
   private unregister(connID: string): Registered | undefined {
@@ -309,6 +395,8 @@ export class MatchHub {
       const n = (this.spectators.get(r.matchID) ?? 1) - 1;
       if (n > 0) this.spectators.set(r.matchID, n);
       else this.spectators.delete(r.matchID);
+    } else {
+      this.bus?.presence(r.matchID, r.playerID, this.localSeatSockets(r.matchID, r.playerID));
     }
     const room = this.rooms.get(r.matchID);
     if (room) {
@@ -323,6 +411,11 @@ export class MatchHub {
    * or the match was deleted. Those sockets get `mint:error` and must sync again (with new credentials).
    */
   evict(matchID: string, playerID?: SeatID): void {
+    this.bus?.publish({ t: 'evict', m: matchID, ...(playerID === undefined ? {} : { seat: playerID }) });
+    this.evictLocal(matchID, playerID);
+  }
+
+  private evictLocal(matchID: string, playerID?: SeatID): void {
     if (playerID === undefined) this.chatCache.delete(matchID);
     for (const id of [...this.rooms.get(matchID) ?? []]) {
       const r = this.registered.get(id);
@@ -340,9 +433,16 @@ export class MatchHub {
     await this.enqueue(r.matchID, () => this.refreshConnected(r.matchID));
   }
 
-  /** Which seats have a registered socket (bots count as connected). */
-  private connectedSeats(matchID: string): Set<string> {
-    const out = new Set<string>();
+  /** Sockets of this process registered for one seat of a match. */
+  private localSeatSockets(matchID: string, seat: SeatID): number {
+    let n = 0;
+    for (const id of this.rooms.get(matchID) ?? []) if (this.registered.get(id)?.playerID === seat) n++;
+    return n;
+  }
+
+  /** Which seats have a registered socket, here or (several processes) on another live process. */
+  private async connectedSeats(matchID: string): Promise<Set<string>> {
+    const out = this.bus ? await this.bus.remoteSeats(matchID) : new Set<string>();
     for (const id of this.rooms.get(matchID) ?? []) {
       const r = this.registered.get(id);
       if (r?.playerID) out.add(r.playerID);
@@ -359,7 +459,7 @@ export class MatchHub {
 
   /** Inside the match queue: store and announce which seats have a socket now, if that changed. */
   async updateConnected(matchID: string, metadata: Server.MatchData): Promise<void> {
-    const connected = this.connectedSeats(matchID);
+    const connected = await this.connectedSeats(matchID);
     let changed = false;
     for (const id of SEATS) {
       const p = seatMetadata(metadata, id);
@@ -384,14 +484,26 @@ export class MatchHub {
    * (clock, absences, hand-overs: 'mint:table') to every socket of the match.
    */
   announce(matchID: string, metadata: Server.MatchData): void {
+    this.bus?.publish({ t: 'matchData', m: matchID, md: metadata });
+    this.announceLocal(matchID, metadata);
+  }
+
+  private announceLocal(matchID: string, metadata: Server.MatchData): void {
     const msg = new SharedMessage('matchData', [matchID, publicPlayers(metadata)]);
     this.broadcast(matchID, (r) => this.deliver(r.conn, msg));
-    this.sendTable(matchID, metadata);
+    this.tableLocal(matchID, metadata);
   }
 
   /** 'mint:table' (matchID, view) to one socket, or to every socket of the match. Nothing for a plain match. */
   sendTable(matchID: string, metadata: Server.MatchData, conn?: Connection): void {
     this.onTable(matchID, metadata);
+    if (!conn && this.bus && tableView(metadata as TableMetadata, this.now(), this.abandonMs)) {
+      this.bus.publish({ t: 'table', m: matchID, md: metadata });
+    }
+    this.tableLocal(matchID, metadata, conn);
+  }
+
+  private tableLocal(matchID: string, metadata: Server.MatchData, conn?: Connection): void {
     const view = tableView(metadata as TableMetadata, this.now(), this.abandonMs);
     if (!view) return;
     const msg = new SharedMessage('mint:table', [matchID, view]);
@@ -426,7 +538,7 @@ export class MatchHub {
     // Hole 2: only our own moves, made by the seat the credentials are checked against, with printable args.
     if (!acceptClientAction(clean, playerID)) return this.refuse(conn, matchID, 'update', 'action refused');
 
-    return this.enqueue(matchID, async (): Promise<HubResult> => {
+    return this.unavailable(conn, matchID, 'update', () => this.enqueue(matchID, async (): Promise<HubResult> => {
       const { state, metadata } = this.cache.get(matchID)
         ?? await this.db.fetch(matchID, { state: true, metadata: true });
       if (!state || !metadata) return this.refuse(conn, matchID, 'update', 'match not found');
@@ -505,17 +617,19 @@ export class MatchHub {
       }
       const written = await this.db.trySetState(matchID, toStore as State, deltalog, touched ? md : undefined);
       if (written !== 'written') {
+        // Another process wrote this match first: refuse, and give the socket what is stored now.
         this.forget(matchID);
+        if (conn && written === 'stale') this.resync(conn, matchID, playerID);
         return this.refuse(conn, matchID, 'update', written === 'missing' ? 'match not found' : 'stale state');
       }
       this.remember(matchID, toStore as State<GameState>, md);
-      this.broadcastState(matchID, next, deltalog ?? []);
+      this.broadcastState(matchID, next, deltalog ?? [], SEATS.some((id) => botKindOf(seatMetadata(md, id))));
       if (clock || (md as TableMetadata).handovers) this.sendTable(matchID, md);
       if (conn) this.stats.moves++;
       else this.stats.botMoves++;
       if (over) this.onEvent({ event: 'finished', matchID, winner: next.ctx.gameover?.winner, reason: next.ctx.gameover?.reason });
       return { ok: true };
-    }).then((r) => {
+    })).then((r) => {
       if (r.ok) this.onActivity(matchID);
       return r;
     });
@@ -539,7 +653,29 @@ export class MatchHub {
    * thousands of sockets never holds up other matches for long. Slices of one match run in order (a spectator
    * never gets state N+1 before N).
    */
-  private broadcastState(matchID: string, state: State<GameState>, deltalog: LogEntry[]): void {
+  private broadcastState(matchID: string, state: State<GameState>, deltalog: LogEntry[], bot = false): void {
+    if (this.bus) {
+      const { transients: _t, deltalog: _d, ...stored } = state as State<GameState> & { transients?: unknown };
+      this.bus.publish({ t: 'state', m: matchID, state: stored, deltalog, ...(bot ? { bot } : {}) });
+    }
+    this.broadcastLocal(matchID, state, deltalog);
+  }
+
+  /** Several processes: state `stateID` went to sockets of a match (kept if it is the newest so far). */
+  private markSent(matchID: string, stateID: number): void {
+    if (!this.bus) return;
+    const newest = this.newestSent.get(matchID);
+    if (newest !== undefined && newest >= stateID) return;
+    this.newestSent.delete(matchID);
+    this.newestSent.set(matchID, stateID);
+    if (this.newestSent.size > 10_000) this.newestSent.delete(this.newestSent.keys().next().value as string);
+  }
+
+  private broadcastLocal(matchID: string, state: State<GameState>, deltalog: LogEntry[]): void {
+    if (!this.rooms.has(matchID)) return;
+    const newest = this.newestSent.get(matchID);
+    if (this.bus && newest !== undefined && newest >= state._stateID) return;
+    this.markSent(matchID, state._stateID);
     const byAudience = new Map<Audience, SharedMessage>();
     const message = (seat: SeatID | null) => {
       const key: Audience = seat ?? 'spectator';
@@ -614,7 +750,7 @@ export class MatchHub {
     if (!isMatchID(matchID)) return this.refuse(conn, matchID, 'chat', 'bad matchID');
     const parsed = parseChatPayload(message);
     if ('error' in parsed) return this.refuse(conn, matchID, 'chat', parsed.error);
-    return this.enqueue(matchID, async (): Promise<HubResult> => {
+    return this.unavailable(conn, matchID, 'chat', () => this.enqueue(matchID, async (): Promise<HubResult> => {
       if (conn.closed) return { ok: false, error: 'disconnected' };
       const r = this.registered.get(conn.id);
       if (!r || r.matchID !== matchID) return this.refuse(conn, matchID, 'chat', 'sync this match first');
@@ -640,12 +776,13 @@ export class MatchHub {
         if (cached.length > CHAT_HISTORY) cached.shift();
       }
       this.stats.chatMessages++;
+      this.bus?.publish({ t: 'chat', m: matchID, line });
       const msg = new SharedMessage('chat', [matchID, line]);
       this.broadcast(matchID, (x) => {
         if (channelsFor(x.playerID).includes(channel)) this.deliver(x.conn, msg);
       });
       return { ok: true };
-    });
+    }));
   }
 
   /** Inside the match queue, after a sync answer: the chat lines this audience may read, oldest first. */

@@ -31,6 +31,9 @@ import { EventCounts, metricsRoute } from './metrics';
 import { myMatchesRoute } from './my-matches';
 import { tableRoute } from './table';
 import { TableTimer } from './table-timer';
+import { ClusterBus } from './cluster/bus';
+import { BotLeases } from './cluster/leases';
+import { SharedBotMatches, SharedRateLimiter } from './cluster/shared-limits';
 
 export interface StartServerOptions {
   /** TCP port; 0 picks a free one. Default: PORT or 8000. */
@@ -97,6 +100,17 @@ export interface StartServerOptions {
   handoverBot?: BotKind;
   /** How often clock and absence deadlines are compared with the server's time (./table-timer.ts). Default 1 s. */
   tableTickMs?: number;
+  /**
+   * Several processes serving the same matches (docs/DEPLOY.md): Redis for match locks, broadcasts and presence.
+   * Needs a PostgreSQL `databaseUrl`. Unset: this process is the only one (server/main.ts sets it from REDIS_URL).
+   */
+  redisUrl?: string;
+  /** Redis key prefix (one per service sharing a Redis). Default `mint:`. */
+  redisPrefix?: string;
+  /** Several processes: a bot lease not renewed for this long is taken over by another process. Default 5 s. */
+  botLeaseMs?: number;
+  /** socket.io transports the server accepts. Default both (`websocket`, `polling`: polling needs sticky sessions). */
+  socketTransports?: ('websocket' | 'polling')[];
 }
 
 export interface RunningServer {
@@ -109,6 +123,8 @@ export interface RunningServer {
   transport: HardenedSocketIO;
   /** Clock and absence deadlines (./table-timer.ts). */
   tables: TableTimer;
+  /** Several processes: the Redis bus and the bot leases (undefined for a single process). */
+  cluster?: { bus: ClusterBus; leases: BotLeases };
   /** Deletes stale matches now (what the timer does). */
   cleanup(): Promise<string[]>;
   stop(): Promise<void>;
@@ -125,6 +141,17 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   );
   const closeDb = opts.db ? opts.closeDb === true : true;
   const game = opts.game ?? MintImperium;
+  // Only from the options (main.ts reads REDIS_URL): a test server in a shell with REDIS_URL stays one process.
+  const redisUrl = opts.redisUrl;
+  let cluster: RunningServer['cluster'];
+  if (redisUrl && redisUrl.trim() !== '') {
+    if (db.dialect !== 'postgres' || !databaseUrl) {
+      throw new Error('REDIS_URL (several processes) needs a PostgreSQL DATABASE_URL: SQLite is for one process');
+    }
+    const bus = new ClusterBus({ url: redisUrl, prefix: opts.redisPrefix, onError });
+    const leases = new BotLeases({ connectionString: databaseUrl, schema: opts.dbSchema, processId: bus.processId, leaseMs: opts.botLeaseMs });
+    cluster = { bus, leases };
+  }
 
   const eventCounts = new EventCounts();
   const sink = opts.events === undefined ? stdoutEvents : opts.events;
@@ -144,7 +171,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const touchMs = Math.min(60_000, Math.floor(staleMatchMs / 10));
   const hub = new MatchHub({
     game, db, onActivity: (id) => bots?.kick(id), onError, touchMs, maxSpectatorsPerMatch: opts.maxSpectatorsPerMatch, onEvent,
-    now: opts.now, abandonMs: opts.abandonMs,
+    now: opts.now, abandonMs: opts.abandonMs, bus: cluster?.bus,
   });
   const tables = new TableTimer(hub, opts.tableTickMs, onError);
   hub.onTable = (id, metadata) => tables.arm(id, metadata);
@@ -153,11 +180,12 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     choose: (view, seat, job) => searchPool.choose(view, seat, job, kind),
   } satisfies BotPlayer])) as Record<(typeof SEARCH_BOT_KINDS)[number], BotPlayer>;
   const players: Record<BotKind, BotPlayer> = { ...searchBots, random: new RandomBotPlayer(), ...opts.bots?.players };
-  bots = new BotDriver({ hub, players, minDelayMs: opts.bots?.minDelayMs ?? 400, onError });
+  bots = new BotDriver({ hub, players, minDelayMs: opts.bots?.minDelayMs ?? 400, onError, leases: cluster?.leases });
 
   const origins = opts.origins ?? [];
   const transport = new HardenedSocketIO({
     hub, maxMessageBytes: opts.maxMessageBytes, origins, onError, limits: opts.socketLimits, trustProxy: opts.trustProxy,
+    transports: opts.socketTransports,
   });
   const server = Server({
     games: [game],
@@ -212,9 +240,11 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     } catch {
       dbOk = false;
     }
-    ctx.status = dbOk ? 200 : 503;
+    const redisOk = cluster ? await cluster.bus.ping() : true;
+    ctx.status = dbOk && redisOk ? 200 : 503;
     ctx.body = {
-      ok: dbOk, db: dbOk ? 'reachable' : 'unreachable', dialect: db.dialect,
+      ok: dbOk && redisOk, db: dbOk ? 'reachable' : 'unreachable', dialect: db.dialect,
+      ...(cluster ? { redis: redisOk ? 'reachable' : 'unreachable', process: cluster.bus.processId } : {}),
       uptimeS: Math.round(process.uptime()), sockets: hub.connections(), botsActive: bots!.active,
       socketsDropped: transport.dropped, rssMB: Math.round(process.memoryUsage.rss() / 1e6),
     };
@@ -235,6 +265,10 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     maxBotMatchesPerAddress: opts.maxBotMatchesPerAddress,
     origins,
     onEvent,
+    ...(cluster ? { shared: {
+      limiter: (name: string, limit: RateLimit) => new SharedRateLimiter(cluster!.bus, name, limit),
+      botMatches: new SharedBotMatches(cluster.bus),
+    } } : {}),
   }));
   const staticDir = opts.staticDir === undefined ? 'dist' : opts.staticDir;
   if (staticDir !== null) {
@@ -266,8 +300,11 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     });
   }
 
+  // Several processes: hear the others before serving anyone (Redis must answer at start).
+  await hub.startBus();
   // boardgame.io connects the storage, then appends its own CORS + router (unreachable for /games: ours answers).
   const { appServer } = await server.run({ port: opts.port ?? Number(process.env.PORT ?? 8000) });
+  await cluster?.leases.connect();
   const port = (appServer.address() as AddressInfo).port;
 
   const cleanup = async () => {
@@ -295,6 +332,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     bots,
     transport,
     tables,
+    cluster,
     cleanup,
     stop: () => (stopped ??= (async () => {
       if (timer) clearInterval(timer);
@@ -311,6 +349,10 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       });
       if (appServer.listening) await new Promise<void>((r) => appServer.close(() => r()));
       await hub.close();
+      if (cluster) {
+        await cluster.bus.close();
+        await cluster.leases.close();
+      }
       if (closeDb) await db.close();
     })()),
   };

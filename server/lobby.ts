@@ -34,6 +34,7 @@ import {
   BOT_KINDS, botKindOf, DEFAULT_BOT_KIND, isMatchID, isRivalSeat, parseBotKind, publicPlayers, RIVAL_NAME, type BotKind, type MatchHub,
 } from './hub';
 import { fail, onlyKeys, readJsonObject, RateLimiter, type RateLimit } from './http';
+import { LocalBotMatches, type BotMatchRegistry, type Limiter } from './cluster/shared-limits';
 import { checkName, checkNotOther } from './names';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { EventSink } from './events';
@@ -64,6 +65,8 @@ export interface LobbyOptions {
   origins?: string[];
   /** Match events for the operator's log (./events.ts): created, joined, left. */
   onEvent?: EventSink;
+  /** Several processes: limits and the bot-match cap shared through Redis (./cluster/shared-limits.ts). */
+  shared?: { limiter(name: string, limit: RateLimit): Limiter; botMatches: BotMatchRegistry };
 }
 
 export const DEFAULT_WRITE_LIMIT: RateLimit = { max: 30, windowMs: 10_000 };
@@ -193,16 +196,18 @@ export function lobby(opts: LobbyOptions): Middleware {
   const { hub, bodyLimitBytes } = opts;
   const db = hub.db;
   const gameName = hub.game.name as string;
-  const limiter = opts.createLimit ? new RateLimiter(opts.createLimit) : null;
-  const writes = opts.writeLimit === false ? null : new RateLimiter(opts.writeLimit ?? DEFAULT_WRITE_LIMIT);
-  const renames = opts.renameLimit === false ? null : new RateLimiter(opts.renameLimit ?? DEFAULT_RENAME_LIMIT);
+  const bucket = (name: string, limit: RateLimit): Limiter => opts.shared?.limiter(name, limit) ?? new RateLimiter(limit);
+  const limiter = opts.createLimit ? bucket('create', opts.createLimit) : null;
+  const writes = opts.writeLimit === false ? null : bucket('writes', opts.writeLimit ?? DEFAULT_WRITE_LIMIT);
+  const renames = opts.renameLimit === false ? null : bucket('renames', opts.renameLimit ?? DEFAULT_RENAME_LIMIT);
   const maxBotMatches = opts.maxBotMatchesPerAddress ?? 3;
-  const botMatches = new Map<string, Set<string>>(); // address → unfinished bot matches it created (this process)
+  // address → unfinished bot matches it created (in this process, or with several processes in all of them)
+  const botMatches = opts.shared?.botMatches ?? new LocalBotMatches();
   const origins = opts.origins ?? [];
 
-  const limited = (bucket: RateLimiter | null, key: string, what: string) => {
+  const limited = async (bucket: Limiter | null, key: string, what: string) => {
     if (!bucket) return;
-    const wait = bucket.take(key || 'unknown');
+    const wait = await bucket.take(key || 'unknown');
     if (wait > 0) fail(429, `${what}: retry in ${wait} s`, { 'Retry-After': String(wait) });
   };
   const rateLimitCreate = (ip: string) => limited(limiter, ip, 'too many matches created from this address');
@@ -210,14 +215,13 @@ export function lobby(opts: LobbyOptions): Middleware {
   /** Bot searches are the costliest thing a client can ask for: a few unfinished bot matches per address. */
   const checkBotCap = async (ip: string) => {
     if (maxBotMatches <= 0) return;
-    const set = botMatches.get(ip);
-    if (!set) return;
-    for (const id of [...set]) {
+    let open = 0;
+    for (const id of await botMatches.list(ip)) {
       const { metadata } = await db.fetch(id, { metadata: true });
-      if (!metadata || isOver(metadata)) set.delete(id);
+      if (!metadata || isOver(metadata)) await botMatches.remove(ip, id);
+      else open++;
     }
-    if (set.size === 0) botMatches.delete(ip);
-    else if (set.size >= maxBotMatches) fail(429, `at most ${maxBotMatches} unfinished bot matches per address`);
+    if (open >= maxBotMatches) fail(429, `at most ${maxBotMatches} unfinished bot matches per address`);
   };
 
   const newMatch = async (
@@ -260,8 +264,7 @@ export function lobby(opts: LobbyOptions): Middleware {
     await db.createMatch(matchID, { initialState, metadata });
     opts.onEvent?.({ event: 'created', matchID, ...(bot ? { bot: bot.kind } : {}), ...(solo ? { solo: true } : {}), ...(clock ? { clock: clock.kind } : {}) });
     if (bot) {
-      if (!botMatches.has(ip)) botMatches.set(ip, new Set());
-      botMatches.get(ip)!.add(matchID);
+      await botMatches.add(ip, matchID);
       opts.onBotMatch(matchID);
     }
     return matchID;
@@ -374,7 +377,7 @@ export function lobby(opts: LobbyOptions): Middleware {
       }
       case 'create': {
         checkOrigin(ctx);
-        rateLimitCreate(ip); // before the body is read: bad requests count too
+        await rateLimitCreate(ip); // before the body is read: bad requests count too
         const b = await body(ctx, ['numPlayers', 'unlisted', 'bot', 'botKind', 'solo', 'clock']);
         checkNumPlayers(b.numPlayers);
         const unlisted = checkBool(b.unlisted, 'unlisted') ?? false;
@@ -390,7 +393,7 @@ export function lobby(opts: LobbyOptions): Middleware {
         const name = checkName(b.playerName, 'playerName');
         let playerID = checkSeat(b.playerID, false);
         const matchID = matchParam(parts);
-        limited(writes, ip, 'too many lobby requests from this address');
+        await limited(writes, ip, 'too many lobby requests from this address');
         ctx.body = await hub.enqueue(matchID, async () => {
           const m = await matchOr404(matchID);
           if (playerID === undefined) {
@@ -421,7 +424,7 @@ export function lobby(opts: LobbyOptions): Middleware {
         const b = await body(ctx, ['playerID', 'credentials']);
         const playerID = checkSeat(b.playerID, true)!;
         const matchID = matchParam(parts);
-        limited(writes, ip, 'too many lobby requests from this address');
+        await limited(writes, ip, 'too many lobby requests from this address');
         let wiped = false;
         await hub.enqueue(matchID, async () => {
           const m = await matchOr404(matchID);
@@ -454,11 +457,11 @@ export function lobby(opts: LobbyOptions): Middleware {
         const playerID = checkSeat(b.playerID, true)!;
         const newName = checkName(b.newName, 'newName');
         const matchID = matchParam(parts);
-        limited(writes, ip, 'too many lobby requests from this address');
+        await limited(writes, ip, 'too many lobby requests from this address');
         await hub.enqueue(matchID, async () => {
           const m = await matchOr404(matchID);
           authorized(m, playerID, b.credentials);
-          limited(renames, `${matchID}|${playerID}`, 'too many renames');
+          await limited(renames, `${matchID}|${playerID}`, 'too many renames');
           checkNotOther(newName, seatMetadata(m, otherSeat(playerID))?.name, 'newName');
           seatMetadata(m, playerID)!.name = newName;
           await db.setMetadata(matchID, m);
@@ -473,7 +476,7 @@ export function lobby(opts: LobbyOptions): Middleware {
         checkNumPlayers(b.numPlayers);
         const unlisted = checkBool(b.unlisted, 'unlisted');
         const matchID = matchParam(parts);
-        limited(writes, ip, 'too many lobby requests from this address');
+        await limited(writes, ip, 'too many lobby requests from this address');
         ctx.body = await hub.enqueue(matchID, async () => {
           const m = await matchOr404(matchID);
           authorized(m, playerID, b.credentials);
@@ -487,7 +490,7 @@ export function lobby(opts: LobbyOptions): Middleware {
             if (next) fail(409, 'your seat in the rematch is no longer held');
             // The rematch is gone (everyone left it): make a new one.
           }
-          rateLimitCreate(ip);
+          await rateLimitCreate(ip);
           const reserved: Record<string, string> = {};
           for (const id of humanSeats(m)) reserved[id] = seatMetadata(m, id)!.name as string;
           const c = (m as TableMetadata).clock;

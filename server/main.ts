@@ -10,7 +10,9 @@
  *   (1 MiB of unread output per socket), SOCKET_RATE_LIMITS (on; `off` only for load tests from one address),
  *   LOBBY_WRITE_LIMIT (30 joins/leaves/renames/playAgains per 10 s per address; 0 = off),
  *   BOT_MATCHES_PER_ADDRESS (3 unfinished bot matches; 0 = no cap), EVENT_LOG (on: one JSON line per match event on
- *   stdout; `off`: none), SQLITE_SYNCHRONOUS (FULL or NORMAL; unset: the storage's default).
+ *   stdout; `off`: none), SQLITE_SYNCHRONOUS (FULL or NORMAL; unset: the storage's default),
+ *   REDIS_URL (several processes serving the same matches; needs a PostgreSQL DATABASE_URL; docs/DEPLOY.md),
+ *   REDIS_PREFIX (mint:), BOT_LEASE_MS (5000), SOCKET_TRANSPORTS (websocket,polling; `websocket` behind a balancer without sticky sessions).
  */
 import { DEFAULT_SOCKET_LIMITS, UNLIMITED_SOCKETS } from './limits';
 import type { RunningServer, StartServerOptions } from './index';
@@ -27,6 +29,14 @@ function sqliteSynchronousEnv(raw: string): 'FULL' | 'NORMAL' {
   const v = raw.trim().toUpperCase();
   if (v !== 'FULL' && v !== 'NORMAL') throw new Error(`SQLITE_SYNCHRONOUS must be FULL or NORMAL, got ${JSON.stringify(raw)}`);
   return v;
+}
+
+function socketTransports(raw: string): ('websocket' | 'polling')[] {
+  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.length === 0 || list.some((t) => t !== 'websocket' && t !== 'polling')) {
+    throw new Error(`SOCKET_TRANSPORTS must list websocket and/or polling, got ${JSON.stringify(raw)}`);
+  }
+  return list as ('websocket' | 'polling')[];
 }
 
 export function optionsFromEnv(env = process.env): StartServerOptions {
@@ -55,6 +65,10 @@ export function optionsFromEnv(env = process.env): StartServerOptions {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     ...(env.EVENT_LOG === 'off' ? { events: false as const } : {}),
     ...(intEnv(env, 'ABANDON_MS', 0) > 0 ? { abandonMs: intEnv(env, 'ABANDON_MS', 0) } : {}),
+    ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+    ...(env.REDIS_PREFIX ? { redisPrefix: env.REDIS_PREFIX } : {}),
+    ...(env.BOT_LEASE_MS ? { botLeaseMs: Math.max(200, intEnv(env, 'BOT_LEASE_MS', 5000)) } : {}),
+    ...(env.SOCKET_TRANSPORTS ? { socketTransports: socketTransports(env.SOCKET_TRANSPORTS) } : {}),
     bots: {
       mcts: intEnv(env, 'BOT_BUDGET_MS', 0) > 0 ? { budgetMs: intEnv(env, 'BOT_BUDGET_MS', 0) } : {},
       ...(env.BOT_WORKERS ? { workers: Math.max(1, intEnv(env, 'BOT_WORKERS', 1)) } : {}),
@@ -72,7 +86,8 @@ export async function main(extra: Partial<StartServerOptions> = {}): Promise<Run
   // A bug in one request handler must not take every match down: log it and keep serving.
   process.on('unhandledRejection', (err) => console.error('[server] unhandled rejection:', err));
   const server = await startServer({ ...optionsFromEnv(), ...extra });
-  const where = server.db.dialect === 'sqlite' ? `SQLite ${server.db.filename}` : 'PostgreSQL';
+  const where = (server.db.dialect === 'sqlite' ? `SQLite ${server.db.filename}` : 'PostgreSQL')
+    + (server.cluster ? `, Redis: one of several processes, ${server.cluster.bus.processId}` : '');
   console.log(`Mint Imperium server: ${server.url}/  (storage: ${where})`);
   let stopping = false;
   const stop = (signal: string) => {

@@ -45,6 +45,8 @@ export interface HardenedSocketOptions {
   limits?: Partial<SocketLimits>;
   /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
   trustProxy?: boolean;
+  /** socket.io transports accepted (default both; several processes without sticky sessions: websocket only). */
+  transports?: ('websocket' | 'polling')[];
   onError?: (err: unknown, where: string) => void;
 }
 
@@ -77,6 +79,7 @@ export class HardenedSocketIO extends SocketIO {
         maxHttpBufferSize: opts.maxMessageBytes ?? 64 * 1024,
         // boardgame.io passes `cors: { origins }`, a key socket.io 4 ignores; this is the working form.
         cors: { origin: opts.origins ?? [] },
+        ...(opts.transports ? { transports: opts.transports } : {}),
       } as never,
     });
     this.hub = opts.hub;

@@ -14,6 +14,7 @@ import { SEATS, seatMetadata } from '../auth';
 import { botKindOf, MatchHub, type BotKind } from '../hub';
 import type { BotChoice, BotPlayer } from './BotPlayer';
 import { RandomBotPlayer } from './random';
+import type { BotLeases } from '../cluster/leases';
 
 export interface BotDriverOptions {
   hub: MatchHub;
@@ -21,6 +22,8 @@ export interface BotDriverOptions {
   /** Least time between the move a bot answers and its answer (lets a human see what happened). Default 0. */
   minDelayMs?: number;
   onError?: (err: unknown, where: string) => void;
+  /** Several processes: only the holder of a match's lease plays its bot (../cluster/leases.ts). */
+  leases?: BotLeases;
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -32,8 +35,27 @@ export class BotDriver {
   private readonly idle = new Set<() => void>();
   /** Bot moves played (for tests and the load test). */
   moves = 0;
+  /** Several processes: matches whose lease this process may hold (taken here, or found expired by the sweep). */
+  private readonly leased = new Set<string>();
+  /** Several processes: lease renewals of the decisions being played now. */
+  private readonly renewals = new Map<string, NodeJS.Timeout>();
+  private readonly sweep: NodeJS.Timeout | undefined;
 
-  constructor(private readonly opts: BotDriverOptions) {}
+  constructor(private readonly opts: BotDriverOptions) {
+    const leases = opts.leases;
+    if (leases) {
+      // A lease that expired while its bot was deciding: its process died (or stalled). Take the match over.
+      this.sweep = setInterval(() => {
+        leases.expired().then((ids) => {
+          for (const id of ids) {
+            this.leased.add(id);
+            this.kick(id);
+          }
+        }, (err) => this.opts.onError?.(err, 'bot lease sweep'));
+      }, Math.max(200, Math.floor(leases.leaseMs / 2)));
+      this.sweep.unref();
+    }
+  }
 
   kick(matchID: string): void {
     if (this.closed) return;
@@ -48,7 +70,7 @@ export class BotDriver {
       try {
         while (run.again && !this.closed) {
           run.again = false;
-          while (!this.closed && await this.step(matchID));
+          while (!this.closed && await this.leasedStep(matchID));
         }
       } catch (err) {
         this.opts.onError?.(err, `bot (match ${matchID})`);
@@ -67,8 +89,41 @@ export class BotDriver {
   /** Stop starting new moves and wait for the loops to end. */
   async close(): Promise<void> {
     this.closed = true;
-    if (this.running.size === 0) return;
-    await new Promise<void>((resolve) => this.idle.add(resolve));
+    if (this.sweep) clearInterval(this.sweep);
+    if (this.running.size > 0) await new Promise<void>((resolve) => this.idle.add(resolve));
+    // Several processes: what this one was deciding is taken over by another without waiting for the expiry.
+    await this.opts.leases?.expireMine([...this.leased]).catch((err) => this.opts.onError?.(err, 'bot lease hand-back'));
+  }
+
+  /** `step`, and with leases: a step that found nothing to decide gives the match's lease up. */
+  private async leasedStep(matchID: string): Promise<boolean> {
+    const leases = this.opts.leases;
+    if (!leases) return this.step(matchID);
+    try {
+      return await this.step(matchID);
+    } finally {
+      const renewal = this.renewals.get(matchID);
+      clearInterval(renewal);
+      this.renewals.delete(matchID);
+      if (renewal === undefined && this.leased.delete(matchID)) {
+        await leases.release(matchID).catch((err) => this.opts.onError?.(err, 'bot lease release'));
+      }
+    }
+  }
+
+  /**
+   * Several processes: take (or renew) the match's lease for the decision about to be played, and keep it renewed
+   * while the search runs (a long think is not taken for a dead process). False: another process holds it (it was
+   * told of the move too, and plays it).
+   */
+  private async holdLease(matchID: string): Promise<boolean> {
+    const leases = this.opts.leases!;
+    if (!await leases.acquire(matchID)) return false;
+    this.leased.add(matchID);
+    this.renewals.set(matchID, setInterval(() => {
+      leases.acquire(matchID).catch((err) => this.opts.onError?.(err, 'bot lease renewal'));
+    }, Math.max(100, Math.floor(leases.leaseMs / 3))));
+    return true;
   }
 
   /** Play one bot move if a bot may move now; true if one was played (so there may be another). */
@@ -86,6 +141,7 @@ export class BotDriver {
       if (!kind || !allowed.includes(id) || typeof p!.credentials !== 'string') continue;
       const seat: Faction = id === '0' ? 'R' : 'I';
       if (s.G.pending?.seat !== seat) continue;
+      if (this.opts.leases && !await this.holdLease(matchID)) return false;
       const started = Date.now();
       const view = viewFor(s.G, seat);
       let choice: BotChoice;

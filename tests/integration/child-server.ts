@@ -28,7 +28,9 @@ export async function startChild(env: Record<string, string>): Promise<Child> {
     env: { ...process.env, STATIC_DIR: '/nonexistent', CLEANUP_INTERVAL_MS: '0', CREATE_RATE_LIMIT: '0', BOT_MIN_DELAY_MS: '0',
       // This test is about restarts: two fast random players from one address must not meet the per-address budgets
       // (those are attacked in server-abuse.test.ts and server-lobby-limits.test.ts).
-      SOCKET_RATE_LIMITS: 'off', LOBBY_WRITE_LIMIT: '0', ...env },
+      SOCKET_RATE_LIMITS: 'off', LOBBY_WRITE_LIMIT: '0',
+      // One process unless the test asks for Redis (CI exports REDIS_URL for the several-processes tests).
+      REDIS_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: tsx runs the server in a child node process, and SIGKILL must reach both.
     detached: true,

@@ -1,0 +1,238 @@
+/**
+ * What the server processes of one service share through Redis (docs/DEPLOY.md), so any number of them serve the
+ * same matches:
+ * - a per-match lock around every hub operation (the hub's per-process queue made cross-process), with a version
+ *   token: a process that did not run the last operation of a match drops what it kept in memory of it;
+ * - one pub/sub channel for what each process must send to its own sockets (new states, players, table, chat,
+ *   evictions): the receiving hub filters and encodes per audience itself, so nothing of ./hub.ts's and
+ *   ./transport.ts's hardening is bypassed (socket.io's Redis adapter would broadcast one pre-built message to
+ *   rooms instead);
+ * - presence: which seats have a socket on which process (a process that stops heart-beating no longer counts).
+ * Messages are published on the same connection as the lock's release, before it, so every process receives one
+ * match's messages in the order the operations ran.
+ */
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Redis } from 'ioredis';
+import { HttpError } from '../http';
+
+/** What one process tells the others to send to their sockets of match `m`. */
+export type BusMessage =
+  | { t: 'state'; m: string; state: unknown; deltalog: unknown[]; /** the match has a server bot seat */ bot?: boolean }
+  | { t: 'matchData'; m: string; md: unknown }
+  | { t: 'table'; m: string; md: unknown }
+  | { t: 'chat'; m: string; line: unknown }
+  | { t: 'evict'; m: string; seat?: string };
+
+/** The shared store is down or a match stayed locked too long: the operation is refused (HTTP 503). */
+export class ClusterUnavailable extends HttpError {
+  constructor(message: string) {
+    super(503, message);
+  }
+}
+
+export interface ClusterBusOptions {
+  url: string;
+  /** Key and channel prefix (tests give each run its own). Default `mint:`. */
+  prefix?: string;
+  /** This process's name in presence and leases. Default host:pid:random. */
+  processId?: string;
+  /** A match lock not renewed for this long is taken over (its holder died; a live holder renews it). Default 2 s. */
+  lockTtlMs?: number;
+  /** How long an operation waits for a match's lock before it is refused. Default 5 s. */
+  lockWaitMs?: number;
+  onError?: (err: unknown, where: string) => void;
+}
+
+const ACQUIRE = `if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+  return redis.call('get', KEYS[2]) or '' else return false end`;
+const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then
+  redis.call('del', KEYS[1]); redis.call('set', KEYS[2], ARGV[3], 'PX', 86400000); return 1 else return 0 end`;
+const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+const HEARTBEAT_MS = 3000;
+const ALIVE_MS = 10_000;
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export class ClusterBus {
+  readonly processId: string;
+  readonly prefix: string;
+  private readonly cmd: Redis;
+  private readonly sub: Redis;
+  private readonly channel: string;
+  private readonly lockTtlMs: number;
+  private readonly lockWaitMs: number;
+  private readonly onError: (err: unknown, where: string) => void;
+  /** matchID → the version token this process left on its last operation of that match. */
+  private readonly versions = new Map<string, string>();
+  private handler: (msg: BusMessage) => void = () => {};
+  private resubscribed: () => void = () => {};
+  private heartbeat: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(opts: ClusterBusOptions) {
+    this.processId = opts.processId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+    this.prefix = opts.prefix ?? 'mint:';
+    this.channel = `${this.prefix}events`;
+    this.lockTtlMs = opts.lockTtlMs ?? 2000;
+    this.lockWaitMs = opts.lockWaitMs ?? 5000;
+    this.onError = opts.onError ?? ((err, where) => console.error(`[cluster] ${where}:`, err));
+    // No offline queue: while Redis is down a command fails at once (a clear refusal), instead of waiting.
+    const common = { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1,
+      retryStrategy: (n: number) => Math.min(100 * n, 1000) };
+    this.cmd = new Redis(opts.url, common);
+    this.sub = new Redis(opts.url, { ...common, enableOfflineQueue: true });
+    for (const [c, name] of [[this.cmd, 'redis'], [this.sub, 'redis subscriber']] as const) {
+      let down = false;
+      c.on('error', (err: Error) => {
+        if (!down) this.onError(err.message, name);
+        down = true;
+      });
+      c.on('ready', () => { down = false; });
+    }
+  }
+
+  /** Connect, subscribe, start heart-beating. `onMessage` gets the other processes' messages. */
+  async start(onMessage: (msg: BusMessage) => void, onResubscribed: () => void): Promise<void> {
+    this.handler = onMessage;
+    this.resubscribed = onResubscribed;
+    try {
+      await Promise.all([this.cmd.connect(), this.sub.connect()]);
+    } catch (err) {
+      this.cmd.disconnect();
+      this.sub.disconnect();
+      throw new Error(`Redis (REDIS_URL) does not answer: ${(err as Error).message}`);
+    }
+    this.sub.on('message', (_ch: string, raw: string) => {
+      let msg: BusMessage & { from?: string };
+      try {
+        msg = JSON.parse(raw);
+      } catch (err) {
+        return this.onError(err, 'bad bus message');
+      }
+      if (msg.from === this.processId) return;
+      try {
+        this.handler(msg);
+      } catch (err) {
+        this.onError(err, 'bus message');
+      }
+    });
+    await this.sub.subscribe(this.channel);
+    // After Redis comes back, messages published while it was down are lost: the hub re-syncs its sockets.
+    // (Registered after the first connection: every later 'ready' is a reconnection.)
+    this.sub.on('ready', () => {
+      this.versions.clear();
+      this.beat().catch(() => {});
+      this.resubscribed();
+    });
+    await this.beat();
+    this.heartbeat = setInterval(() => { this.beat().catch(() => {}); }, HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  private async beat(): Promise<void> {
+    await this.cmd.set(`${this.prefix}proc:${this.processId}`, '1', 'PX', ALIVE_MS);
+  }
+
+  /**
+   * Run `fn` holding match `matchID`'s lock in every process. `fn(stale)`: stale is true when another process
+   * (or nobody known) ran the match's last operation, so what this process keeps of the match must be re-read.
+   */
+  async withLock<T>(matchID: string, fn: (stale: boolean) => Promise<T>): Promise<T> {
+    const lock = `${this.prefix}lock:${matchID}`;
+    const ver = `${this.prefix}ver:${matchID}`;
+    const token = randomBytes(9).toString('base64');
+    const deadline = Date.now() + this.lockWaitMs;
+    let seen: string | null = null;
+    for (let wait = 1; ; wait = Math.min(wait * 2, 25)) {
+      try {
+        seen = await this.cmd.eval(ACQUIRE, 2, lock, ver, token, this.lockTtlMs) as string | null;
+      } catch (err) {
+        throw new ClusterUnavailable(`shared store unavailable: ${(err as Error).message}`);
+      }
+      if (seen !== null) break;
+      if (Date.now() > deadline || this.closed) throw new ClusterUnavailable('match busy: try again');
+      await sleep(wait);
+    }
+    const mine = this.versions.get(matchID);
+    const stale = mine === undefined || mine !== seen;
+    // A slow operation keeps its lock; a dead process's lock expires after lockTtlMs and a waiting one goes on.
+    const renew = setInterval(() => {
+      this.cmd.eval(RENEW, 1, lock, token, this.lockTtlMs).catch(() => {});
+    }, Math.max(50, Math.floor(this.lockTtlMs / 3)));
+    try {
+      return await fn(stale);
+    } finally {
+      clearInterval(renew);
+      try {
+        const ok = await this.cmd.eval(RELEASE, 2, lock, ver, token, this.lockTtlMs, token);
+        if (ok === 1) this.versions.set(matchID, token);
+        else this.versions.delete(matchID);
+        if (this.versions.size > 10_000) this.versions.delete(this.versions.keys().next().value as string);
+      } catch (err) {
+        this.versions.delete(matchID);
+        this.onError((err as Error).message, 'release match lock');
+      }
+    }
+  }
+
+  /** One Redis command of another module (./shared-limits.ts); Redis down: ClusterUnavailable. */
+  async run<T>(fn: (redis: Redis) => Promise<T>): Promise<T> {
+    try {
+      return await fn(this.cmd);
+    } catch (err) {
+      throw new ClusterUnavailable(`shared store unavailable: ${(err as Error).message}`);
+    }
+  }
+
+  /** Tell the other processes (fire and forget; ordered before this operation's lock release). */
+  publish(msg: BusMessage): void {
+    this.cmd.publish(this.channel, JSON.stringify({ ...msg, from: this.processId }))
+      .catch((err: Error) => this.onError(err.message, 'publish'));
+  }
+
+  /** This process now has `count` sockets on a seat of a match (absolute, so it can be sent again after an outage). */
+  presence(matchID: string, seat: string, count: number): void {
+    const key = `${this.prefix}presence:${matchID}`;
+    const field = `${this.processId}|${seat}`;
+    (count > 0 ? this.cmd.multi().hset(key, field, String(count)).pexpire(key, 86_400_000).exec() : this.cmd.hdel(key, field))
+      .catch((err: Error) => this.onError(err.message, 'presence'));
+  }
+
+  /** Seats of a match with a socket on another live process. */
+  async remoteSeats(matchID: string): Promise<Set<string>> {
+    const all = await this.cmd.hgetall(`${this.prefix}presence:${matchID}`);
+    const byProc = new Map<string, string[]>();
+    for (const [field, count] of Object.entries(all)) {
+      const cut = field.lastIndexOf('|');
+      const proc = field.slice(0, cut);
+      if (proc === this.processId || Number(count) <= 0) continue;
+      byProc.set(proc, [...byProc.get(proc) ?? [], field.slice(cut + 1)]);
+    }
+    const out = new Set<string>();
+    if (byProc.size === 0) return out;
+    const procs = [...byProc.keys()];
+    const alive = await this.cmd.mget(...procs.map((p) => `${this.prefix}proc:${p}`));
+    procs.forEach((p, i) => { if (alive[i] !== null) for (const s of byProc.get(p)!) out.add(s); });
+    return out;
+  }
+
+  /** Redis answers (for /health). */
+  async ping(): Promise<boolean> {
+    try {
+      return (await this.cmd.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    try {
+      await this.cmd.del(`${this.prefix}proc:${this.processId}`);
+    } catch { /* down: it expires */ }
+    this.sub.disconnect();
+    this.cmd.disconnect();
+  }
+}

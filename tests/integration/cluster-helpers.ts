@@ -1,0 +1,112 @@
+/**
+ * Helpers of the several-processes tests (cluster-*.test.ts): is there a Redis, real server processes sharing one
+ * PostgreSQL schema and one Redis key prefix, a small TCP load balancer in front of them (what a deployment puts
+ * there), and clean-up of the test's own Redis keys (never a flush: the Redis may be shared).
+ */
+import { randomBytes } from 'node:crypto';
+import { createConnection, createServer, type Socket } from 'node:net';
+import { Redis } from 'ioredis';
+import { freePort, startChild, type Child } from './child-server';
+
+export const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+/** Does a Redis answer at `url` (within a second)? */
+export async function redisAnswers(url = REDIS_URL): Promise<boolean> {
+  const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 });
+  r.on('error', () => {});
+  try {
+    await r.connect();
+    return (await r.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    r.disconnect();
+  }
+}
+
+export function redisPrefix(): string {
+  return `mint-test:${process.pid}:${randomBytes(4).toString('hex')}:`;
+}
+
+/** Delete this test's keys (SCAN by its prefix; never FLUSH a Redis others use). */
+export async function dropRedisPrefix(prefix: string, url = REDIS_URL): Promise<void> {
+  const r = new Redis(url, { maxRetriesPerRequest: 1 });
+  r.on('error', () => {});
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await r.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await r.del(...keys);
+    } while (cursor !== '0');
+  } catch { /* a private Redis that is gone already */ } finally {
+    r.disconnect();
+  }
+}
+
+export interface ServerProcess { child: Child; port: number; url: string }
+
+/** Start `n` server processes (`tsx server/main.ts`) on their own ports, sharing `env`'s database and Redis. */
+export async function startProcesses(n: number, env: Record<string, string>): Promise<ServerProcess[]> {
+  const ports: number[] = [];
+  for (let i = 0; i < n; i++) ports.push(await freePort());
+  return Promise.all(ports.map(async (port) => ({
+    child: await startChild({ BOT_WORKERS: '1', EVENT_LOG: 'off', ...env, PORT: String(port) }),
+    port,
+    url: `http://localhost:${port}`,
+  })));
+}
+
+/** The process's name in leases and presence (GET /health). */
+export async function processIdOf(url: string): Promise<string> {
+  const h = await (await fetch(`${url}/health`)).json() as { process?: string };
+  if (!h.process) throw new Error(`${url} is not one of several processes`);
+  return h.process;
+}
+
+/**
+ * A TCP load balancer: each connection goes to the next backend in turn ('round-robin'), or to the first that
+ * answers ('failover'); one that refuses is skipped (so a dead process's clients reconnect through the others).
+ * WebSocket-only clients need no stickiness.
+ */
+export async function tcpBalancer(ports: number[], mode: 'round-robin' | 'failover' = 'round-robin'): Promise<{ port: number; url: string; close(): Promise<void> }> {
+  let next = 0;
+  const open = new Set<Socket>();
+  const server = createServer((client) => {
+    open.add(client);
+    client.on('close', () => open.delete(client));
+    client.pause();
+    if (mode === 'failover') next = 0;
+    const tryBackend = (left: number) => {
+      const port = ports[next++ % ports.length];
+      const up = createConnection({ host: '127.0.0.1', port });
+      let connected = false;
+      open.add(up);
+      up.once('connect', () => {
+        connected = true;
+        client.pipe(up).pipe(client);
+        client.resume();
+        client.on('error', () => up.destroy());
+        client.on('close', () => up.destroy());
+      });
+      up.on('error', () => up.destroy());
+      up.on('close', () => {
+        open.delete(up);
+        if (connected) client.destroy();
+        else if (left > 1) tryBackend(left - 1);
+        else client.destroy();
+      });
+    };
+    tryBackend(ports.length);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const port = (server.address() as { port: number }).port;
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => {
+      for (const s of open) s.destroy();
+      server.close(() => r());
+    }),
+  };
+}

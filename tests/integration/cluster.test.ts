@@ -1,0 +1,255 @@
+/**
+ * Several server processes serving the same matches (issue 11; docs/DEPLOY.md): two real `tsx server/main.ts`
+ * processes on one PostgreSQL schema and one Redis key prefix.
+ * 1. A match whose players sit on different processes is played through (lobby joins through both); a spectator
+ *    on a third connection sees every state once and in order; a bot seat's moves appear once.
+ * 2. The same stateID sent through both processes at once (two sockets of one seat, two different moves): exactly
+ *    one applies, the other is refused, both sockets end on the stored state.
+ * 3. SIGKILL of the process whose bot is deciding: the lease passes to the survivor, which plays on; the players
+ *    (through a TCP load balancer) reconnect through the survivor and finish; the stored final state is the one
+ *    its moves imply (the record replays to it).
+ * Needs PostgreSQL (DATABASE_URL) and Redis (REDIS_URL, default redis://127.0.0.1:6379): skipped with the reason
+ * otherwise.
+ */
+import { randomInt } from 'node:crypto';
+import type { LogEntry } from 'boardgame.io';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MintImperium } from '../../src/game';
+import { verifyRecord } from '../../src/game/record';
+import type { GameState } from '../../src/game/rules';
+import { viewFor } from '../../src/game/rules/view';
+import { BotLeases } from '../../server/cluster/leases';
+import { matchRecord } from '../../server/records';
+import { createStorage } from '../../server/storage';
+import { kill } from './child-server';
+import {
+  dropRedisPrefix, processIdOf, REDIS_URL, redisAnswers, redisPrefix, startProcesses, tcpBalancer, type ServerProcess,
+} from './cluster-helpers';
+import {
+  api, createMatch, dropPgSchema, joinMatch, moveAction, PG_SKIP_REASON, PG_URL, pgSchemaName, randomPlayer, rawClient,
+  rawSync, snapshot, waitFor, type RawClient, type RandomPlayer,
+} from './server-helpers';
+
+const SKIP = !PG_URL ? PG_SKIP_REASON : !(await redisAnswers()) ? `no Redis answers at ${REDIS_URL}` : null;
+if (SKIP) console.warn(`[cluster.test] SKIPPING: ${SKIP}`);
+
+type Enumerate = (G: GameState, ctx: unknown, playerID: string) => { move: string; args: unknown[] }[];
+const enumerate = MintImperium.ai!.enumerate as unknown as Enumerate;
+const moveCount = (log: LogEntry[] | undefined) => (log ?? []).filter((e) => e.action.type === 'MAKE_MOVE').length;
+
+describe.skipIf(SKIP !== null)(`two server processes, one PostgreSQL and one Redis${SKIP ? ` — SKIPPED: ${SKIP}` : ''}`, () => {
+  const schema = pgSchemaName();
+  const prefix = redisPrefix();
+  const reader = createStorage(PG_URL ?? 'postgres://unused', { schema });
+  let procs: ServerProcess[] = [];
+  const clients: { close(): void }[] = [];
+
+  beforeAll(async () => {
+    await reader.connect(); // the schema first: the two processes then only race for the lease table
+    procs = await startProcesses(2, {
+      DATABASE_URL: PG_URL!, DB_SCHEMA: schema, REDIS_URL, REDIS_PREFIX: prefix, BOT_LEASE_MS: '1000',
+      BOT_MIN_DELAY_MS: '150', // a bot decision lasts long enough to kill its process in the middle of it (test 3)
+      BOT_MATCHES_PER_ADDRESS: '3',
+    });
+  }, 60_000);
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    for (const p of procs) await kill(p.child);
+    await reader.close();
+    await dropPgSchema(schema);
+    await dropRedisPrefix(prefix);
+  });
+
+  it('the lobby is one: the cap on unfinished bot matches per address counts those created through either process', async () => {
+    const [a, b] = procs;
+    const created: string[] = [];
+    for (const p of [a, b, a]) {
+      const r = await api(p.url, '/games/mint-imperium/create', { bot: 'I', botKind: 'random' });
+      expect(r.status).toBe(200);
+      created.push(r.json.matchID);
+    }
+    const fourth = await api(b.url, '/games/mint-imperium/create', { bot: 'I', botKind: 'random' });
+    expect(fourth.status).toBe(429);
+    expect(fourth.json.error).toMatch(/at most 3 unfinished bot matches/);
+    // The only human leaving deletes a bot match: the cap frees up for the tests below, through the other process.
+    for (const [i, id] of created.entries()) {
+      const p = i % 2 === 0 ? b : a;
+      const creds = await joinMatch(p.url, id, '0', 'Human');
+      expect((await api(p.url, `/games/mint-imperium/${id}/leave`, { playerID: '0', credentials: creds })).status).toBe(200);
+    }
+    expect((await api(b.url, `/games/mint-imperium/${created[0]}`)).status).toBe(404);
+  }, 30_000);
+
+  it('players on different processes play through; a spectator sees every state once; a bot plays each move once', async () => {
+    const [a, b] = procs;
+    const botMovesCounted = async () => {
+      let n = 0;
+      for (const p of procs) {
+        const text = await (await fetch(`${p.url}/metrics`)).text();
+        n += Number(/^mint_bot_moves_total (\d+)/m.exec(text)?.[1] ?? NaN);
+      }
+      return n;
+    };
+    const countedBefore = await botMovesCounted();
+    const matchID = await createMatch(a.url);
+    const c0 = await joinMatch(a.url, matchID, '0');
+    const c1 = await joinMatch(b.url, matchID, '1');
+    // The lobby is one: either process lists the match with both names.
+    const listed = (await api(b.url, `/games/mint-imperium/${matchID}`)).json;
+    expect(listed.players.map((p: { name?: string }) => p.name)).toEqual(['P0', 'P1']);
+
+    const spectator = await rawClient(a.url);
+    clients.push(spectator);
+    expect((await rawSync(spectator, matchID, null))[0]).toBe('sync');
+    const rebel = randomPlayer(a.url, matchID, 'R', c0);
+    const imperial = randomPlayer(b.url, matchID, 'I', c1);
+    clients.push({ close: () => { rebel.stop(); imperial.stop(); } });
+    // Both seats show connected, whichever process each socket is on.
+    await waitFor(() => {
+      const md = [...spectator.received].reverse().find((m) => m[0] === 'matchData')?.[2] as { isConnected?: boolean }[] | undefined;
+      return md?.every((p) => p.isConnected === true) ?? false;
+    }, 10_000, 'both seats connected');
+
+    // A bot match: its human on process B, its spectator on A.
+    const botMatch = (await api(a.url, '/games/mint-imperium/create', { bot: 'I', botKind: 'random' })).json.matchID as string;
+    const hc = await joinMatch(b.url, botMatch, '0', 'Human');
+    const botWatcher = await rawClient(a.url);
+    clients.push(botWatcher);
+    await rawSync(botWatcher, botMatch, null);
+    const human = randomPlayer(b.url, botMatch, 'R', hc);
+    clients.push({ close: () => human.stop() });
+
+    const over = (p: RandomPlayer) => p.state()?.ctx.gameover !== undefined;
+    await waitFor(() => (over(rebel) && over(imperial)) || Math.min(rebel.state()?._stateID ?? 0, imperial.state()?._stateID ?? 0) >= 60,
+      60_000, '60 moves');
+    rebel.pause();
+    imperial.pause();
+    await waitFor(() => over(human) || (human.state()?._stateID ?? 0) >= 40, 60_000, '40 moves of the bot match');
+    human.pause();
+    await new Promise((r) => setTimeout(r, 500)); // the last bot move lands
+
+    for (const [id, watcher, seen] of [[matchID, spectator, [rebel, imperial]], [botMatch, botWatcher, [human]]] as const) {
+      const end = await snapshot(reader, id);
+      const ids = watcher.received.filter((m) => m[0] === 'update' && m[1] === id).map((m) => (m[2] as { _stateID: number })._stateID);
+      // Every state once, in order, up to the stored one (the spectator synced at state 0).
+      expect(ids).toEqual(Array.from({ length: end.state!._stateID }, (_, i) => i + 1));
+      expect(moveCount(end.log)).toBe(end.state!._stateID);
+      await waitFor(() => seen.every((p) => p.state()!._stateID === end.state!._stateID), 5000, 'clients on the stored state');
+      for (const p of seen) expect(p.state()!.G).toEqual(viewFor(end.state!.G, p.seat));
+    }
+    const botEnd = await snapshot(reader, botMatch);
+    const botMoves = (botEnd.log ?? []).filter((e) => e.action.type === 'MAKE_MOVE' && e.action.payload.playerID === '1').length;
+    expect(botMoves).toBeGreaterThan(5);
+    // Both processes heard of every move; the bot's decisions were made once in all (per-process counters).
+    expect(await botMovesCounted() - countedBefore).toBe(botMoves);
+  }, 120_000);
+
+  it('the same stateID through both processes at once: exactly one update applies', async () => {
+    const [a, b] = procs;
+    const matchID = await createMatch(a.url);
+    const creds = { '0': await joinMatch(a.url, matchID, '0'), '1': await joinMatch(b.url, matchID, '1') };
+    // Each seat has one socket on each process.
+    const sockets: Record<'0' | '1', [RawClient, RawClient]> = {
+      '0': [await rawClient(a.url), await rawClient(b.url)],
+      '1': [await rawClient(a.url), await rawClient(b.url)],
+    };
+    for (const id of ['0', '1'] as const) {
+      for (const s of sockets[id]) {
+        clients.push(s);
+        expect((await rawSync(s, matchID, id, creds[id]))[0]).toBe('sync');
+      }
+    }
+    for (let round = 0; round < 12; round++) {
+      const before = await snapshot(reader, matchID);
+      if (before.state!.ctx.gameover !== undefined) break;
+      const seat = before.state!.G.pending!.seat;
+      const id = seat === 'R' ? '0' : '1';
+      const options = enumerate(viewFor(before.state!.G, seat), before.state!.ctx, id);
+      const picks = [options[randomInt(options.length)], options[randomInt(options.length)]];
+      const [s1, s2] = sockets[id];
+      const answers = [s1, s2].map((s) => s.next(['mint:error', 'update'], 10_000));
+      const updates = [s1, s2].map((s) => s.next(['update'], 10_000));
+      // Sent in the same tick, one socket per process.
+      s1.socket.emit('update', moveAction(picks[0].move, picks[0].args, id, creds[id]), before.state!._stateID, matchID, id);
+      s2.socket.emit('update', moveAction(picks[1].move, picks[1].args, id, creds[id]), before.state!._stateID, matchID, id);
+      await Promise.all(updates); // both sockets get the winner's state
+      const got = await Promise.all(answers);
+      const after = await snapshot(reader, matchID);
+      expect(after.state!._stateID).toBe(before.state!._stateID + 1);
+      expect(moveCount(after.log)).toBe(moveCount(before.log) + 1);
+      // One refusal at most (the loser's: 'stale state'); never two applied moves.
+      const refusals = got.filter((m) => m[0] === 'mint:error') as [string, string, { error: string }][];
+      expect(refusals.length).toBeLessThanOrEqual(1);
+      for (const r of refusals) expect(r[2].error).toBe('stale state');
+      await new Promise((r) => setTimeout(r, 100)); // any second broadcast would arrive now
+      for (const s of [...sockets['0'], ...sockets['1']]) {
+        const states = s.received.filter((m) => m[0] === 'update' && m[1] === matchID).map((m) => (m[2] as { _stateID: number })._stateID);
+        expect(states.filter((x) => x === after.state!._stateID)).toHaveLength(1);
+      }
+    }
+  }, 60_000);
+
+  it('SIGKILL of the process whose bot is deciding: the lease moves to the survivor; the players finish through it', async () => {
+    const [victim, survivor] = procs;
+    // Every client goes to the victim while it lives, then to the survivor (what a load balancer does).
+    const balancer = await tcpBalancer(procs.map((p) => p.port), 'failover');
+    clients.push({ close: () => void balancer.close() });
+    const url = balancer.url;
+    const leases = new BotLeases({ connectionString: PG_URL!, schema, processId: 'test-reader' });
+    clients.push({ close: () => void leases.close() });
+    const [victimID, survivorID] = await Promise.all(procs.map((p) => processIdOf(p.url)));
+
+    const matchID = await createMatch(url);
+    const creds = { '0': await joinMatch(url, matchID, '0'), '1': await joinMatch(url, matchID, '1') };
+    const socketOpts = { reconnectionDelay: 100, reconnectionDelayMax: 300 };
+    const players = [
+      randomPlayer(url, matchID, 'R', creds['0'], { socketOpts }),
+      randomPlayer(url, matchID, 'I', creds['1'], { socketOpts }),
+    ];
+    const botMatch = (await api(url, '/games/mint-imperium/create', { bot: 'I', botKind: 'random' })).json.matchID as string;
+    const human = randomPlayer(url, botMatch, 'R', await joinMatch(url, botMatch, '0', 'Human'), { socketOpts });
+    clients.push({ close: () => { for (const p of [...players, human]) p.stop(); } });
+    await waitFor(() => players.every((p) => (p.state()?._stateID ?? 0) >= 10), 30_000, '10 moves');
+    for (const p of players) p.pause(); // mid-match when the process dies
+    const atKill = await snapshot(reader, matchID);
+
+    // Wait for a bot decision in progress on the victim (each takes BOT_MIN_DELAY_MS), then kill it.
+    const leaseHeldBy = async (want: string) => {
+      let seen = false;
+      const poll = setInterval(() => {
+        leases.holder(botMatch).then((h) => { if (h === want) seen = true; }, () => {});
+      }, 5);
+      await waitFor(() => seen, 20_000, `the bot lease held by ${want}`).finally(() => clearInterval(poll));
+    };
+    await leaseHeldBy(victimID);
+    await kill(victim.child);
+    const botStateAtKill = (await snapshot(reader, botMatch)).state!._stateID;
+    for (const p of players) p.resume();
+    // The lease expires (BOT_LEASE_MS), the survivor's sweep takes it over, and its bot plays on.
+    await leaseHeldBy(survivorID);
+    await waitFor(() => (human.state()?._stateID ?? 0) >= botStateAtKill + 4 || human.state()?.ctx.gameover !== undefined,
+      20_000, 'the bot match to go on');
+    human.pause();
+
+    const connected = (p: RandomPlayer) => (p.client.getState() as unknown as { isConnected?: boolean } | null)?.isConnected === true;
+    await waitFor(() => players.every((p) => p.state()?.ctx.gameover !== undefined), 60_000,
+      `the game to end (${players.map((p) => `${p.seat} at ${p.state()?._stateID}, pending ${p.state()?.G.pending?.seat}, ${connected(p) ? 'connected' : 'away'}`).join('; ')}; `
+      + `survivor said: ${survivor.child.output.join('').slice(-2000)})`);
+    const [r, i] = await Promise.all(players.map((p) => p.finished));
+    const end = await snapshot(reader, matchID);
+    expect(end.state!.ctx.gameover).toBeDefined();
+    expect(r.G).toEqual(viewFor(end.state!.G, 'R'));
+    expect(i.G).toEqual(viewFor(end.state!.G, 'I'));
+    expect(moveCount(end.log)).toBe(end.state!._stateID);
+    expect(end.state!._stateID).toBeGreaterThan(atKill.state!._stateID);
+    expect(end.log!.slice(0, atKill.log!.length)).toEqual(atKill.log);
+    const rec = await matchRecord(reader, matchID, true);
+    expect(rec.ok).toBe(true);
+    if (rec.ok) expect(verifyRecord(rec.record)).toEqual({ ok: true });
+    // The bot match: one log entry per state, every bot decision once, across the crash.
+    await new Promise((r) => setTimeout(r, 500));
+    const botEnd = await snapshot(reader, botMatch);
+    expect(moveCount(botEnd.log)).toBe(botEnd.state!._stateID);
+    expect(botEnd.state!._stateID).toBeGreaterThan(botStateAtKill);
+  }, 120_000);
+});
