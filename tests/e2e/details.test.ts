@@ -65,6 +65,9 @@ describe.skipIf(!run)('card details, legend and unavailable choices in the brows
     await page.keyboard.press('Enter');
     await detailText(page);
     await page.keyboard.press('Escape');
+    // The sheet closes, then hands the focus back (a render later): wait for it rather than read it at once, which
+    // failed when two test files shared the cores.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-planet') === 'IMP', undefined, { timeout: 5000 });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-planet'))).toBe('IMP');
     // a hand card that is a choice now: its "i" opens its text
     const card = (await page.getAttribute('[data-testid="hand"] [data-card]', 'data-card')) as MissionId;
