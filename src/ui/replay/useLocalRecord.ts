@@ -26,17 +26,18 @@ export function useLocalRecord(match: LocalMatch | null, client: GameClient | nu
       times.set(state._stateID - 1, Date.now());
       if (done || state.ctx.gameover === undefined) return;
       done = true;
-      // The master stores the new state after telling its subscriber: the record is built after that (the
-      // module's loading is asynchronous anyway).
-      void import('./localCapture').then(({ recordOfMaster }) => {
-        if (!live) return;
-        const rec = recordOfMaster(master, matchID, m, times);
-        if ('error' in rec) {
-          console.warn(`no record of this game: ${rec.error}`);
-          return;
-        }
-        setSaved(saveRecord(rec));
-      }, (e: unknown) => console.warn(`no record of this game: ${String(e)}`));
+      // The master stores the new state after telling its subscriber: build the record just after.
+      setTimeout(() => {
+        void import('./localCapture').then(({ recordOfMaster }) => {
+          if (!live) return;
+          const rec = recordOfMaster(master, matchID, m, times);
+          if ('error' in rec) {
+            console.warn(`no record of this game: ${rec.error}`);
+            return;
+          }
+          setSaved(saveRecord(rec));
+        }, (e: unknown) => console.warn(`no record of this game: ${String(e)}`));
+      }, 0);
     });
     return () => { live = false; master.subscribe(() => {}); };
   }, [match, client, key]);
