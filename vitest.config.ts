@@ -7,5 +7,10 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60000,
     pool: 'forks',
+    // Two files at a time. Vitest's default in `run` is one worker per core less one: a single worker on the
+    // project's 2-core machines, which left one core idle while a file waited on its servers' sockets and child
+    // processes. Files are independent (ephemeral ports, temporary SQLite files, a PostgreSQL schema per run),
+    // so they may overlap (docs/TESTING.md).
+    maxWorkers: 2,
   },
 });

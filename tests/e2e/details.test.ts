@@ -2,12 +2,15 @@
  * Issue 13 items 1, 5 and 9 in Chromium, at 1280×800 and on the phone (390×844, touch): a tap, click or Enter on
  * a planet or a card opens its details with the text from the content data; the legend is one tap away; the
  * production tab shows on the phone; an unavailable "Move a fleet" stays visible, disabled, with its rule.
- * Screenshots: detail-desktop, detail-phone, legend-phone, unavailable-reason.
+ * An opposed mission's roll explained in the log (R4.2.6, issue 13 item 2).
+ * Screenshots: detail-desktop, detail-phone, legend-phone, oppose-revealed-phone, explained-roll (the log line),
+ * unavailable-reason.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MISSIONS, type MissionId } from '../../src/game/content';
-import { info, shot, useServerAndBrowser, watchErrors } from './harness';
+import { join } from 'node:path';
+import { SCREENSHOTS, info, shot, useServerAndBrowser, watchErrors } from './harness';
 import { e2eEnabled } from './enabled';
 
 const run = e2eEnabled();
@@ -62,6 +65,9 @@ describe.skipIf(!run)('card details, legend and unavailable choices in the brows
     await page.keyboard.press('Enter');
     await detailText(page);
     await page.keyboard.press('Escape');
+    // The sheet closes, then hands the focus back (a render later): wait for it rather than read it at once, which
+    // failed when two test files shared the cores.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-planet') === 'IMP', undefined, { timeout: 5000 });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-planet'))).toBe('IMP');
     // a hand card that is a choice now: its "i" opens its text
     const card = (await page.getAttribute('[data-testid="hand"] [data-card]', 'data-card')) as MissionId;
@@ -102,14 +108,15 @@ describe.skipIf(!run)('card details, legend and unavailable choices in the brows
     await context.close();
   });
 
-  it('R4.2.5 on the phone: the opposing player sees the revealed mission face up, with its text and attribute', async () => {
+  it('R4.2.5 on the phone: the opposing player sees the revealed mission face up, with its text and attribute; '
+    + 'R4.2.6: the log explains the roll', async () => {
     const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await toPlanning(page, `${env.server.url}/?seed=e2e-details-oppose`);
     await prompt(page, 'Plan a mission');
     await page.click('[data-testid="prompt"] [data-choice="option"][data-value=\'"R-S1"\']');
-    await page.click('[data-testid="prompt"] [data-choice="option"]');
+    await page.click('[data-testid="prompt"] [data-choice="option"][data-value=\'"LD-R1"\']'); // Envoy: Diplomacy ×2
     await prompt(page, 'Done planning');
     await until(page, 'plan');
     await prompt(page, 'Done planning'); // the Imperial
@@ -123,6 +130,24 @@ describe.skipIf(!run)('card details, legend and unavailable choices in the brows
     expect(card).toContain('Diplomacy');
     expect(card).toMatch(/Yours: .*\+\d/); // which of the Imperial's leaders would add to the roll
     await shot(page, 'oppose-revealed-phone');
+
+    // The Imperial opposes with Overseer Calyx Dorn (Diplomacy ×1): both sides roll (R4.2.6), and the log line
+    // names each die, each leader's added icons and the totals (issue 13 item 2).
+    await prompt(page, 'Oppose');
+    await page.click('[data-testid="prompt"] [data-choice="option"][data-value=\'"LD-I2"\']');
+    await until(page, 'turn');
+    await page.click('[role="tablist"] >> text=Log');
+    const line = page.locator('[data-testid="log"] li', { hasText: 'Rally Support (Diplomacy):' }).last();
+    const text = (await line.textContent()) ?? '';
+    const m = /Rally Support \(Diplomacy\): (?:the Rebel rolls|you roll) (\d) \+ 2 \(Envoy Nessa Quill\) = (\d+); (?:you roll|the Imperial rolls) (\d) \+ 1 \(Overseer Calyx Dorn\) = (\d+)(; a tie goes to (?:you|the Rebel) \(the revealer\))? — (success|failure)\./.exec(text);
+    expect(m, text).not.toBeNull();
+    const [, die, total, oppDie, oppTotal, tie, result] = m!;
+    expect(Number(total)).toBe(Number(die) + 2);
+    expect(Number(oppTotal)).toBe(Number(oppDie) + 1);
+    expect(result).toBe(Number(total) >= Number(oppTotal) ? 'success' : 'failure'); // ties go to the revealer
+    expect(!!tie).toBe(total === oppTotal);
+    await line.scrollIntoViewIfNeeded();
+    await line.screenshot({ path: join(SCREENSHOTS, 'explained-roll.png') });
     expect(errors).toEqual([]);
     await context.close();
   });

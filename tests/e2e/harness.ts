@@ -72,6 +72,8 @@ export async function info(page: Page): Promise<PageInfo> {
   });
 }
 
+const unusedRoll = new WeakMap<object, number>();
+
 /**
  * Click one offered choice: an enabled [data-choice] element (not Back / Undo / exit), preferring "ending" ones
  * (pass, done, decline, none) with probability `preferEnding` so random games finish. Returns a description,
@@ -85,7 +87,10 @@ export async function clickRandomChoice(page: Page, rng: { int(n: number): numbe
     await page.keyboard.press('Escape');
     return 'closed a detail view';
   }
-  const roll = rng.int(1_000_000);
+  // A roll is spent only on a click: when nothing is offered yet (an animation, the other seat's turn) it waits for
+  // the next call, so the game a seed plays does not depend on how often the page was polled (on the load).
+  const roll = unusedRoll.get(rng) ?? rng.int(1_000_000);
+  unusedRoll.delete(rng);
   const target = await page.evaluate(({ roll, preferEnding }) => {
     const all = [...document.querySelectorAll<HTMLElement>('[data-choice]')].filter((el) => {
       const kind = el.getAttribute('data-choice');
@@ -120,7 +125,10 @@ export async function clickRandomChoice(page: Page, rng: { int(n: number): numbe
       what: `${el.getAttribute('data-choice')}:${(el.getAttribute('aria-label') ?? el.textContent ?? '').slice(0, 60)}`,
     };
   }, { roll, preferEnding });
-  if (!target) return null;
+  if (!target) {
+    unusedRoll.set(rng, roll);
+    return null;
+  }
   if (target.covered) throw new Error(`choice ${target.what} is covered by ${target.covered}`);
   await page.mouse.click(target.x, target.y);
   return target.what;

@@ -84,7 +84,10 @@ describe.skipIf(!run)('replays in the browser', () => {
 
     // A log line of a later round: a click goes to its moment.
     const line = await page.$$eval('[data-testid="replay-log"] button[data-step]', (els) => {
-      const later = els.filter((e) => Number(e.getAttribute('data-step')) > 0 && /Round 3|fleet|moved/i.test(e.textContent ?? ''));
+      // One action can write several lines of one step; the log marks the last of them as the current moment
+      // (src/ui/replay/ReplayLog.tsx), so pick a line that ends its step.
+      const stepOf = (e: Element | undefined) => Number(e?.getAttribute('data-step'));
+      const later = els.filter((e, i) => stepOf(e) > 0 && stepOf(els[i + 1]) !== stepOf(e) && /Round 3|fleet|moved/i.test(e.textContent ?? ''));
       const el = later[Math.floor(later.length / 2)] ?? els[els.length - 1];
       return { step: Number(el.getAttribute('data-step')), text: el.textContent ?? '', index: Number(el.getAttribute('data-line')) };
     });

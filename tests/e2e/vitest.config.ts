@@ -13,6 +13,8 @@ export default defineConfig({
     testTimeout: 150_000,
     hookTimeout: 180_000,
     pool: 'forks',
-    fileParallelism: false,
+    // Two files at a time (each has its own static server or game server and its own Chromium): a file spends
+    // much of its time waiting on the page, so two overlap well on the 2-core machines (docs/TESTING.md).
+    maxWorkers: 2,
   },
 });

@@ -7,7 +7,7 @@
  * - bad input for the human seat (malformed, unknown, out of turn, from the bot's or a spectator's seat) is
  *   refused with no change of G, ctx or the generator's state;
  * - setupData validation; playerView of the bot's seat is the spectator's (R8.4);
- * - secrets over 200 solo games through the multiplayer pipeline (filteredLocal: the product's Local transport):
+ * - secrets over 120 solo games through the multiplayer pipeline (filteredLocal: the product's Local transport):
  *   at every step the human's and a spectator's received state hide the bot deck order and, against a Rebel bot,
  *   the hidden base and the bot's objective hand (R8.3 items 1, 2, 6).
  */
@@ -153,12 +153,19 @@ function leaks(full: GameState, v: GameState): string[] {
   return out;
 }
 
-describe('secrets of 200 solo games through the multiplayer pipeline (R8.3 items 1, 2, 6; R8.4)', () => {
+/**
+ * 120 games: each of the 6 rival × difficulty pairs 20 times (g % 2, g % 3), every step of each checked for both
+ * receivers. 200 games (33 per pair) took 65 s and passed the 60 s test timeout on a loaded machine; the extra
+ * games are more random positions of the same kinds, not another check (CI time, issue 12).
+ */
+const PIPE_GAMES = 120;
+
+describe(`secrets of ${PIPE_GAMES} solo games through the multiplayer pipeline (R8.3 items 1, 2, 6; R8.4)`, () => {
   it('the human\'s and a spectator\'s received states never hold the bot deck order or a Rebel bot\'s base', () => {
     process.env.NODE_ENV = 'production';
     const findings: string[] = [];
     let steps = 0;
-    for (let g = 0; g < 200; g++) {
+    for (let g = 0; g < PIPE_GAMES; g++) {
       const bot: Faction = g % 2 === 0 ? 'R' : 'I';
       const human = playerOf(bot === 'R' ? 'I' : 'R');
       const game = makeMintImperium({ seed: `pipe-solo-${g}`, solo: { bot, difficulty: (['easy', 'normal', 'hard'] as const)[g % 3] } });
@@ -190,7 +197,7 @@ describe('secrets of 200 solo games through the multiplayer pipeline (R8.3 items
     }
     process.env.NODE_ENV = PREVIOUS_NODE_ENV;
     expect(findings).toEqual([]);
-    expect(steps).toBeGreaterThan(200 * 20);
+    expect(steps).toBeGreaterThan(PIPE_GAMES * 20);
     expect(MISSION_IDS.length).toBe(26);
-  });
+  }, 300_000);
 });

@@ -49,7 +49,15 @@ process.env.NODE_ENV = 'production';
 
 quietBoardgameIo();
 
-const GAMES = 200;
+/**
+ * 100 seeded games (SECRETS_GAMES=N for more). Every check runs at every step of every game; what more games add
+ * is only more of the same random positions. 100 still reach each rare decision (intercept, council, relocate,
+ * Secret Plans) and each kind of hidden draw many times (the counts below), and a planted secret of each kind is
+ * caught in the self-check block. 200 games took twice as long and found nothing 100 do not (CI time, issue 12).
+ */
+const GAMES = Number(process.env.SECRETS_GAMES ?? 100);
+/** The coverage floors below were set for 200 games; they scale with the number of games. */
+const PER_200 = GAMES / 200;
 /** Every LOCKSTEP_EVERY-th game also runs a non-multiplayer Client with the same seed and moves. */
 const LOCKSTEP_EVERY = 10;
 const FULL_JSON_EVERY = 25;
@@ -456,15 +464,15 @@ describe('RULES §8 through boardgame.io Local multiplayer: what each client rec
     for (const k of ['pending intercept', 'pending council', 'pending relocate', 'pending chooseBase', 'pending secretPlans']) {
       expect(coverage[k] ?? 0, k).toBeGreaterThan(5);
     }
-    expect(coverage['lockstep steps']).toBeGreaterThan(500);
+    expect(coverage['lockstep steps']).toBeGreaterThan(500 * PER_200);
     // Every step checked each client's GameState(s) (the update message's and the store's are one object).
     for (const k of ['views checked R', 'views checked I', 'views checked spectator']) expect(coverage[k]).toBeGreaterThan(timing.steps);
     expect(coverage['log events audited']).toBeGreaterThan(3 * timing.steps);
     expect(coverage['bgio entries audited']).toBeGreaterThanOrEqual(3 * timing.steps);
     expect(coverage['initialState views checked']).toBeGreaterThanOrEqual(3 * GAMES);
-    expect(coverage['draw mission']).toBeGreaterThan(1000);
-    expect(coverage['draw probe']).toBeGreaterThan(500);
-    expect(coverage['draw objective']).toBeGreaterThan(300);
+    expect(coverage['draw mission']).toBeGreaterThan(1000 * PER_200);
+    expect(coverage['draw probe']).toBeGreaterThan(500 * PER_200);
+    expect(coverage['draw objective']).toBeGreaterThan(300 * PER_200);
   });
 
   it('R8.2 states, views and everything else received hide the base, hands, plans, objectives, probes and deck orders', () => {

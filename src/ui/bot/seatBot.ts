@@ -1,8 +1,10 @@
 /**
  * The board's bot behind the `Bot` seam: `createBot('ismcts-<difficulty>')` of src/ai, in a Web Worker when the
  * browser has them (the page never blocks), otherwise on the page after a macrotask (component tests).
+ * The page loads src/ai only for an on-page bot, on its first move: the worker has its own copy, so the first
+ * load does not carry it (issue 12, docs/BENCH.md "First load").
  */
-import { createBot, type BotName, type SeatBot } from '../../ai';
+import type { BotName, SeatBot } from '../../ai';
 import type { Faction } from '../../game/content';
 import type { GameState } from '../../game/rules';
 import type { BoardBotOptions, Bot, BotAnswer, Difficulty } from './Bot';
@@ -20,15 +22,17 @@ function randomSeed(): string {
 const botOptions = (o: BoardBotOptions) => ({ ...(o.budgetMs ? { budgetMs: o.budgetMs } : {}), seed: o.seed ?? randomSeed() });
 
 export class InlineSeatBot implements Bot {
-  private readonly bot: SeatBot;
+  private bot: Promise<SeatBot> | null = null;
+  private readonly opts: ReturnType<typeof botOptions>;
 
-  constructor(kind: BotName, opts: BoardBotOptions = {}) {
-    this.bot = createBot(kind, botOptions(opts));
+  constructor(private readonly kind: BotName, opts: BoardBotOptions = {}) {
+    this.opts = botOptions(opts);
   }
 
   async choose(view: GameState, seat: Faction): Promise<BotAnswer> {
     await macrotask();
-    const { action, thoughts } = await this.bot.choose(view, seat);
+    this.bot ??= import('../../ai').then(({ createBot }) => createBot(this.kind, this.opts));
+    const { action, thoughts } = await (await this.bot).choose(view, seat);
     return { action, thoughts: boardThoughts(thoughts, view, seat) };
   }
 }

@@ -6,7 +6,7 @@ import type { Faction } from '../../game/content';
 import type { RecordPlayer, RecordSource } from '../../game/record';
 import { ChoiceButton } from '../prompt/ChoiceButton';
 import type { GameClient, LocalMatch } from '../session/clients';
-import { useLocalRecord } from './localCapture';
+import { useLocalRecord } from './useLocalRecord';
 import { downloadRecord, type StoredRecord } from './localRecords';
 import { openReplay, replayHref } from './routes';
 

@@ -3,8 +3,11 @@
  * the last 20, newest first; the oldest is dropped when a 21st arrives (or when the storage is full). Only
  * finished games are kept — their seed and secrets are no longer secret (RULES R8.3 item 9). Also: a record as
  * a downloadable JSON file, and a file read back (checked strictly by parseRecordText).
+ *
+ * The record module (src/game/record.ts) is loaded only when a file is read: the start screen lists the records
+ * without it, so it is not part of the first load (issue 12, docs/BENCH.md "First load").
  */
-import { parseRecordText, type GameRecord } from '../../game/record';
+import type { GameRecord } from '../../game/record';
 
 export const RECORDS_STORAGE_KEY = 'mint-imperium-records';
 export const MAX_LOCAL_RECORDS = 20;
@@ -104,7 +107,7 @@ export function downloadRecord(rec: GameRecord): void {
 /** A record file chosen by the player: the record, or what is wrong with the file. */
 export async function readRecordFile(file: Blob): Promise<GameRecord | { error: string }> {
   if (file.size > 20_000_000) return { error: 'This file is too large to be a game record.' };
-  const text = await file.text();
+  const [text, { parseRecordText }] = await Promise.all([file.text(), import('../../game/record')]);
   const r = parseRecordText(text);
   if ('error' in r) return { error: `This is not a game record this version can open: ${r.error}.` };
   if (!r.result) return { error: 'This record is of an unfinished game.' };
