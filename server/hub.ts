@@ -484,6 +484,7 @@ export class MatchHub {
    * (clock, absences, hand-overs: 'mint:table') to every socket of the match.
    */
   announce(matchID: string, metadata: Server.MatchData): void {
+    this.onTable(matchID, metadata); // the table timer arms the new deadlines (e.g. an absence starting now)
     this.bus?.publish({ t: 'matchData', m: matchID, md: metadata });
     this.announceLocal(matchID, metadata);
   }
