@@ -1,0 +1,41 @@
+/**
+ * Motion that explains (issue 12 item 3): after each change of the view, the new log events are handed to the
+ * motion queue (play.ts, loaded on first use). The state is already on screen; motion only decorates it and
+ * never holds input. With prefers-reduced-motion: reduce nothing is queued or drawn. A board mounted with
+ * `since` (hot-seat, after the privacy cover) replays what happened since the seat's last decision; a log that
+ * shrinks (a take-back, a replay stepping back) shows no motion.
+ */
+import { useEffect, useRef } from 'react';
+import type { GameState } from '../../game/rules';
+
+type Play = typeof import('./play');
+/** As reduced.ts, written here so the first load takes no extra chunk for it. */
+const reduced = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+let loaded: Play | null = null;
+let loading: Promise<Play> | null = null;
+
+function withPlay(f: (m: Play) => void): void {
+  if (loaded) { f(loaded); return; }
+  loading ??= import('./play').then((m) => (loaded = m));
+  loading.then(f, () => { /* motion is decoration: a failed chunk load only means no motion */ });
+}
+
+export function useMotion(view: GameState, since?: number): void {
+  const last = useRef<{ len: number; time: number; objective: number } | null>(null);
+  useEffect(() => {
+    const prev = last.current;
+    const now = { len: view.log.length, time: view.time, objective: view.objective };
+    last.current = now;
+    const from = prev === null ? (since !== undefined && since < now.len ? since : null) : prev.len <= now.len ? prev.len : null;
+    if (from === null || reduced()) return;
+    if (from === now.len && prev && prev.time === now.time && prev.objective === now.objective) return;
+    const events = view.log.slice(from);
+    const before = prev ? { time: prev.time, objective: prev.objective } : null;
+    withPlay((m) => m.enqueueMotion(events, before, now));
+  }, [view]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    // Fetch the motion chunk once the board is on screen, so the first move is not drawn late.
+    const t = reduced() ? undefined : setTimeout(() => withPlay(() => {}), 0);
+    return () => { clearTimeout(t); loaded?.clearMotion(); };
+  }, []);
+}
