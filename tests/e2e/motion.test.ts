@@ -25,7 +25,7 @@ function monitor(): void {
   const m = {
     ids: [] as string[], props: [] as string[], animateCalls: 0, maxAnimations: 0, cssEvents: 0,
     freezeOn: null as string | null, frozen: null as string | null, measuring: false,
-    deltas: [] as number[], longTasks: [] as number[], longFrames: [] as number[],
+    deltas: [] as number[], longTasks: [] as number[], longFrames: [] as number[], playDeltas: [] as number[],
   };
   w.__motion = m;
   const seen = new WeakSet<Animation>();
@@ -42,9 +42,11 @@ function monitor(): void {
   }
   let last = performance.now();
   const frame = (now: number) => {
-    if (m.measuring) m.deltas.push(now - last);
-    last = now;
     const all = document.getAnimations();
+    if (m.measuring) m.deltas.push(now - last);
+    // Also every frame in which motion runs while the game is played (clicks, renders and all).
+    else if (all.some((a) => a.id.startsWith('motion-') && a.playState === 'running')) m.playDeltas.push(now - last);
+    last = now;
     m.maxAnimations = Math.max(m.maxAnimations, all.length);
     for (const a of all) {
       if (seen.has(a)) continue;
@@ -110,6 +112,16 @@ async function measureUntilIdle(page: Page): Promise<void> {
   }));
 }
 
+/** Frames per second, the longest and the 95th-percentile frame of a list of requestAnimationFrame deltas. */
+function frameFigures(deltas: number[]) {
+  const ms = deltas.reduce((a, b) => a + b, 0);
+  const sorted = [...deltas].sort((a, b) => a - b);
+  return {
+    frames: deltas.length, ms: Math.round(ms), fps: ms ? Math.round((deltas.length / ms) * 10_000) / 10 : 0,
+    longestFrameMs: Math.round(sorted[sorted.length - 1] ?? 0), p95FrameMs: Math.round(sorted[Math.floor(sorted.length * 0.95)] ?? 0),
+  };
+}
+
 describe.skipIf(!run)('motion on the phone layout', () => {
   const env = useServerAndBrowser();
 
@@ -165,15 +177,11 @@ describe.skipIf(!run)('motion on the phone layout', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'motion-combat-3-hit.png'), clip });
     await measureUntilIdle(page);
 
-    const m = await page.evaluate(() => (window as unknown as { __motion: Monitor & { deltas: number[]; longTasks: number[]; longFrames: number[] } }).__motion);
-    const deltas = m.deltas.slice(1);
-    const ms = deltas.reduce((a, b) => a + b, 0);
-    const sorted = [...deltas].sort((a, b) => a - b);
+    const m = await page.evaluate(() => (window as unknown as { __motion: Monitor & { deltas: number[]; playDeltas: number[]; longTasks: number[]; longFrames: number[] } }).__motion);
     const figures = {
-      frames: deltas.length, ms: Math.round(ms), fps: Math.round((deltas.length / ms) * 1000 * 10) / 10,
-      longestFrameMs: Math.round(sorted[sorted.length - 1] ?? 0), p95FrameMs: Math.round(sorted[Math.floor(sorted.length * 0.95)] ?? 0),
-      longTasks: m.longTasks.length, longestTaskMs: Math.round(Math.max(0, ...m.longTasks)),
-      longAnimationFrames: m.longFrames.length, longestAnimationFrameMs: Math.round(Math.max(0, ...m.longFrames)),
+      motionOnly: { ...frameFigures(m.deltas.slice(1)), longTasks: m.longTasks.length, longestTaskMs: Math.round(Math.max(0, ...m.longTasks)),
+        longAnimationFrames: m.longFrames.length, longestAnimationFrameMs: Math.round(Math.max(0, ...m.longFrames)) },
+      duringPlay: frameFigures(m.playDeltas),
       animations: m.ids, properties: m.props,
     };
     console.log(JSON.stringify({ motionFrames: figures }));
@@ -182,8 +190,8 @@ describe.skipIf(!run)('motion on the phone layout', () => {
     expect(m.ids.some((id) => id.startsWith('motion-slide'))).toBe(true);
     // Compositor-only motion: every keyframe of every animation seen (ours, CSS ones, transitions) moves only these.
     expect(m.props.filter((p) => p !== 'transform' && p !== 'opacity')).toEqual([]);
-    expect(figures.frames).toBeGreaterThan(5);
-    expect(figures.longestTaskMs).toBeLessThanOrEqual(200);
+    expect(figures.motionOnly.frames).toBeGreaterThan(5);
+    expect(figures.motionOnly.longestTaskMs).toBeLessThanOrEqual(200);
     // The overlay takes no input and leaves nothing behind.
     await page.waitForFunction(() => (document.querySelector('[data-motion-layer]')?.childElementCount ?? 0) === 0, null, { timeout: 10_000 });
     expect(errors).toEqual([]);

@@ -50,7 +50,9 @@ function ghostOf(el: HTMLElement): HTMLElement {
     for (const a of [...n.attributes]) if (a.name.startsWith('data-') || a.name === 'id' || a.name === 'title') n.removeAttribute(a.name);
   }
   copy.querySelectorAll('.sr-only').forEach((s) => s.remove());
-  copy.style.boxSizing = 'border-box';
+  // The overlay is outside the card: carry the text metrics over, so the copy lays out like the chip.
+  const cs = getComputedStyle(el);
+  Object.assign(copy.style, { boxSizing: 'border-box', fontSize: cs.fontSize, lineHeight: cs.lineHeight, fontFamily: cs.fontFamily, color: cs.color, whiteSpace: 'nowrap' });
   return copy;
 }
 
