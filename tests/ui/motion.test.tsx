@@ -56,13 +56,15 @@ describe('the motion queue', () => {
 
   it('a step with nothing on screen is skipped; a long burst keeps its latest steps; clear cancels', async () => {
     const started: number[] = [];
+    const dropped: number[] = [];
     const playing: ReturnType<typeof handPlayed>[] = [];
     const q = createMotionQueue<number>({
       play: (s) => { started.push(s); if (s % 2) return []; const p = handPlayed(); playing.push(p); return [p]; },
-      reduced: () => false, stepCapMs: 60_000, max: 3,
+      reduced: () => false, stepCapMs: 60_000, max: 3, onDrop: (s) => dropped.push(s),
     });
     q.enqueue([0, 1, 2, 3, 4, 5, 6]); // a burst of seven: only the latest three are kept
     expect(started).toEqual([4]);
+    expect(dropped).toEqual([0, 1, 2, 3]); // their dimmed chips are let go
     expect(q.size()).toBe(3);
     playing[0].finish();
     await flush();

@@ -186,6 +186,17 @@ function flip(s: Extract<MotionStep, { k: 'flip' }>, out: Playing[]): void {
   }
 }
 
+/**
+ * While a step waits its turn in a burst, the chip it will move or bring in stands dimmed: the board already shows
+ * the final state, the dimming says "still to come". Returns the hold, cancelled when the step plays or is dropped.
+ */
+export function holdFor(step: MotionStep): Playing | null {
+  if (typeof document === 'undefined' || typeof Element.prototype.animate !== 'function') return null;
+  const el = step.k === 'slide' ? chip(step.to, step.faction) : step.k === 'arrive' ? chip(step.planet, step.faction) : null;
+  if (!visible(el)) return null;
+  return el.animate([{ opacity: 0.3 }, { opacity: 0.3 }], { duration: 20_000, id: 'motion-hold' });
+}
+
 /** Starts the step's animations; returns them (none when its elements are not on screen). */
 export function playStep(step: MotionStep): Playing[] {
   if (typeof document === 'undefined' || typeof Element.prototype.animate !== 'function') return [];

@@ -3,19 +3,27 @@
  * become steps (steps.ts), drawn one after another (animate.ts), each held at most STEP_CAP_MS.
  */
 import type { LogEvent } from '../../game/rules';
-import { clearOverlay, playStep } from './animate';
+import { clearOverlay, holdFor, playStep } from './animate';
+import type { Playing } from './queue';
 import { createMotionQueue } from './queue';
 import { prefersReducedMotion } from './reduced';
 import { stepsFor, type MotionStep, type Tokens } from './steps';
 
 const STEP_CAP_MS = 1500;
 
-export const motionQueue = createMotionQueue<MotionStep>({
-  play: playStep, reduced: prefersReducedMotion, stepCapMs: STEP_CAP_MS, max: 10,
+interface Queued { step: MotionStep; hold: Playing | null }
+
+export const motionQueue = createMotionQueue<Queued>({
+  play: (q) => { q.hold?.cancel(); return playStep(q.step); },
+  onDrop: (q) => q.hold?.cancel(),
+  reduced: prefersReducedMotion, stepCapMs: STEP_CAP_MS, max: 10,
 });
 
 export function enqueueMotion(events: LogEvent[], before: Tokens | null, after: Tokens): void {
-  motionQueue.enqueue(stepsFor(events, before, after));
+  const steps = stepsFor(events, before, after);
+  // The first step of a burst into an idle queue plays at once; every later one holds its chip dimmed until then.
+  const busy = motionQueue.size() > 0;
+  motionQueue.enqueue(steps.map((step, i) => ({ step, hold: busy || i > 0 ? holdFor(step) : null })));
 }
 
 export function clearMotion(): void {

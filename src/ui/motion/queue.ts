@@ -22,6 +22,8 @@ export interface MotionQueueOptions<T> {
   stepCapMs: number;
   /** At most this many steps wait; older ones are dropped (the board already shows their result). */
   max: number;
+  /** Called for each step dropped unplayed (over `max`, reduced motion, clear). */
+  onDrop?(step: T): void;
 }
 
 export interface MotionQueue<T> {
@@ -40,6 +42,7 @@ export function createMotionQueue<T>(opts: MotionQueueOptions<T>): MotionQueue<T
   let generation = 0;
   let idleWaiters: (() => void)[] = [];
 
+  const drop = (steps: T[]) => steps.forEach((st) => opts.onDrop?.(st));
   const settle = () => {
     const w = idleWaiters;
     idleWaiters = [];
@@ -48,7 +51,7 @@ export function createMotionQueue<T>(opts: MotionQueueOptions<T>): MotionQueue<T
 
   async function pump(gen: number): Promise<void> {
     while (waiting.length > 0 && gen === generation) {
-      if (opts.reduced()) { waiting.length = 0; break; }
+      if (opts.reduced()) { drop(waiting.splice(0)); break; }
       const step = waiting.shift() as T;
       let playing: Playing[] = [];
       try { playing = opts.play(step); } catch { playing = []; } // a vanished element never stops the queue
@@ -69,12 +72,12 @@ export function createMotionQueue<T>(opts: MotionQueueOptions<T>): MotionQueue<T
       if (steps.length === 0 || opts.reduced()) return;
       const wasIdle = waiting.length === 0 && running === null;
       waiting.push(...steps);
-      if (waiting.length > opts.max) waiting.splice(0, waiting.length - opts.max);
+      if (waiting.length > opts.max) drop(waiting.splice(0, waiting.length - opts.max));
       if (wasIdle) void pump(generation);
     },
     clear() {
       generation++;
-      waiting.length = 0;
+      drop(waiting.splice(0));
       running?.forEach((p) => p.cancel());
       running = null;
       settle();
