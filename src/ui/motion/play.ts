@@ -4,8 +4,7 @@
  */
 import type { LogEvent } from '../../game/rules';
 import { clearOverlay, holdFor, playStep } from './animate';
-import type { Playing } from './queue';
-import { createMotionQueue } from './queue';
+import { createMotionQueue, type Playing } from './queue';
 import { prefersReducedMotion } from './reduced';
 import { stepsFor, type MotionStep, type Tokens } from './steps';
 

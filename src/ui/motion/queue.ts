@@ -69,7 +69,8 @@ export function createMotionQueue<T>(opts: MotionQueueOptions<T>): MotionQueue<T
 
   return {
     enqueue(steps) {
-      if (steps.length === 0 || opts.reduced()) return;
+      if (steps.length === 0) return;
+      if (opts.reduced()) { drop(steps); return; }
       const wasIdle = waiting.length === 0 && running === null;
       waiting.push(...steps);
       if (waiting.length > opts.max) drop(waiting.splice(0, waiting.length - opts.max));

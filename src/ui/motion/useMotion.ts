@@ -36,6 +36,10 @@ export function useMotion(view: GameState, since?: number): void {
   useEffect(() => {
     // Fetch the motion chunk once the board is on screen, so the first move is not drawn late.
     const t = reduced() ? undefined : setTimeout(() => withPlay(() => {}), 0);
-    return () => { clearTimeout(t); loaded?.clearMotion(); };
+    return () => {
+      clearTimeout(t);
+      loaded?.clearMotion();
+      last.current = null; // mounted again (React's StrictMode in development): replay `since` again
+    };
   }, []);
 }
