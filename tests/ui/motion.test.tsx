@@ -9,12 +9,12 @@ import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { copyJson } from '../../src/game/rules/json';
 import { viewFor } from '../../src/game/rules/view';
-import type { GameState } from '../../src/game/rules';
 import { randomGameFromSeed, playRandomGame } from '../../src/sim/randomGame';
 import { seededRng } from '../../src/game/rules/rng';
 import { Board } from '../../src/ui/board/Board';
 import { createMotionQueue, type Playing } from '../../src/ui/motion/queue';
-import { MAX_STEPS, stepsFor } from '../../src/ui/motion/steps';
+import { MAX_STEPS, stepsFor, stepsForTakeBack } from '../../src/ui/motion/steps';
+import { apply, createState, legalActions, needsAdvance, run as advance, type Action, type GameState } from '../../src/game/rules';
 import { motionQueue } from '../../src/ui/motion/play';
 
 /** An animation stand-in the test finishes by hand (the browser's own is driven by its frames). */
@@ -122,6 +122,38 @@ describe('steps from a real game log', () => {
   it('a token move with no event of its own still steps from where it stood', () => {
     expect(stepsFor([], { time: 3, objective: 1 }, { time: 3, objective: 2 })).toEqual([{ k: 'token', token: 'objective', from: 1, to: 2 }]);
     expect(stepsFor([], { time: 3, objective: 1 }, { time: 3, objective: 1 })).toEqual([]);
+  });
+});
+
+describe('a take-back slides the fleet back', () => {
+  it('issue 9: undoing a fleet move gives the one slide from where it went to where it came from', () => {
+    let checked = 0;
+    // Seeded games until a few fleet moves were taken back (one needs the other seat to have passed before it).
+    for (let g = 0; g < 60 && checked < 3; g++) {
+      const rng = seededRng(`motion-undo-${g}`);
+      const chooser = seededRng(`motion-undo-choices-${g}`);
+      const s = createState(rng);
+      const last: Partial<Record<'R' | 'I', { a: Action; quiet: boolean }>> = {};
+      for (let i = 0; i < 4000 && !s.winner; i++) {
+        if (needsAdvance(s)) { advance(s, rng); continue; }
+        const seat = s.pending!.seat;
+        const acts = legalActions(s, seat);
+        const mine = last[seat];
+        if (mine?.a.type === 'moveFleet' && mine.quiet && acts.some((a) => a.type === 'undo')) {
+          const undone = copyJson(s);
+          expect(apply(undone, seat, { type: 'undo' }, rng)).toBe(true);
+          expect(stepsForTakeBack(s.planets, undone.planets)).toEqual([{ k: 'slide', faction: seat, from: mine.a.to, to: mine.a.from }]);
+          checked++;
+        }
+        const pool = acts.filter((x) => x.type !== 'undo');
+        const a = pool[chooser.int(pool.length)];
+        // A move onto enemy units starts a combat (R5): its take-back is more than a fleet going home.
+        const quiet = a.type === 'moveFleet' && a.from !== a.to && (['f', 'c', 's'] as const).every((t) => s.planets[a.to][seat === 'R' ? 'I' : 'R'][t] === 0);
+        apply(s, seat, a, rng); // the entry point of real games: it keeps the take-back stack
+        last[seat] = { a, quiet };
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 });
 

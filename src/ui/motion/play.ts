@@ -2,11 +2,11 @@
  * The board's one motion queue (loaded lazily by useMotion, so none of it is in the first load): new log events
  * become steps (steps.ts), drawn one after another (animate.ts), each held at most STEP_CAP_MS.
  */
-import type { LogEvent } from '../../game/rules';
+import type { GameState, LogEvent } from '../../game/rules';
 import { clearOverlay, holdFor, playStep } from './animate';
 import { createMotionQueue, type Playing } from './queue';
 import { prefersReducedMotion } from './reduced';
-import { stepsFor, type MotionStep, type Tokens } from './steps';
+import { stepsFor, stepsForTakeBack, type MotionStep, type Tokens } from './steps';
 
 const STEP_CAP_MS = 1500;
 
@@ -23,6 +23,11 @@ export function enqueueMotion(events: LogEvent[], before: Tokens | null, after: 
   // The first step of a burst into an idle queue plays at once; every later one holds its chip dimmed until then.
   const busy = motionQueue.size() > 0;
   motionQueue.enqueue(steps.map((step, i) => ({ step, hold: busy || i > 0 ? holdFor(step) : null })));
+}
+
+/** A take-back: the fleet slides back to where it came from. */
+export function enqueueTakeBack(before: GameState['planets'], after: GameState['planets']): void {
+  motionQueue.enqueue(stepsForTakeBack(before, after).map((step) => ({ step, hold: null })));
 }
 
 export function clearMotion(): void {

@@ -4,7 +4,7 @@
  * mission turning face up. The events are the viewer's own log (the view already stripped what it may not see).
  */
 import type { Faction, MissionId, PlanetId, UnitType } from '../../game/content';
-import type { LogEvent } from '../../game/rules';
+import type { GameState, LogEvent } from '../../game/rules';
 
 export type MotionStep =
   | { k: 'slide'; faction: Faction; from: PlanetId; to: PlanetId } // R4.3 fleet move, R-03 slipstream
@@ -73,4 +73,21 @@ export function stepsFor(events: LogEvent[], before: Tokens | null, after: Token
     if (at.objective !== after.objective && before.objective !== after.objective) token('objective', after.objective);
   }
   return out.length > MAX_STEPS ? out.slice(-MAX_STEPS) : out;
+}
+
+/**
+ * A take-back (issue 9) rewinds the log, so it has no events to read: the units that went back are found by
+ * comparing the planets. Per faction, exactly one planet that lost units and one that gained them is a fleet
+ * returning; anything else (several planets, a combat undone) shows no motion rather than a wrong one.
+ */
+export function stepsForTakeBack(before: GameState['planets'], after: GameState['planets']): MotionStep[] {
+  const out: MotionStep[] = [];
+  const total = (u: { f: number; c: number; s: number }) => u.f + u.c + u.s;
+  for (const f of ['R', 'I'] as Faction[]) {
+    const ids = Object.keys(after) as PlanetId[];
+    const lost = ids.filter((p) => before[p] && total(after[p][f]) < total(before[p][f]));
+    const gained = ids.filter((p) => before[p] && total(after[p][f]) > total(before[p][f]));
+    if (lost.length === 1 && gained.length === 1) out.push({ k: 'slide', faction: f, from: lost[0], to: gained[0] });
+  }
+  return out;
 }

@@ -2,8 +2,8 @@
  * Motion that explains (issue 12 item 3): after each change of the view, the new log events are handed to the
  * motion queue (play.ts, loaded on first use). The state is already on screen; motion only decorates it and
  * never holds input. With prefers-reduced-motion: reduce nothing is queued or drawn. A board mounted with
- * `since` (hot-seat, after the privacy cover) replays what happened since the seat's last decision; a log that
- * shrinks (a take-back, a replay stepping back) shows no motion.
+ * `since` (hot-seat, after the privacy cover) replays what happened since the seat's last decision; a take-back
+ * slides the fleet back; any other log that shrinks (a replay stepping back) shows no motion.
  */
 import { useEffect, useRef } from 'react';
 import type { GameState } from '../../game/rules';
@@ -21,11 +21,16 @@ function withPlay(f: (m: Play) => void): void {
 }
 
 export function useMotion(view: GameState, since?: number): void {
-  const last = useRef<{ len: number; time: number; objective: number } | null>(null);
+  const last = useRef<{ len: number; time: number; objective: number; undos: number; planets: GameState['planets'] } | null>(null);
   useEffect(() => {
     const prev = last.current;
-    const now = { len: view.log.length, time: view.time, objective: view.objective };
+    const undos = view.log.reduce((n, e) => (e.e === 'tookBack' ? n + 1 : n), 0);
+    const now = { len: view.log.length, time: view.time, objective: view.objective, undos, planets: view.planets };
     last.current = now;
+    if (prev && undos > prev.undos && !reduced()) {
+      withPlay((m) => m.enqueueTakeBack(prev.planets, now.planets));
+      return;
+    }
     const from = prev === null ? (since !== undefined && since < now.len ? since : null) : prev.len <= now.len ? prev.len : null;
     if (from === null || reduced()) return;
     if (from === now.len && prev && prev.time === now.time && prev.objective === now.objective) return;
