@@ -159,14 +159,22 @@ describe.skipIf(!run)('motion on the phone layout', () => {
       m.frozen = null;
       m.freezeOn = x;
     }, id);
-    const clip = { x: 0, y: 0, width: 390, height: 520 };
+    // Each frame shows the band of the screen where the paused motion is (its elements, with some board around).
+    const clip = () => page.evaluate(() => {
+      const rects = document.getAnimations().filter((a) => a.id.startsWith('motion-') && a.id !== 'motion-hold')
+        .map((a) => ((a.effect as KeyframeEffect | null)?.target as Element | null)?.getBoundingClientRect()).filter((r): r is DOMRect => !!r && r.height > 0);
+      const top = Math.min(...rects.map((r) => r.top));
+      const bottom = Math.max(...rects.map((r) => r.bottom));
+      const y = Math.max(0, Math.round(top - 140));
+      return { x: 0, y, width: 390, height: Math.min(844 - y, Math.max(300, Math.round(bottom - top + 280))) };
+    });
 
     await freeze('motion-die');
     await playUntil(page, rng, frozen, 'dice roll');
     await seek(page, 150);
-    await page.screenshot({ path: join(SCREENSHOTS, 'motion-combat-1-dice.png'), clip });
+    await page.screenshot({ path: join(SCREENSHOTS, 'motion-combat-1-dice.png'), clip: await clip() });
     await seek(page, 330);
-    await page.screenshot({ path: join(SCREENSHOTS, 'motion-combat-2-dice.png'), clip });
+    await page.screenshot({ path: join(SCREENSHOTS, 'motion-combat-2-dice.png'), clip: await clip() });
     await freeze('motion-hit');
     await measureUntilIdle(page); // the hits may follow at once (assigned by the core when there is no choice)
     if ((await state(page)).frozen !== 'motion-hit') {
@@ -174,7 +182,7 @@ describe.skipIf(!run)('motion on the phone layout', () => {
       await playUntil(page, rng, frozen, 'hit');
     }
     await seek(page, 140);
-    await page.screenshot({ path: join(SCREENSHOTS, 'motion-combat-3-hit.png'), clip });
+    await page.screenshot({ path: join(SCREENSHOTS, 'motion-combat-3-hit.png'), clip: await clip() });
     await measureUntilIdle(page);
 
     const m = await page.evaluate(() => (window as unknown as { __motion: Monitor & { deltas: number[]; playDeltas: number[]; longTasks: number[]; longFrames: number[] } }).__motion);

@@ -96,7 +96,7 @@ describe('the motion queue', () => {
 });
 
 describe('steps from a real game log', () => {
-  it('a slide per fleet move, each roll and hit in log order, the time token stepping space by space', () => {
+  it('a slide per fleet move, each roll and each hit in log order, the time token stepping space by space', () => {
     const { state } = randomGameFromSeed('motion-steps-1');
     const log = viewFor(state, 'R').log;
     // Burst by burst (a window of the log at a time, as the board receives it).
@@ -106,7 +106,7 @@ describe('steps from a real game log', () => {
     expect(moves).toBeGreaterThan(0);
     expect(all.filter((s) => s.k === 'slide').length).toBe(moves + log.filter((e) => e.e === 'slipstreamed').length);
     expect(all.filter((s) => s.k === 'dice').length).toBe(log.filter((e) => e.e === 'diceRolled').length);
-    expect(all.filter((s) => s.k === 'hit').length).toBe(log.filter((e) => e.e === 'hit').length);
+    expect(all.reduce((n, s) => n + (s.k === 'hits' ? s.hits.length : 0), 0)).toBe(log.filter((e) => e.e === 'hit').length);
     const times = all.filter((s) => s.k === 'token' && s.token === 'time');
     expect(times.length).toBe(log.filter((e) => e.e === 'timeAdvanced').length);
     for (const t of times) if (t.k === 'token') expect(t.to).toBe(t.from + 1); // R7.9: one space per Refresh
@@ -114,7 +114,10 @@ describe('steps from a real game log', () => {
     const firstHit = log.findIndex((e) => e.e === 'hit');
     const roll = [...log.slice(0, firstHit)].reverse().find((e) => e.e === 'diceRolled');
     const hit = stepsFor([log[firstHit]], null, { time: 1, objective: 1 })[0];
-    expect(hit.k === 'hit' && hit.faction).toBe(roll?.by === 'R' ? 'I' : 'R');
+    expect(hit.k === 'hits' && hit.hits[0].faction).toBe(roll?.by === 'R' ? 'I' : 'R');
+    // The hits of one roll land within one step, in turn (a combat settled at once stays short).
+    const burst = stepsFor(log.slice(firstHit - 1, firstHit + 6), null, { time: 1, objective: 1 });
+    for (let i = 1; i < burst.length; i++) expect(burst[i].k === 'hits' && burst[i - 1].k === 'hits').toBe(false);
     // The whole log at once (a resumed game): only the latest steps.
     expect(stepsFor(log, null, { time: state.time, objective: state.objective }).length).toBe(MAX_STEPS);
   });

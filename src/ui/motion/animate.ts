@@ -9,9 +9,10 @@ import type { MotionStep } from './steps';
 
 const EASE = 'cubic-bezier(0.2, 0.7, 0.2, 1)';
 export const SLIDE_MS = 420;
-const DIE_MS = 300;
-const DIE_GAP_MS = 80;
-const HIT_MS = 340;
+const DIE_MS = 260;
+const DIE_GAP_MS = 60;
+const HIT_MS = 300;
+const HIT_GAP_MS = 130;
 
 let layer: HTMLDivElement | null = null;
 
@@ -136,29 +137,35 @@ function dice(s: Extract<MotionStep, { k: 'dice' }>, out: Playing[]): void {
   const faces = s.dice.map((d) => { const f = dieFace(d); row.appendChild(f); return f; });
   const total = DIE_MS + (faces.length - 1) * DIE_GAP_MS;
   faces.forEach((f, i) => run(f, tumble, { duration: DIE_MS, delay: i * DIE_GAP_MS, easing: 'ease-out', fill: 'backwards' }, 'motion-die-strip', out));
-  run(row, [{ opacity: 1 }, { opacity: 1, offset: 0.8 }, { opacity: 0 }], { duration: total + 450 }, 'motion-dice-fade', out, true);
+  run(row, [{ opacity: 1 }, { opacity: 1, offset: 0.75 }, { opacity: 0 }], { duration: total + 300 }, 'motion-dice-fade', out, true);
 }
 
-function hit(s: Extract<MotionStep, { k: 'hit' }>, out: Playing[]): void {
+function hits(s: Extract<MotionStep, { k: 'hits' }>, out: Playing[]): void {
   const sheet = document.querySelector(`[data-combat="${s.planet}"]`);
-  const boxes = sheet ? [...sheet.querySelectorAll<HTMLElement>(`[data-combat-unit="${s.faction}${s.unit}"]`)] : [];
-  // The unit on the sheet; else (the sheet closed: the combat went on without the viewer) the side's chip on the
-  // planet, or the planet itself when none of that side is left there.
-  const target = boxes.find((b) => b.dataset.hp === String(s.hpLeft)) ?? boxes[0] ?? chip(s.planet, s.faction) ?? planet(s.planet);
-  if (!visible(target)) return;
-  run(target, [
-    { transform: 'none' }, { transform: 'translateX(-4px) scale(1.08)' }, { transform: 'translateX(4px)' },
-    { transform: 'translateX(-2px)' }, { transform: 'none' },
-  ], { duration: HIT_MS, easing: 'ease-out' }, 'motion-hit', out);
-  const mark = document.createElement('div');
-  mark.textContent = s.hpLeft === 0 ? '✕' : '−1';
-  Object.assign(mark.style, {
-    display: 'flex', alignItems: 'center', justifyContent: 'center', borderRadius: '6px', background: 'rgba(255, 80, 80, 0.55)',
-    border: '2px solid #ff6b6b', color: '#fff', font: '800 13px system-ui, sans-serif',
+  const used = new Set<HTMLElement>();
+  s.hits.forEach((h, i) => {
+    // The unit on the sheet (each hit its own box); else (the sheet closed: the combat went on without the viewer)
+    // the side's chip on the planet, or the planet itself when none of that side is left there.
+    const boxes = sheet ? [...sheet.querySelectorAll<HTMLElement>(`[data-combat-unit="${h.faction}${h.unit}"]`)].filter((b) => !used.has(b)) : [];
+    const box = boxes.find((b) => b.dataset.hp === String(h.hpLeft)) ?? boxes[0];
+    if (box) used.add(box);
+    const target = box ?? chip(s.planet, h.faction) ?? planet(s.planet);
+    if (!visible(target)) return;
+    const delay = i * HIT_GAP_MS;
+    run(target, [
+      { transform: 'none' }, { transform: 'translateX(-4px) scale(1.08)' }, { transform: 'translateX(4px)' },
+      { transform: 'translateX(-2px)' }, { transform: 'none' },
+    ], { duration: HIT_MS, delay, easing: 'ease-out' }, 'motion-hit', out);
+    const mark = document.createElement('div');
+    mark.textContent = h.hpLeft === 0 ? '✕' : '−1';
+    Object.assign(mark.style, {
+      display: 'flex', alignItems: 'center', justifyContent: 'center', borderRadius: '6px', background: 'rgba(255, 80, 80, 0.55)',
+      border: '2px solid #ff6b6b', color: '#fff', font: '800 13px system-ui, sans-serif', opacity: '0',
+    });
+    placed(mark, target.getBoundingClientRect());
+    run(mark, [{ opacity: 0, transform: 'scale(1.6)' }, { opacity: 1, transform: 'none', offset: 0.3 }, { opacity: 0, transform: 'none' }],
+      { duration: HIT_MS + 120, delay, easing: 'ease-out' }, 'motion-hit-mark', out, true);
   });
-  placed(mark, target.getBoundingClientRect());
-  run(mark, [{ opacity: 0, transform: 'scale(1.6)' }, { opacity: 1, transform: 'none', offset: 0.3 }, { opacity: 0, transform: 'none' }],
-    { duration: HIT_MS + 120, easing: 'ease-out' }, 'motion-hit-mark', out, true);
 }
 
 function token(s: Extract<MotionStep, { k: 'token' }>, out: Playing[]): void {
@@ -205,7 +212,7 @@ export function playStep(step: MotionStep): Playing[] {
     case 'slide': slide(step, out); break;
     case 'arrive': arrive(step, out); break;
     case 'dice': dice(step, out); break;
-    case 'hit': hit(step, out); break;
+    case 'hits': hits(step, out); break;
     case 'token': token(step, out); break;
     case 'flip': flip(step, out); break;
     default:

@@ -10,9 +10,11 @@ export type MotionStep =
   | { k: 'slide'; faction: Faction; from: PlanetId; to: PlanetId } // R4.3 fleet move, R-03 slipstream
   | { k: 'arrive'; faction: Faction; planet: PlanetId } // R4.4.7 deployment, units placed by a card
   | { k: 'dice'; planet: PlanetId; by: Faction; wave: number; dice: { colour: 'w' | 'b'; value: number }[] } // R5.6
-  | { k: 'hit'; planet: PlanetId; faction: Faction; unit: UnitType; hpLeft: number } // R5.8
+  | { k: 'hits'; planet: PlanetId; hits: Hit[] } // R5.8: the hits of one roll, landing one after another
   | { k: 'token'; token: 'time' | 'objective'; from: number; to: number } // R7.9
   | { k: 'flip'; card: MissionId; planet: PlanetId }; // R4.2.3 reveal
+
+export interface Hit { faction: Faction; unit: UnitType; hpLeft: number }
 
 export interface Tokens { time: number; objective: number }
 
@@ -53,9 +55,15 @@ export function stepsFor(events: LogEvent[], before: Tokens | null, after: Token
           out.push({ k: 'dice', planet: ev.planet, by: ev.by as Faction, wave: Number(ev.wave), dice: ev.dice as { colour: 'w' | 'b'; value: number }[] });
         }
         break;
-      case 'hit':
-        if (isPlanet(ev.planet)) out.push({ k: 'hit', planet: ev.planet, faction: other(ev.by as Faction), unit: ev.unit as UnitType, hpLeft: Number(ev.hpLeft) });
+      case 'hit': {
+        if (!isPlanet(ev.planet)) break;
+        const hit = { faction: other(ev.by as Faction), unit: ev.unit as UnitType, hpLeft: Number(ev.hpLeft) };
+        const prev = out[out.length - 1];
+        // Hits in a row (one roll's) are one step: they land in turn within it, so a combat burst stays short.
+        if (prev?.k === 'hits' && prev.planet === ev.planet) prev.hits.push(hit);
+        else out.push({ k: 'hits', planet: ev.planet, hits: [hit] });
         break;
+      }
       case 'timeAdvanced':
         token('time', Number(ev.time));
         break;
