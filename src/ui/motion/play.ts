@@ -9,11 +9,18 @@ import { prefersReducedMotion } from './reduced';
 import { stepsFor, stepsForTakeBack, type MotionStep, type Tokens } from './steps';
 
 const STEP_CAP_MS = 1500;
+const HURRY_AT = 4;
 
 interface Queued { step: MotionStep; hold: Playing | null }
 
 export const motionQueue = createMotionQueue<Queued>({
-  play: (q) => { q.hold?.cancel(); return playStep(q.step); },
+  play: (q) => {
+    q.hold?.cancel();
+    const playing = playStep(q.step);
+    // A long queue (a fast bot, a burst of combat) plays faster, so the motion keeps up with the board.
+    if (motionQueue.size() > HURRY_AT) for (const a of playing) if (a instanceof Animation) a.updatePlaybackRate(2);
+    return playing;
+  },
   onDrop: (q) => q.hold?.cancel(),
   reduced: prefersReducedMotion, stepCapMs: STEP_CAP_MS, max: 10,
 });

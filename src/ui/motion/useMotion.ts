@@ -21,6 +21,9 @@ function withPlay(f: (m: Play) => void): void {
 }
 
 export function useMotion(view: GameState, since?: number): void {
+  const mounted = useRef(true);
+  // On the next frame, not inside React's commit: the board's own follow-up renders go first, motion after them.
+  const later = (f: () => void) => requestAnimationFrame(() => { if (mounted.current) f(); });
   const last = useRef<{ len: number; time: number; objective: number; undos: number; planets: GameState['planets'] } | null>(null);
   useEffect(() => {
     const prev = last.current;
@@ -28,7 +31,7 @@ export function useMotion(view: GameState, since?: number): void {
     const now = { len: view.log.length, time: view.time, objective: view.objective, undos, planets: view.planets };
     last.current = now;
     if (prev && undos > prev.undos && !reduced()) {
-      withPlay((m) => m.enqueueTakeBack(prev.planets, now.planets));
+      later(() => withPlay((m) => m.enqueueTakeBack(prev.planets, now.planets)));
       return;
     }
     const from = prev === null ? (since !== undefined && since < now.len ? since : null) : prev.len <= now.len ? prev.len : null;
@@ -36,12 +39,14 @@ export function useMotion(view: GameState, since?: number): void {
     if (from === now.len && prev && prev.time === now.time && prev.objective === now.objective) return;
     const events = view.log.slice(from);
     const before = prev ? { time: prev.time, objective: prev.objective } : null;
-    withPlay((m) => m.enqueueMotion(events, before, now));
+    later(() => withPlay((m) => m.enqueueMotion(events, before, now)));
   }, [view]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
     // Fetch the motion chunk once the board is on screen, so the first move is not drawn late.
+    mounted.current = true;
     const t = reduced() ? undefined : setTimeout(() => withPlay(() => {}), 0);
     return () => {
+      mounted.current = false;
       clearTimeout(t);
       loaded?.clearMotion();
       last.current = null; // mounted again (React's StrictMode in development): replay `since` again
