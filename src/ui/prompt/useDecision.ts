@@ -55,8 +55,9 @@ export function useDecision(view: GameState, seat: Faction | null, send: ((a: Ac
   // A new view is a new decision (or the same one re-asked): start over. Before the paint (a layout effect), so no
   // frame shows the new decision with the last one's buttons still busy (a quick tap, or the board's motion
   // keeping the main thread busy, could otherwise land on it).
+  // Nothing to reset (a board with no decision of its own, as the two-bots screen): no state change, no re-render.
   useLayoutEffect(() => {
-    setHistory([]);
+    setHistory((h) => (h.length ? [] : h));
     setBusy(false);
   }, [view]);
   const sel = history.length ? history[history.length - 1] : EMPTY_SELECTION;
