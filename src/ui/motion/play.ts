@@ -22,6 +22,7 @@ export const motionQueue = createMotionQueue<Queued>({
     return playing;
   },
   onDrop: (q) => q.hold?.cancel(),
+  gone: (p) => p instanceof Animation && !(p.effect instanceof KeyframeEffect && p.effect.target?.isConnected),
   reduced: prefersReducedMotion, stepCapMs: STEP_CAP_MS, max: 10,
 });
 

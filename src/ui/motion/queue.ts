@@ -22,6 +22,8 @@ export interface MotionQueueOptions<T> {
   stepCapMs: number;
   /** At most this many steps wait; older ones are dropped (the board already shows their result). */
   max: number;
+  /** True for an animation whose element is no longer on the page. */
+  gone?(p: Playing): boolean;
   /** Called for each step dropped unplayed (over `max`, reduced motion, clear). */
   onDrop?(step: T): void;
 }
@@ -61,7 +63,13 @@ export function createMotionQueue<T>(opts: MotionQueueOptions<T>): MotionQueue<T
       const done = Promise.allSettled(playing.map((p) => p.finished));
       await Promise.race([done, new Promise<void>((r) => { timer = setTimeout(r, opts.stepCapMs); })]);
       clearTimeout(timer);
-      if (gen === generation && playing.some((p) => p.playState === 'paused')) await done;
+      // Paused on purpose: wait for it, re-checked now and then (a paused animation whose element left the page
+      // would never finish, and must not hold the queue forever).
+      let settled = false;
+      void done.then(() => { settled = true; });
+      while (!settled && gen === generation && playing.some((p) => p.playState === 'paused' && !opts.gone?.(p))) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
       running = null;
     }
     if (gen === generation) settle();
