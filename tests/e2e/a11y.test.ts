@@ -67,7 +67,9 @@ describe.skipIf(!run)('keyboard play and accessibility audit', () => {
     while (games < 3 && !(audited.has('combat') && kinds.has('assignHit'))) {
       if (games > 0) mouse += await mouseEvents(page);
       games++;
-      await page.goto(`${server.url}/?seed=e2e-keys-${games}`);
+      // Since the prompt resets before the paint (useDecision), the seeded choices take the same path on every run;
+      // the first game of this series has a combat with a hit to assign.
+      await page.goto(`${server.url}/?seed=e2e-keys-b${games}`);
       if (games === 1) violations.push(...(await audit(page, 'start screen')));
       // The start screen by keyboard: Tab to "hot-seat", Enter.
       for (let i = 0; i < 40; i++) {

@@ -90,9 +90,11 @@ describe.skipIf(!run)('games against the bot in the browser', () => {
           expect(t.guesses, 'the Rebel bot has no base to guess').toEqual([]);
         }
         if (s.phase === 'Refresh' && !shots.has('refresh')) { shots.add('refresh'); await shot(page, 'bot-phone-refresh'); }
+        // Layout sizes (offsetWidth/Height), not the painted rect: a card turning face up (src/ui/motion) is
+        // narrow for a few frames only while its transform plays, the target itself stays its size.
         small = small.concat(await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-testid="prompt"] button, [role="tab"], [data-bot-thoughts]')]
-          .filter((b) => { const r = b.getBoundingClientRect(); return r.height > 0 && (r.height < 44 || r.width < 44); })
-          .map((b) => `${b.textContent} ${Math.round(b.getBoundingClientRect().width)}×${Math.round(b.getBoundingClientRect().height)}`)));
+          .filter((b) => b.offsetHeight > 0 && (b.offsetHeight < 44 || b.offsetWidth < 44))
+          .map((b) => `${b.textContent} ${b.offsetWidth}×${b.offsetHeight}`)));
         if (await clickRandomChoice(page, rng, 0.6)) { clicks++; continue; }
       }
       await page.waitForTimeout(25);

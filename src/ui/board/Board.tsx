@@ -14,6 +14,7 @@ import { RulesProvider } from '../rules/RulesContext';
 import { colors } from '../theme';
 import { useIsPhone } from '../useIsPhone';
 import { useStory } from '../story/useStory';
+import { useMotion } from '../motion/useMotion';
 import { CombatSheet } from './CombatSheet';
 import { EndScreen } from './EndScreen';
 import { FactionPanel } from './FactionPanel';
@@ -111,6 +112,7 @@ function BoardLayout({ view, seat, onAction, onExit, extra, endActions, log, sea
   const isPhone = useIsPhone();
   const story = useStory(view, seat, onAction, { since, away, phone: isPhone });
   const d = useDecision(view, seat, story.act);
+  useMotion(view, since);
   const [tab, setTab] = useState<TabId>(seat ? 'hand' : 'log');
   const other: Faction = seat === 'I' ? 'R' : 'I';
   const first: Faction = seat ?? 'R';

@@ -3,7 +3,7 @@
  * the hits still to assign, and — when the viewer must assign a hit — the units that may take it, glowing.
  * Not a modal: the board stays visible and usable beside it.
  */
-import styled, { css, keyframes } from 'styled-components';
+import styled, { css } from 'styled-components';
 import { unitDef, type Faction } from '../../game/content';
 import type { CombatUnit, GameState } from '../../game/rules';
 import { planetLabel, UNIT_NAMES, unitTooltip } from '../format';
@@ -76,16 +76,10 @@ const Pip = styled.span<{ $on: boolean }>`
   border: 1px solid ${colors.text};
 `;
 
-const tumble = keyframes`
-  from { transform: rotate(-200deg) scale(0.6); opacity: 0.2; }
-  to { transform: none; opacity: 1; }
-`;
-
 const Die = styled.span<{ $white: boolean; $hit: boolean }>`
   display: inline-flex;
   flex-direction: column;
   align-items: center;
-  animation: ${tumble} 280ms ease-out;
   font-size: 10px;
   color: ${(p) => (p.$hit ? colors.highlight : colors.muted)};
 `;
@@ -96,11 +90,12 @@ const DIE_PIPS: Record<number, [number, number][]> = {
   6: [[28, 25], [72, 25], [28, 50], [72, 50], [28, 75], [72, 75]],
 };
 
-function DieFace({ colour, value }: { colour: 'w' | 'b'; value: number }) {
+/** `roll` ("wave-roller") lets the motion layer tumble each die of a new roll in turn (src/ui/motion). */
+function DieFace({ colour, value, roll }: { colour: 'w' | 'b'; value: number; roll: string }) {
   const white = colour === 'w';
   const result = value === 6 ? 'critical hit' : value >= 4 ? 'hit' : 'miss';
   return (
-    <Die $white={white} $hit={value >= 4} title={`${white ? 'White' : 'Black'} die: ${value} (${result})`}>
+    <Die $white={white} $hit={value >= 4} data-die-roll={roll} title={`${white ? 'White' : 'Black'} die: ${value} (${result})`}>
       <svg width="30" height="30" viewBox="0 0 100 100" role="img" aria-label={`${white ? 'white' : 'black'} ${value}, ${result}`}>
         <rect x="4" y="4" width="92" height="92" rx="16" fill={white ? '#f4f4f4' : '#111'} stroke={value >= 4 ? colors.highlight : '#666'} strokeWidth="6" />
         {DIE_PIPS[value]?.map(([x, y], i) => <circle key={i} cx={x} cy={y} r="9" fill={white ? '#111' : '#f4f4f4'} />)}
@@ -136,11 +131,13 @@ function SideUnits({ units, f, hitOptions, onHit, enemyOfRoller }: {
         );
         return option ? (
           <UnitBox key={i} as="button" type="button" $glow $dead={false} title={`${unitTooltip(u.f, u.t)} Now ${u.hp} HP.`}
-            aria-label={`${label} — give it the hit`} onClick={() => onHit(option)} data-choice="hit">
+            aria-label={`${label} — give it the hit`} onClick={() => onHit(option)} data-choice="hit"
+            data-combat-unit={`${u.f}${u.t}`} data-hp={u.hp}>
             {content}
           </UnitBox>
         ) : (
-          <UnitBox key={i} $glow={false} $dead={u.hp === 0} title={`${unitTooltip(u.f, u.t)} Now ${u.hp} HP.`} role="img" aria-label={label}>
+          <UnitBox key={i} $glow={false} $dead={u.hp === 0} title={`${unitTooltip(u.f, u.t)} Now ${u.hp} HP.`} role="img" aria-label={label}
+            data-combat-unit={`${u.f}${u.t}`} data-hp={u.hp}>
             {content}
           </UnitBox>
         );
@@ -174,7 +171,7 @@ export function CombatSheet({ view, hitOptions, onHit }: CombatSheetProps) {
         <div style={{ marginTop: 6 }}>
           <div>{factionName(roll.by)} rolled:</div>
           <div style={{ display: 'flex', gap: 4, flexWrap: 'wrap', marginTop: 3 }}>
-            {roll.dice.map((d, i) => <DieFace key={`${c.wave}-${roll.by}-${i}`} colour={d.colour} value={d.value} />)}
+            {roll.dice.map((d, i) => <DieFace key={`${c.wave}-${roll.by}-${i}`} roll={`${c.wave}-${roll.by}`} colour={d.colour} value={d.value} />)}
           </div>
           <div style={{ fontSize: 12, marginTop: 3 }}>
             Hits left to assign: {roll.black} black basic · {roll.white} white basic · {roll.crit} critical

@@ -3,8 +3,7 @@
  * disrupt stripe, destroyed crack, revealed-base flag, the viewer's own hidden base, probe marks (Imperial view),
  * units per faction and leader chips. A planet that is a legal choice glows and is a button.
  */
-import { useEffect, useRef } from 'react';
-import styled, { css, keyframes } from 'styled-components';
+import styled, { css } from 'styled-components';
 import { FACTION_LEADERS, LEADERS, PLANETS, type Faction, type LeaderId, type LetterId, type PlanetId } from '../../game/content';
 import type { GameState } from '../../game/rules';
 import { planetLabel, planetTooltip, planetTypeName, unitSetText, units as unitsText } from '../format';
@@ -27,7 +26,7 @@ const Card = styled.div<{ $glow: boolean; $selected: boolean; $destroyed: boolea
   color: ${colors.text};
   text-align: left;
   overflow: hidden;
-  transition: box-shadow 200ms, transform 150ms;
+  transition: transform 150ms; /* transform only: the compositor runs it (issue 12 item 3) */
   ${(p) => p.$destroyed && css`
     filter: grayscale(0.9) brightness(0.75);
     background-image: linear-gradient(120deg, transparent 46%, #0a0d14 47%, #0a0d14 49%, transparent 50%),
@@ -109,16 +108,6 @@ const Row = styled.div`
   align-items: center;
 `;
 
-const arrive = keyframes`
-  from { transform: translateY(-5px) scale(1.08); opacity: 0.35; }
-  to { transform: none; opacity: 1; }
-`;
-
-/** Units re-mount when their counts change (keyed), so moves and losses show as a short slide. */
-const Units = styled(Row)<{ $moved: boolean }>`
-  ${(p) => p.$moved && css`animation: ${arrive} 260ms ease-out;`}
-`;
-
 /** On the phone the type badge shrinks to its first word, so the production tab fits beside it. */
 const TypeBadge = styled.span`
   .long { display: inline; }
@@ -197,12 +186,6 @@ export function PlanetCard({ view, seat, id, clickable, selected = false, onClic
   const cleared = letter !== null && view.known.cleared.includes(letter) && !view.base.revealed;
   const combat = view.combat?.planet === id;
   const leaders = leadersOn(view, id);
-  const unitsKey = `${st.R.f}${st.R.c}-${st.I.f}${st.I.c}${st.I.s}`;
-  const previous = useRef(unitsKey);
-  const moved = previous.current !== unitsKey;
-  useEffect(() => {
-    previous.current = unitsKey;
-  });
   const marks: string[] = [];
   if (st.destroyed) marks.push('destroyed');
   if (st.loyalty) marks.push('Rebel loyalty marker');
@@ -252,10 +235,11 @@ export function PlanetCard({ view, seat, id, clickable, selected = false, onClic
         {cleared && !probed && <Badge title="Shown not to hold the base since the last relocation">∅ No base</Badge>}
         {combat && <Badge $bg={colors.highlight} $fg="#1a1205">⚔ Combat</Badge>}
       </Row>
-      <Units key={unitsKey} $moved={moved}>
+      {/* Moves, arrivals and hits are drawn by the motion layer (src/ui/motion) on these chips. */}
+      <Row>
         <UnitGroup faction="R" units={st.R} />
         <UnitGroup faction="I" units={st.I} />
-      </Units>
+      </Row>
       {leaders.length > 0 && (
         <Row>
           {leaders.map((l) => <LeaderChip key={l.id} id={l.id} captured={l.captured} size={20} />)}

@@ -61,11 +61,11 @@ export function TimeTrack({ view }: { view: GameState }) {
       {spaces.map((n) => {
         const build = view.config.buildSpaces.includes(n);
         return (
-          <Space key={n} $build={build} title={`Space ${n}${build ? ' — build icon' : ''}${view.time === n ? ' — time token (Imperial green square)' : ''}${view.objective === n ? ' — objective token (Rebel red disc)' : ''}`}>
+          <Space key={n} $build={build} data-space={n} title={`Space ${n}${build ? ' — build icon' : ''}${view.time === n ? ' — time token (Imperial green square)' : ''}${view.objective === n ? ' — objective token (Rebel red disc)' : ''}`}>
             <span>{n}</span>
             <Tokens>
-              {view.time === n && <Token $c={colors.imperial} $round={false} role="img" aria-label="time token" />}
-              {view.objective === n && <Token $c={colors.rebel} $round role="img" aria-label="objective token" />}
+              {view.time === n && <Token $c={colors.imperial} $round={false} role="img" aria-label="time token" data-token="time" />}
+              {view.objective === n && <Token $c={colors.rebel} $round role="img" aria-label="objective token" data-token="objective" />}
               {build && view.time !== n && view.objective !== n && <Hammer />}
             </Tokens>
           </Space>
