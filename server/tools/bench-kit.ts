@@ -23,7 +23,7 @@ export function percentile(xs: number[], p: number): number {
   return Math.round(s[Math.min(s.length - 1, Math.floor((s.length - 1) * p))] * 10) / 10;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
@@ -48,6 +48,12 @@ const killAll = () => {
 process.on('exit', killAll);
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => { killAll(); process.exit(130); });
 
+/** A child process (its own process group) that ends with this process. */
+export function trackChild(proc: ChildProcess): void {
+  children.add(proc);
+  proc.once('exit', () => children.delete(proc));
+}
+
 /** `tsx server/main.ts` on a free port of 127.0.0.1, with `env` on top of the defaults. */
 export async function startChild(env: Record<string, string>): Promise<Child> {
   const port = await freePort();
@@ -56,8 +62,7 @@ export async function startChild(env: Record<string, string>): Promise<Child> {
     env: { ...process.env, PORT: String(port), STATIC_DIR: '/nonexistent', CLEANUP_INTERVAL_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'], detached: true,
   });
-  children.add(proc);
-  proc.once('exit', () => children.delete(proc));
+  trackChild(proc);
   const output: string[] = [];
   await new Promise<void>((resolve, reject) => {
     const t = setTimeout(() => reject(new Error(`server did not start:\n${output.join('')}`)), 60_000);

@@ -5,9 +5,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, sleep, trackChild } from './bench-kit';
 import { deleteRedisPrefix } from './redis-sweep';
 
 export interface ServerGroup {
@@ -47,36 +47,11 @@ export function groupCpuSeconds(groups: number[]): number | null {
   return ticks / 100;
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-const children = new Set<ChildProcess>();
-const killAll = () => {
-  for (const c of children) {
-    try {
-      process.kill(-c.pid!, 'SIGKILL');
-    } catch { /* gone */ }
-  }
-};
-process.on('exit', killAll);
-for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => { killAll(); process.exit(130); });
-
 /** `tsx SCRIPT` with `env` on top of ours; resolves once its stdout shows `ready`. */
 async function startScript(script: string, env: Record<string, string>, ready: string, args: string[] = []): Promise<ChildProcess> {
   const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
   const proc = spawn(tsx, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  children.add(proc);
-  proc.once('exit', () => children.delete(proc));
+  trackChild(proc);
   const output: string[] = [];
   await new Promise<void>((resolve, reject) => {
     const t = setTimeout(() => reject(new Error(`${script} did not start:\n${output.join('')}`)), 60_000);
