@@ -81,13 +81,27 @@ const tumble = keyframes`
   to { transform: none; opacity: 1; }
 `;
 
-const Die = styled.span<{ $white: boolean; $hit: boolean }>`
+/**
+ * A die and its result label. Only the die itself tumbles (BOARD-DESIGN "Motion"): the label under it never fades,
+ * so it keeps its contrast (WCAG AA, ≥ 4.5:1 on the sheet, DIE_LABEL_COLOURS) from the first frame — an audit or a
+ * reader looking while the dice still roll saw "hit"/"miss" at 20 % opacity (≈ 2:1).
+ */
+const Die = styled.span`
   display: inline-flex;
   flex-direction: column;
   align-items: center;
-  animation: ${tumble} 280ms ease-out;
   font-size: 10px;
-  color: ${(p) => (p.$hit ? colors.highlight : colors.muted)};
+`;
+
+const DieBody = styled.svg`
+  animation: ${tumble} 280ms ease-out;
+`;
+
+/** Label colours by result, on the sheet's surface2: highlight ≈ 8.6:1, muted ≈ 5.8:1. */
+export const DIE_LABEL_COLOURS = { hit: colors.highlight, miss: colors.muted } as const;
+
+const DieLabel = styled.span<{ $hit: boolean }>`
+  color: ${(p) => (p.$hit ? DIE_LABEL_COLOURS.hit : DIE_LABEL_COLOURS.miss)};
 `;
 
 const DIE_PIPS: Record<number, [number, number][]> = {
@@ -100,12 +114,12 @@ function DieFace({ colour, value }: { colour: 'w' | 'b'; value: number }) {
   const white = colour === 'w';
   const result = value === 6 ? 'critical hit' : value >= 4 ? 'hit' : 'miss';
   return (
-    <Die $white={white} $hit={value >= 4} title={`${white ? 'White' : 'Black'} die: ${value} (${result})`}>
-      <svg width="30" height="30" viewBox="0 0 100 100" role="img" aria-label={`${white ? 'white' : 'black'} ${value}, ${result}`}>
+    <Die title={`${white ? 'White' : 'Black'} die: ${value} (${result})`}>
+      <DieBody width="30" height="30" viewBox="0 0 100 100" role="img" aria-label={`${white ? 'white' : 'black'} ${value}, ${result}`}>
         <rect x="4" y="4" width="92" height="92" rx="16" fill={white ? '#f4f4f4' : '#111'} stroke={value >= 4 ? colors.highlight : '#666'} strokeWidth="6" />
         {DIE_PIPS[value]?.map(([x, y], i) => <circle key={i} cx={x} cy={y} r="9" fill={white ? '#111' : '#f4f4f4'} />)}
-      </svg>
-      <span>{value === 6 ? 'crit' : value >= 4 ? 'hit' : 'miss'}</span>
+      </DieBody>
+      <DieLabel $hit={value >= 4}>{value === 6 ? 'crit' : value >= 4 ? 'hit' : 'miss'}</DieLabel>
     </Die>
   );
 }
