@@ -1,6 +1,7 @@
 /**
  * npm run reports [-- --limit N]                    problem reports, newest first
  * npm run reports -- --export ID FILE               write report ID's record (for npm run replay -- FILE --verify)
+ *                   (or --export=ID FILE)           ID is taken as given even when it starts with "-" (IDs are random)
  *   [--database-url URL] [--schema S]               default: DATABASE_URL / DB_SCHEMA, else DATA_DIR/mint-imperium.sqlite
  *
  * Problem reports (issue 9 item 4, server/records.ts) are read here, on the server, and nowhere else: no route
@@ -28,6 +29,29 @@ function openStorage(url: string | undefined, schema: string | undefined): SqlSt
   return createStorage(target, schema ? { schema } : {});
 }
 
+const OPTION_NAMES = new Set(['--limit', '--export', '--database-url', '--schema', '--help', '-h']);
+
+/**
+ * Report IDs are random (newMatchID) and may start with "-", which node's parseArgs refuses as "ambiguous" after
+ * `--export ID`. The word after --export is always the ID, so it is joined to it as `--export=ID` before parsing;
+ * only a missing value or another of our options in its place (`--export --schema s`) is a usage mistake.
+ */
+export function joinExportValue(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--') return [...out, ...argv.slice(i)];
+    if (argv[i] !== '--export') {
+      out.push(argv[i]);
+      continue;
+    }
+    const id = argv[i + 1];
+    if (id === undefined || OPTION_NAMES.has(id.split('=')[0])) throw new Error('--export needs a report ID before the file');
+    out.push(`--export=${id}`);
+    i++;
+  }
+  return out;
+}
+
 const oneLine = (s: string, max = 80) => {
   const flat = s.replace(/\s+/g, ' ');
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
@@ -38,7 +62,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
-      args: argv,
+      args: joinExportValue(argv),
       options: {
         limit: { type: 'string' }, export: { type: 'string' }, 'database-url': { type: 'string' }, schema: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -50,6 +74,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
       process.stdout.write(`${USAGE}\n`);
       return 0;
     }
+    if (values.export === '') throw new Error('--export needs a report ID before the file');
     if (values.export !== undefined ? positionals.length !== 1 : positionals.length !== 0) throw new Error('--export takes a report ID and a file');
     if (values.limit !== undefined && !/^[1-9][0-9]{0,5}$/.test(values.limit)) throw new Error('--limit must be a positive integer');
   } catch (e) {

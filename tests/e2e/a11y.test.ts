@@ -53,7 +53,10 @@ describe.skipIf(!run)('keyboard play and accessibility audit', () => {
     const errors = watchErrors(page);
     await countMouse(page);
     const violations: string[] = [];
-    const rng = rngFor('e2e-keys-choices');
+    // Deterministic (a roll is spent only on a choice, tests/e2e/keyboard.ts): with these seeds the first game has a
+    // combat with hits to assign, so the combat sheet and its dice are audited on every run. ('e2e-keys-choices'
+    // played three games without one.)
+    const rng = rngFor('e2e-keys-choices-2');
     const audited = new Set<string>();
     const kinds = new Set<string>();
     let presses = 0;

@@ -31,6 +31,9 @@ describe.skipIf(!run)('hot-seat game in the browser', () => {
   it('plays a whole game to the end screen by clicking, keeping each seat\'s secrets behind the cover', async () => {
     const page = await env.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors = watchErrors(page);
+    // The game seed and the click seed play one game, whatever the load: the clicker spends a roll only on a click and
+    // the page never paints a frame with stale choices (src/ui/prompt/useDecision.ts), so the same clicks are made
+    // every run. This pair reaches a combat (hits assigned around click 168 of 190).
     await page.goto(`${env.server.url}/?seed=e2e-hotseat-3`);
     await page.click('[data-start="hotseat"]');
     const rng = rngFor('e2e-hotseat-clicks');
@@ -75,7 +78,8 @@ describe.skipIf(!run)('hot-seat game in the browser', () => {
     expect(covers).toBeGreaterThan(10);
     expect(secrets.R.length).toBeGreaterThan(0);
     expect(secrets.I.length).toBeGreaterThan(0);
-    expect([...shots].sort()).toEqual(['combat', 'planning', 'refresh']);
+    expect([...shots].sort(), 'no combat: the rules, the page or the clicker changed the game these seeds play; pick seeds that reach one')
+      .toEqual(['combat', 'planning', 'refresh']);
     console.log(`hot-seat game over after ${clicks} clicks, ${covers} covers, ${Date.now() - t0} ms`);
   });
 

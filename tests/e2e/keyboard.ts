@@ -68,10 +68,19 @@ async function direction(page: Page): Promise<'here' | 'Tab' | 'Shift+Tab'> {
  * Choose one offered choice with the keyboard only. Returns its description and how many Tab presses it took,
  * or null when nothing is offered.
  */
+const unusedRoll = new WeakMap<object, number>();
+
 export async function keyRandomChoice(page: Page, rng: { int(n: number): number }, preferEnding = 0.6):
   Promise<{ what: string; tabs: number } | null> {
-  const what = await markTarget(page, rng.int(1_000_000), preferEnding);
-  if (!what) return null;
+  // As in harness.ts: a roll is spent only on a choice, so the game a seed plays does not depend on how often the
+  // page was polled while nothing was offered (the load).
+  const roll = unusedRoll.get(rng) ?? rng.int(1_000_000);
+  unusedRoll.delete(rng);
+  const what = await markTarget(page, roll, preferEnding);
+  if (!what) {
+    unusedRoll.set(rng, roll);
+    return null;
+  }
   let tabs = 0;
   for (;;) {
     const d = await direction(page);

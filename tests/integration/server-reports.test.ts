@@ -107,6 +107,25 @@ for (const { backend, title, skip } of backends) {
       const missing = await run('server/tools/reports.ts', ['--export', 'no-such-report', file, ...dbArgs]);
       expect(missing.code).toBe(1);
       expect(missing.stderr).toMatch(/no report "no-such-report"/);
+
+      // Report IDs are random and may start with "-": the word after --export is the ID, also as --export=ID.
+      const dashed = `-${r.json.reportID}`;
+      await server.db.addReport({ reportID: dashed, matchID: match.matchID, seat: '0', text: 'dashed', record: stored!.record, createdAt: Date.now() });
+      for (const args of [['--export', dashed, file], [`--export=${dashed}`, file]]) {
+        const out = await run('server/tools/reports.ts', [...args, ...dbArgs]);
+        expect(out.code, `${args.join(' ')}: ${out.stderr}`).toBe(0);
+        expect(JSON.parse(out.stdout.trim().split('\n').at(-1)!)).toMatchObject({ exported: dashed, file });
+      }
+      // Real usage mistakes still get exit 2 and say what is wrong.
+      for (const [args, message] of [
+        [['--export'], /--export needs a report ID/], [['--export', '--schema', 's', file], /--export needs a report ID/],
+        [['--export', dashed], /--export takes a report ID and a file/],
+      ] as const) {
+        const bad = await run('server/tools/reports.ts', [...args, ...dbArgs]);
+        expect(bad.code, args.join(' ')).toBe(2);
+        expect(bad.stderr).toMatch(message);
+        expect(bad.stderr).toContain('usage: npm run reports');
+      }
     });
 
     it('refuses bad credentials, another seat, strangers, oversize or empty text and junk: 4xx, nothing stored', async () => {

@@ -76,12 +76,27 @@ const Pip = styled.span<{ $on: boolean }>`
   border: 1px solid ${colors.text};
 `;
 
-const Die = styled.span<{ $white: boolean; $hit: boolean }>`
+/**
+ * A die and its result label. Only the die itself tumbles (src/ui/motion animates the svg of a `data-die-roll` face):
+ * the label under it never fades, so it keeps its contrast (WCAG AA, ≥ 4.5:1 on the sheet, DIE_LABEL_COLOURS) from
+ * the first frame — an audit or a reader looking while the dice still roll saw "hit"/"miss" at 20 % opacity (≈ 2:1).
+ */
+const Die = styled.span`
   display: inline-flex;
   flex-direction: column;
   align-items: center;
   font-size: 10px;
-  color: ${(p) => (p.$hit ? colors.highlight : colors.muted)};
+`;
+
+const DieBody = styled.svg`
+  display: block;
+`;
+
+/** Label colours by result, on the sheet's surface2 (#232d42): highlight 8.2:1, muted 5.5:1. */
+export const DIE_LABEL_COLOURS = { hit: colors.highlight, miss: colors.muted } as const;
+
+const DieLabel = styled.span<{ $hit: boolean }>`
+  color: ${(p) => (p.$hit ? DIE_LABEL_COLOURS.hit : DIE_LABEL_COLOURS.miss)};
 `;
 
 const DIE_PIPS: Record<number, [number, number][]> = {
@@ -95,12 +110,12 @@ function DieFace({ colour, value, roll }: { colour: 'w' | 'b'; value: number; ro
   const white = colour === 'w';
   const result = value === 6 ? 'critical hit' : value >= 4 ? 'hit' : 'miss';
   return (
-    <Die $white={white} $hit={value >= 4} data-die-roll={roll} title={`${white ? 'White' : 'Black'} die: ${value} (${result})`}>
-      <svg width="30" height="30" viewBox="0 0 100 100" role="img" aria-label={`${white ? 'white' : 'black'} ${value}, ${result}`}>
+    <Die data-die-roll={roll} title={`${white ? 'White' : 'Black'} die: ${value} (${result})`}>
+      <DieBody width="30" height="30" viewBox="0 0 100 100" role="img" aria-label={`${white ? 'white' : 'black'} ${value}, ${result}`}>
         <rect x="4" y="4" width="92" height="92" rx="16" fill={white ? '#f4f4f4' : '#111'} stroke={value >= 4 ? colors.highlight : '#666'} strokeWidth="6" />
         {DIE_PIPS[value]?.map(([x, y], i) => <circle key={i} cx={x} cy={y} r="9" fill={white ? '#111' : '#f4f4f4'} />)}
-      </svg>
-      <span>{value === 6 ? 'crit' : value >= 4 ? 'hit' : 'miss'}</span>
+      </DieBody>
+      <DieLabel $hit={value >= 4}>{value === 6 ? 'crit' : value >= 4 ? 'hit' : 'miss'}</DieLabel>
     </Die>
   );
 }

@@ -117,7 +117,8 @@ function dieFace(d: { colour: 'w' | 'b'; value: number }): HTMLElement {
 function dice(s: Extract<MotionStep, { k: 'dice' }>, out: Playing[]): void {
   const inSheet = [...document.querySelectorAll<HTMLElement>(`[data-combat="${s.planet}"] [data-die-roll="${s.wave}-${s.by}"]`)];
   if (inSheet.length > 0) {
-    inSheet.forEach((el, i) => run(el, tumble, { duration: DIE_MS, delay: i * DIE_GAP_MS, easing: 'ease-out', fill: 'backwards' }, 'motion-die', out));
+    // The die's svg only: its label keeps full opacity (contrast, tests/ui/combatDice.test.tsx).
+    inSheet.forEach((el, i) => run(el.querySelector<HTMLElement>('svg') ?? el, tumble, { duration: DIE_MS, delay: i * DIE_GAP_MS, easing: 'ease-out', fill: 'backwards' }, 'motion-die', out));
     return;
   }
   // Not the roll on the sheet (an earlier roll of a burst, or a combat settled at once): the dice tumble in a strip

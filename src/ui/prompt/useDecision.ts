@@ -3,7 +3,7 @@
  * so far (with a history for "Back"), and the handlers the board and the prompt bar call. When a choice completes
  * an action, `send` is called once and the screen waits for the next view.
  */
-import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { Faction } from '../../game/content';
 import { legalActions, type Action, type ActionType, type GameState } from '../../game/rules';
 import {
@@ -52,14 +52,15 @@ export function useDecision(view: GameState, seat: Faction | null, send: ((a: Ac
   const actions = useMemo(() => legal.filter((a) => a.type !== 'undo'), [legal]);
   const [history, setHistory] = useState<Selection[]>([]);
   const [busy, setBusy] = useState(false);
-  // A new view is a new decision (or the same one re-asked): start over. Before the paint (a layout effect), so no
-  // frame shows the new decision with the last one's buttons still busy (a quick tap, or the board's motion
-  // keeping the main thread busy, could otherwise land on it).
-  // Nothing to reset (a board with no decision of its own, as the two-bots screen): no state change, no re-render.
-  useLayoutEffect(() => {
-    setHistory((h) => (h.length ? [] : h));
+  // A new view is a new decision (or the same one re-asked): start over — during the render, not in an effect, so
+  // no frame ever shows the new view with the old choices or still busy (buttons disabled). An effect left one
+  // painted frame like that, and a click (or the e2e clicker) landing in it saw a different set of choices.
+  const [viewShown, setViewShown] = useState(view);
+  if (viewShown !== view) {
+    setViewShown(view);
+    setHistory([]);
     setBusy(false);
-  }, [view]);
+  }
   const sel = history.length ? history[history.length - 1] : EMPTY_SELECTION;
   const step = useMemo(() => currentStep(actions, sel), [actions, sel]);
 
