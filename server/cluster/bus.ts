@@ -18,7 +18,13 @@ import { HttpError } from '../http';
 
 /** What one process tells the others to send to their sockets of match `m`. */
 export type BusMessage =
-  | { t: 'state'; m: string; state: unknown; deltalog: unknown[]; /** the match has a server bot seat */ bot?: boolean }
+  | { t: 'state'; m: string; state: unknown; deltalog: unknown[]; /** the match has a server bot seat */ bot?: boolean;
+      /**
+       * The match's metadata after the operation, when `state` and it are what the sender keeps of the match at its
+       * end (set by the `finalize` hook): the receiver keeps them too and, if the match's next operation is its own,
+       * need not read the match back (`v`: the operation's version token, set by the bus).
+       */
+      md?: unknown; v?: string }
   | { t: 'matchData'; m: string; md: unknown }
   | { t: 'table'; m: string; md: unknown }
   | { t: 'chat'; m: string; line: unknown }
@@ -76,8 +82,12 @@ export class ClusterBus {
   /** matchID → the version token this process left on its last operation of that match. */
   private readonly versions = new Map<string, string>();
   /** matchID → messages of the operation this process runs on it now, published with the lock's release. */
-  private readonly outbox = new Map<string, string[]>();
-  private handler: (msg: BusMessage) => void = () => {};
+  private readonly outbox = new Map<string, BusMessage[]>();
+  /** Matches whose lock this process holds now (from acquiring until the release has answered). */
+  private readonly busy = new Set<string>();
+  private handler: (msg: BusMessage, cacheable: boolean) => void = () => {};
+  /** Called with an operation's messages just before they are published (./hub.ts attaches the final metadata). */
+  finalize: (matchID: string, messages: BusMessage[]) => void = () => {};
   private resubscribed: () => void = () => {};
   private heartbeat: NodeJS.Timeout | undefined;
   private closed = false;
@@ -108,7 +118,7 @@ export class ClusterBus {
   }
 
   /** Connect, subscribe, start heart-beating. `onMessage` gets the other processes' messages. */
-  async start(onMessage: (msg: BusMessage) => void, onResubscribed: () => void): Promise<void> {
+  async start(onMessage: (msg: BusMessage, cacheable: boolean) => void, onResubscribed: () => void): Promise<void> {
     this.handler = onMessage;
     this.resubscribed = onResubscribed;
     try {
@@ -126,8 +136,13 @@ export class ClusterBus {
         return this.onError(err, 'bad bus message');
       }
       if (msg.from === this.processId) return;
+      // What the sender kept at the end of its operation may be kept here too, with its version token, unless an
+      // operation of this process holds the match now (its own end decides what is kept). A message that arrives
+      // late only sets a token that no longer matches the match's version: the next operation re-reads it.
+      const v = msg.t === 'state' && typeof msg.v === 'string' && msg.md !== undefined && !this.busy.has(msg.m) ? msg.v : undefined;
       try {
-        this.handler(msg);
+        this.handler(msg, v !== undefined);
+        if (v !== undefined) this.keepVersion(msg.m, v);
       } catch (err) {
         this.onError(err, 'bus message');
       }
@@ -169,13 +184,14 @@ export class ClusterBus {
       if (Date.now() > deadline || this.closed) throw new ClusterUnavailable('match busy: try again');
       await sleep(wait);
     }
+    this.busy.add(matchID);
     const mine = this.versions.get(matchID);
     const stale = mine === undefined || mine !== seen;
     // A slow operation keeps its lock; a dead process's lock expires after lockTtlMs and a waiting one goes on.
     const renew = setInterval(() => {
       this.cmd.mintRenew(lock, token, this.lockTtlMs).catch(() => {});
     }, Math.max(50, Math.floor(this.lockTtlMs / 3)));
-    const outbox: string[] = [];
+    const outbox: BusMessage[] = [];
     this.outbox.set(matchID, outbox);
     try {
       return await fn(stale);
@@ -183,15 +199,28 @@ export class ClusterBus {
       clearInterval(renew);
       this.outbox.delete(matchID);
       try {
-        const ok = await this.cmd.mintRelease(lock, ver, this.channel, token, this.lockTtlMs, token, ...outbox);
-        if (ok === 1) this.versions.set(matchID, token);
+        this.finalize(matchID, outbox);
+      } catch (err) {
+        this.onError(err, 'finalize');
+      }
+      const raws = outbox.map((msg) => JSON.stringify({ ...msg, from: this.processId, ...(msg.t === 'state' && msg.md !== undefined ? { v: token } : {}) }));
+      try {
+        const ok = await this.cmd.mintRelease(lock, ver, this.channel, token, this.lockTtlMs, token, ...raws);
+        if (ok === 1) this.keepVersion(matchID, token);
         else this.versions.delete(matchID);
-        if (this.versions.size > 10_000) this.versions.delete(this.versions.keys().next().value as string);
       } catch (err) {
         this.versions.delete(matchID);
         this.onError((err as Error).message, 'release match lock');
+      } finally {
+        this.busy.delete(matchID);
       }
     }
+  }
+
+  private keepVersion(matchID: string, token: string): void {
+    this.versions.delete(matchID);
+    this.versions.set(matchID, token);
+    if (this.versions.size > 10_000) this.versions.delete(this.versions.keys().next().value as string);
   }
 
   /** One Redis command of another module (./shared-limits.ts); Redis down: ClusterUnavailable. */
@@ -209,10 +238,9 @@ export class ClusterBus {
    * process still receives one match's messages in the order the operations ran); outside one it goes at once.
    */
   publish(msg: BusMessage): void {
-    const raw = JSON.stringify({ ...msg, from: this.processId });
     const outbox = this.outbox.get(msg.m);
-    if (outbox) outbox.push(raw);
-    else this.cmd.publish(this.channel, raw).catch((err: Error) => this.onError(err.message, 'publish'));
+    if (outbox) return void outbox.push(msg);
+    this.cmd.publish(this.channel, JSON.stringify({ ...msg, from: this.processId })).catch((err: Error) => this.onError(err.message, 'publish'));
   }
 
   /** This process now has `count` sockets on a seat of a match (absolute, so it can be sent again after an outage). */
