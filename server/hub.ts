@@ -93,6 +93,8 @@ export interface HubStats {
   moves: number;
   botMoves: number;
   chatMessages: number;
+  /** Moves that found the match not kept in memory and read it from storage (several processes: docs/SERVER.md). */
+  moveReads: number;
   /** Refusals by event (sync, update, chat). */
   refusals: Map<string, number>;
 }
@@ -137,7 +139,7 @@ export class MatchHub {
   readonly abandonMs: number;
   /** Set by the server: told of every table sent (./table-timer.ts). */
   onTable: (matchID: string, metadata: Server.MatchData) => void;
-  readonly stats: HubStats = { moves: 0, botMoves: 0, chatMessages: 0, refusals: new Map() };
+  readonly stats: HubStats = { moves: 0, botMoves: 0, chatMessages: 0, moveReads: 0, refusals: new Map() };
   readonly bus: ClusterBus | undefined;
   /**
    * Several processes: the newest state ID this process sent the sockets of a match (by sync or update), so a
@@ -164,15 +166,39 @@ export class MatchHub {
 
   /** Start receiving the other processes' messages (with a bus; once, before the server listens). */
   async startBus(): Promise<void> {
-    await this.bus?.start((msg) => this.fromBus(msg), () => this.resyncAll());
+    if (this.bus) this.bus.finalize = (matchID, messages) => this.finalizeForBus(matchID, messages);
+    await this.bus?.start((msg, cacheable) => this.fromBus(msg, cacheable), () => this.resyncAll());
+  }
+
+  /**
+   * Several processes, at the end of an operation: when its last new state is what this process keeps of the match,
+   * that state's message carries the kept metadata too, so the process that runs the match's next operation (in a
+   * match whose two players sit on different processes: every other move) need not read the match back.
+   */
+  private finalizeForBus(matchID: string, messages: BusMessage[]): void {
+    const kept = this.cache.get(matchID);
+    if (!kept) return;
+    for (let i = messages.length - 1; i >= 0; i--) {
+      const msg = messages[i];
+      if (msg.t !== 'state') continue;
+      if ((msg.state as State<GameState>)._stateID === kept.state._stateID) msg.md = kept.metadata;
+      return;
+    }
   }
 
   /** What another process did to a match: send it to this process's sockets of that match. */
-  private fromBus(msg: BusMessage): void {
+  private fromBus(msg: BusMessage, cacheable = false): void {
     const id = msg.m;
     if (!isMatchID(id)) return;
     if (msg.t === 'state') {
       this.broadcastLocal(id, msg.state as State<GameState>, msg.deltalog as LogEntry[]);
+      // Kept as if read (the bus keeps its version token with it: the next operation here trusts it only if no
+      // other operation ran since).
+      if (cacheable && msg.md !== undefined) {
+        this.forget(id);
+        this.chatCache.delete(id);
+        this.remember(id, msg.state as State<GameState>, msg.md as Server.MatchData);
+      }
       // A bot of this match may be due (./bots/driver.ts: the lease decides which process plays).
       if (msg.bot) this.onActivity(id);
     } else if (msg.t === 'matchData') {
@@ -541,7 +567,7 @@ export class MatchHub {
 
     return this.unavailable(conn, matchID, 'update', () => this.enqueue(matchID, async (): Promise<HubResult> => {
       const { state, metadata } = this.cache.get(matchID)
-        ?? await this.db.fetch(matchID, { state: true, metadata: true });
+        ?? (this.stats.moveReads++, await this.db.fetch(matchID, { state: true, metadata: true }));
       if (!state || !metadata) return this.refuse(conn, matchID, 'update', 'match not found');
       if (!credentialsMatch(metadata, playerID, credentials)) return this.refuse(conn, matchID, 'update', 'unauthorized');
       const s = state as State<GameState>;

@@ -51,6 +51,7 @@ export function metricsText(src: MetricsSources): string {
   family(out, 'mint_bot_moves_total', 'counter', 'Moves made by server bots.', [{ value: hub.stats.botMoves }]);
   family(out, 'mint_refusals_total', 'counter', 'Socket messages refused (bad, unauthorized, illegal, over budget in the hub).',
     ['sync', 'update', 'chat'].map((event) => ({ labels: { event }, value: hub.stats.refusals.get(event) ?? 0 })));
+  family(out, 'mint_move_reads_total', 'counter', 'Moves that read their match from storage (not kept in memory).', [{ value: hub.stats.moveReads }]);
   family(out, 'mint_chat_messages_total', 'counter', 'Chat lines accepted and stored.', [{ value: hub.stats.chatMessages }]);
   family(out, 'mint_sockets_dropped_total', 'counter', 'Sockets dropped for abuse or unread output.', [{ value: src.socketsDropped() }]);
   family(out, 'mint_match_events_total', 'counter', 'Match events (created, joined, left, finished, clock expired, seat abandoned, seat handed to the bot or taken back).',

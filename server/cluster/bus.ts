@@ -8,8 +8,8 @@
  *   ./transport.ts's hardening is bypassed (socket.io's Redis adapter would broadcast one pre-built message to
  *   rooms instead);
  * - presence: which seats have a socket on which process (a process that stops heart-beating no longer counts).
- * Messages are published on the same connection as the lock's release, before it, so every process receives one
- * match's messages in the order the operations ran.
+ * An operation's messages are published by the lock's release script, before the lock is freed (one round trip),
+ * so every process receives one match's messages in the order the operations ran.
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -18,7 +18,13 @@ import { HttpError } from '../http';
 
 /** What one process tells the others to send to their sockets of match `m`. */
 export type BusMessage =
-  | { t: 'state'; m: string; state: unknown; deltalog: unknown[]; /** the match has a server bot seat */ bot?: boolean }
+  | { t: 'state'; m: string; state: unknown; deltalog: unknown[]; /** the match has a server bot seat */ bot?: boolean;
+      /**
+       * The match's metadata after the operation, when `state` and it are what the sender keeps of the match at its
+       * end (set by the `finalize` hook): the receiver keeps them too and, if the match's next operation is its own,
+       * need not read the match back (`v`: the operation's version token, set by the bus).
+       */
+      md?: unknown; v?: string }
   | { t: 'matchData'; m: string; md: unknown }
   | { t: 'table'; m: string; md: unknown }
   | { t: 'chat'; m: string; line: unknown }
@@ -44,11 +50,21 @@ export interface ClusterBusOptions {
   onError?: (err: unknown, where: string) => void;
 }
 
+// Scripts are defined once (ioredis defineCommand: EVALSHA, the script text is not sent with every move).
 const ACQUIRE = `if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
   return redis.call('get', KEYS[2]) or '' else return false end`;
-const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then
+/** Publishes the operation's messages (ARGV[4..], on KEYS[3]) and releases the lock in one round trip. */
+const RELEASE = `for i = 4, #ARGV do redis.call('publish', KEYS[3], ARGV[i]) end
+  if redis.call('get', KEYS[1]) == ARGV[1] then
   redis.call('del', KEYS[1]); redis.call('set', KEYS[2], ARGV[3], 'PX', 86400000); return 1 else return 0 end`;
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+
+/** The scripts above as commands of the connection (./bus.ts only). */
+interface LockCommands {
+  mintAcquire(lock: string, ver: string, token: string, ttl: number): Promise<string | null>;
+  mintRelease(lock: string, ver: string, channel: string, token: string, ttl: number, newVer: string, ...messages: string[]): Promise<number>;
+  mintRenew(lock: string, token: string, ttl: number): Promise<number>;
+}
 const HEARTBEAT_MS = 3000;
 const ALIVE_MS = 10_000;
 
@@ -57,7 +73,7 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export class ClusterBus {
   readonly processId: string;
   readonly prefix: string;
-  private readonly cmd: Redis;
+  private readonly cmd: Redis & LockCommands;
   private readonly sub: Redis;
   private readonly channel: string;
   private readonly lockTtlMs: number;
@@ -65,7 +81,13 @@ export class ClusterBus {
   private readonly onError: (err: unknown, where: string) => void;
   /** matchID → the version token this process left on its last operation of that match. */
   private readonly versions = new Map<string, string>();
-  private handler: (msg: BusMessage) => void = () => {};
+  /** matchID → messages of the operation this process runs on it now, published with the lock's release. */
+  private readonly outbox = new Map<string, BusMessage[]>();
+  /** Matches whose lock this process holds now (from acquiring until the release has answered). */
+  private readonly busy = new Set<string>();
+  private handler: (msg: BusMessage, cacheable: boolean) => void = () => {};
+  /** Called with an operation's messages just before they are published (./hub.ts attaches the final metadata). */
+  finalize: (matchID: string, messages: BusMessage[]) => void = () => {};
   private resubscribed: () => void = () => {};
   private heartbeat: NodeJS.Timeout | undefined;
   private closed = false;
@@ -80,7 +102,10 @@ export class ClusterBus {
     // No offline queue: while Redis is down a command fails at once (a clear refusal), instead of waiting.
     const common = { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1,
       retryStrategy: (n: number) => Math.min(100 * n, 1000) };
-    this.cmd = new Redis(opts.url, common);
+    this.cmd = new Redis(opts.url, common) as Redis & LockCommands;
+    this.cmd.defineCommand('mintAcquire', { numberOfKeys: 2, lua: ACQUIRE });
+    this.cmd.defineCommand('mintRelease', { numberOfKeys: 3, lua: RELEASE });
+    this.cmd.defineCommand('mintRenew', { numberOfKeys: 1, lua: RENEW });
     this.sub = new Redis(opts.url, { ...common, enableOfflineQueue: true });
     for (const [c, name] of [[this.cmd, 'redis'], [this.sub, 'redis subscriber']] as const) {
       let down = false;
@@ -93,7 +118,7 @@ export class ClusterBus {
   }
 
   /** Connect, subscribe, start heart-beating. `onMessage` gets the other processes' messages. */
-  async start(onMessage: (msg: BusMessage) => void, onResubscribed: () => void): Promise<void> {
+  async start(onMessage: (msg: BusMessage, cacheable: boolean) => void, onResubscribed: () => void): Promise<void> {
     this.handler = onMessage;
     this.resubscribed = onResubscribed;
     try {
@@ -111,8 +136,13 @@ export class ClusterBus {
         return this.onError(err, 'bad bus message');
       }
       if (msg.from === this.processId) return;
+      // What the sender kept at the end of its operation may be kept here too, with its version token, unless an
+      // operation of this process holds the match now (its own end decides what is kept). A message that arrives
+      // late only sets a token that no longer matches the match's version: the next operation re-reads it.
+      const v = msg.t === 'state' && typeof msg.v === 'string' && msg.md !== undefined && !this.busy.has(msg.m) ? msg.v : undefined;
       try {
-        this.handler(msg);
+        this.handler(msg, v !== undefined);
+        if (v !== undefined) this.keepVersion(msg.m, v);
       } catch (err) {
         this.onError(err, 'bus message');
       }
@@ -146,7 +176,7 @@ export class ClusterBus {
     let seen: string | null = null;
     for (let wait = 1; ; wait = Math.min(wait * 2, 25)) {
       try {
-        seen = await this.cmd.eval(ACQUIRE, 2, lock, ver, token, this.lockTtlMs) as string | null;
+        seen = await this.cmd.mintAcquire(lock, ver, token, this.lockTtlMs);
       } catch (err) {
         throw new ClusterUnavailable(`shared store unavailable: ${(err as Error).message}`);
       }
@@ -154,26 +184,43 @@ export class ClusterBus {
       if (Date.now() > deadline || this.closed) throw new ClusterUnavailable('match busy: try again');
       await sleep(wait);
     }
+    this.busy.add(matchID);
     const mine = this.versions.get(matchID);
     const stale = mine === undefined || mine !== seen;
     // A slow operation keeps its lock; a dead process's lock expires after lockTtlMs and a waiting one goes on.
     const renew = setInterval(() => {
-      this.cmd.eval(RENEW, 1, lock, token, this.lockTtlMs).catch(() => {});
+      this.cmd.mintRenew(lock, token, this.lockTtlMs).catch(() => {});
     }, Math.max(50, Math.floor(this.lockTtlMs / 3)));
+    const outbox: BusMessage[] = [];
+    this.outbox.set(matchID, outbox);
     try {
       return await fn(stale);
     } finally {
       clearInterval(renew);
+      this.outbox.delete(matchID);
       try {
-        const ok = await this.cmd.eval(RELEASE, 2, lock, ver, token, this.lockTtlMs, token);
-        if (ok === 1) this.versions.set(matchID, token);
+        this.finalize(matchID, outbox);
+      } catch (err) {
+        this.onError(err, 'finalize');
+      }
+      const raws = outbox.map((msg) => JSON.stringify({ ...msg, from: this.processId, ...(msg.t === 'state' && msg.md !== undefined ? { v: token } : {}) }));
+      try {
+        const ok = await this.cmd.mintRelease(lock, ver, this.channel, token, this.lockTtlMs, token, ...raws);
+        if (ok === 1) this.keepVersion(matchID, token);
         else this.versions.delete(matchID);
-        if (this.versions.size > 10_000) this.versions.delete(this.versions.keys().next().value as string);
       } catch (err) {
         this.versions.delete(matchID);
         this.onError((err as Error).message, 'release match lock');
+      } finally {
+        this.busy.delete(matchID);
       }
     }
+  }
+
+  private keepVersion(matchID: string, token: string): void {
+    this.versions.delete(matchID);
+    this.versions.set(matchID, token);
+    if (this.versions.size > 10_000) this.versions.delete(this.versions.keys().next().value as string);
   }
 
   /** One Redis command of another module (./shared-limits.ts); Redis down: ClusterUnavailable. */
@@ -185,10 +232,15 @@ export class ClusterBus {
     }
   }
 
-  /** Tell the other processes (fire and forget; ordered before this operation's lock release). */
+  /**
+   * Tell the other processes (fire and forget). Inside an operation on the match the message waits for the lock's
+   * release and goes out in the same script, before the lock is freed (one round trip per operation, and every
+   * process still receives one match's messages in the order the operations ran); outside one it goes at once.
+   */
   publish(msg: BusMessage): void {
-    this.cmd.publish(this.channel, JSON.stringify({ ...msg, from: this.processId }))
-      .catch((err: Error) => this.onError(err.message, 'publish'));
+    const outbox = this.outbox.get(msg.m);
+    if (outbox) return void outbox.push(msg);
+    this.cmd.publish(this.channel, JSON.stringify({ ...msg, from: this.processId })).catch((err: Error) => this.onError(err.message, 'publish'));
   }
 
   /** This process now has `count` sockets on a seat of a match (absolute, so it can be sent again after an outage). */

@@ -213,6 +213,9 @@ export class SqlStorage extends Async {
     if (!Number.isInteger(stateID)) throw new Error(`setState(${matchID}): state._stateID is not an integer`);
     const entries = deltalog ?? [];
     const stateJson = JSON.stringify(state);
+    if (this.dialect === 'postgres' && entries.length <= LOG_INSERT_CHUNK) {
+      return this.setStateOneStatement(matchID, stateID, stateJson, entries, metadata);
+    }
 
     return this.db.transaction().execute(async (trx) => {
       // One conditional UPDATE: it takes the row lock (Postgres) and checks the guard
@@ -252,6 +255,32 @@ export class SqlStorage extends Async {
       }
       return 'written';
     });
+  }
+
+  /**
+   * PostgreSQL, a move's write in one round trip instead of four (BEGIN, UPDATE, INSERT, COMMIT): the guarded
+   * UPDATE and the log INSERT in one statement (a data-modifying WITH), which PostgreSQL runs atomically; the INSERT
+   * takes its rows only from the UPDATE's RETURNING, so a refused write appends nothing. Same row lock and guard
+   * as the transaction above.
+   */
+  private async setStateOneStatement(matchID: string, stateID: number, stateJson: string, entries: LogEntry[],
+    metadata: Server.MatchData | undefined): Promise<SetStateResult> {
+    const table = (name: string) => (this.schema ? sql.id(this.schema, name) : sql.id(name));
+    const n = entries.length;
+    // Serialized before the statement: an entry that cannot be serialized aborts the whole write, state included.
+    const rows = entries.map((entry, i) => sql`(${sql.lit(i)}, ${JSON.stringify(entry)}::text)`);
+    const sets = [sql`state = ${stateJson}`, sql`state_id = ${stateID}`, sql`log_length = log_length + ${n}::int`];
+    if (metadata) for (const [col, v] of Object.entries(metadataColumns(metadata))) sets.push(sql`${sql.id(col)} = ${v}`);
+    const update = sql`UPDATE ${table(MATCHES)} SET ${sql.join(sets)}
+      WHERE match_id = ${matchID} AND state_id < ${stateID} RETURNING log_length`;
+    const query = n === 0 ? update : sql`WITH u AS (${update}), appended AS (
+      INSERT INTO ${table(MATCH_LOG)} (match_id, seq, entry)
+      SELECT ${matchID}::text, u.log_length - ${n}::int + v.i, v.entry FROM u CROSS JOIN (VALUES ${sql.join(rows)}) AS v(i, entry))
+      SELECT log_length FROM u`;
+    const result = await query.execute(this.db);
+    if (result.rows.length > 0) return 'written';
+    const exists = await this.db.selectFrom(MATCHES).select('match_id').where('match_id', '=', matchID).executeTakeFirst();
+    return exists ? 'stale' : 'missing';
   }
 
   /** Replaces the metadata. Does nothing if the match does not exist. */

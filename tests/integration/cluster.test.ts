@@ -82,15 +82,17 @@ describe.skipIf(SKIP !== null)(`two server processes, one PostgreSQL and one Red
 
   it('players on different processes play through; a spectator sees every state once; a bot plays each move once', async () => {
     const [a, b] = procs;
-    const botMovesCounted = async () => {
+    const counted = async (name: string) => {
       let n = 0;
       for (const p of procs) {
         const text = await (await fetch(`${p.url}/metrics`)).text();
-        n += Number(/^mint_bot_moves_total (\d+)/m.exec(text)?.[1] ?? NaN);
+        n += Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
       }
       return n;
     };
+    const botMovesCounted = () => counted('mint_bot_moves_total');
     const countedBefore = await botMovesCounted();
+    const readsBefore = await counted('mint_move_reads_total');
     const matchID = await createMatch(a.url);
     const c0 = await joinMatch(a.url, matchID, '0');
     const c1 = await joinMatch(b.url, matchID, '1');
@@ -142,6 +144,11 @@ describe.skipIf(SKIP !== null)(`two server processes, one PostgreSQL and one Red
     expect(botMoves).toBeGreaterThan(5);
     // Both processes heard of every move; the bot's decisions were made once in all (per-process counters).
     expect(await botMovesCounted() - countedBefore).toBe(botMoves);
+    // A move's new state reaches the other process with its metadata and version: the next move there (players on
+    // different processes: every other move) does not read the match back from storage. A few reads remain
+    // (a process's first move of a match, an operation between two moves that published no state).
+    const moves = (await snapshot(reader, matchID)).state!._stateID + botEnd.state!._stateID;
+    expect(await counted('mint_move_reads_total') - readsBefore).toBeLessThan(moves / 4);
   }, 120_000);
 
   it('the same stateID through both processes at once: exactly one update applies', async () => {

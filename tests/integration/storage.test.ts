@@ -220,6 +220,22 @@ function storageSuite(backend: Backend) {
     expect(got.log.map((e) => e.action.payload.args[0])).toEqual(['three', 'four']);
   });
 
+  it('a state written with its metadata (a move\'s clock, its game end) changes both at once, or neither when stale', async () => {
+    const db = await fresh();
+    const init = initialState();
+    await db.createMatch('m', { initialState: init, metadata: metadata() });
+    const over = metadata({ updatedAt: 5_000, gameover: { winner: '0' } });
+    expect(await db.trySetState('m', stateAt(init, 1, { n: 1 }), [entry(0, 'one'), entry(0, 'end')], over)).toBe('written');
+    let got = await db.fetch('m', { state: true, metadata: true, log: true });
+    expect(got.metadata).toEqual(over);
+    expect(got.log.map((e) => e.action.payload.args[0])).toEqual(['one', 'end']);
+    expect(await db.listMatches({ where: { isGameover: true } })).toEqual(['m']);
+
+    expect(await db.trySetState('m', stateAt(init, 1, { n: 9 }), [entry(0, 'late')], metadata({ updatedAt: 9_000 }))).toBe('stale');
+    got = await db.fetch('m', { state: true, metadata: true, log: true });
+    expect([got.state.G.n, got.metadata.updatedAt, got.log.length]).toEqual([1, 5_000, 2]);
+  });
+
   it('setState and setMetadata never resurrect a missing or wiped match', async () => {
     const db = await fresh();
     const init = initialState();
