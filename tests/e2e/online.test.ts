@@ -7,49 +7,29 @@
  * plays the server bot, drops the connection (offline) and reconnects, then leaves. No console error in either page, no server error; screenshots
  * of the lobby and of the online game.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server';
-import { clickRandomChoice, info, launch, rngFor, shot, watchErrors } from './harness';
+import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useRealServer } from './realServer';
+import { clickRandomChoice, info, rngFor, shot, watchErrors } from './harness';
 import { e2eEnabled } from './enabled';
 
 const run = e2eEnabled();
 
 describe.skipIf(!run)('online game through the lobby and the real server', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let tmp: string;
-  const serverErrors: string[] = [];
-  beforeAll(async () => {
-    tmp = mkdtempSync(join(tmpdir(), 'mint-e2e-online-'));
-    server = await startServer({
-      port: 0, databaseUrl: join(tmp, 'e2e.sqlite'), staticDir: resolve(__dirname, '../../dist'),
-      cleanupIntervalMs: 0, rateLimit: false,
-      onError: (err, where) => serverErrors.push(`${where}: ${err instanceof Error ? err.stack : String(err)}`),
-      bots: { minDelayMs: 0, mcts: { budgetMs: 20 } },
-    });
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
-  });
+  const env = useRealServer('online');
+  const { serverErrors } = env;
 
   it('A creates as Rebel, B joins by the invite link as Imperial, both play to the end, then rematch', async () => {
     const opts = { viewport: { width: 1280, height: 800 } };
-    const ctxA: BrowserContext = await browser.newContext(opts);
-    const ctxB: BrowserContext = await browser.newContext(opts);
-    await ctxA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const ctxA: BrowserContext = await env.browser.newContext(opts);
+    const ctxB: BrowserContext = await env.browser.newContext(opts);
+    await ctxA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
     const a = await ctxA.newPage();
     const b = await ctxB.newPage();
     const errors = [...watchErrors(a), ...watchErrors(b)];
 
     // A: start screen → lobby → create as Rebel against a friend.
-    await a.goto(`${server.url}/`);
+    await a.goto(`${env.server.url}/`);
     await a.click('[data-start="online"]');
     await a.waitForSelector('[data-screen="lobby"]');
     await a.fill('#create-name', 'Alice');
@@ -77,7 +57,7 @@ describe.skipIf(!run)('online game through the lobby and the real server', () =>
     await a.waitForSelector('[data-opponent-status="online"]');
 
     // A spectator (third browser) follows the public view through the spectator link.
-    const ctxS = await browser.newContext(opts);
+    const ctxS = await env.browser.newContext(opts);
     const watcher = await ctxS.newPage();
     errors.push(...watchErrors(watcher));
     const watchLink = await a.inputValue('[data-testid="watch-link"]');
@@ -148,7 +128,7 @@ describe.skipIf(!run)('online game through the lobby and the real server', () =>
   });
 
   it('plays the server bot: create as Rebel against the easy bot, drop the connection and reconnect, then leave', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const ctx = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
     let dropped = false;
     const sockets: WebSocketRoute[] = [];
     await ctx.routeWebSocket(/\/socket\.io\//, (ws) => {
@@ -162,7 +142,7 @@ describe.skipIf(!run)('online game through the lobby and the real server', () =>
     const page = await ctx.newPage();
     const errors = watchErrors(page);
     page.on('dialog', (d) => { void d.accept(); });
-    await page.goto(`${server.url}/?online`);
+    await page.goto(`${env.server.url}/?online`);
     await page.fill('#create-name', 'Solo');
     await page.check('[data-opponent="bot"]');
     await page.check('[name="server-bot-difficulty"][data-difficulty="easy"]');

@@ -4,47 +4,26 @@
  * seed stay on the server, RULES R8.3 item 9); once a player leaves (a forfeit ends the match), the lobby's
  * finished matches list it and its `/replay/<matchID>` link replays it from the server's record, exactly.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server';
-import { clickRandomChoice, launch, rngFor, watchErrors } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useRealServer } from './realServer';
+import { clickRandomChoice, rngFor, watchErrors } from './harness';
 import { e2eEnabled } from './enabled';
 
 const run = e2eEnabled();
 
 describe.skipIf(!run)('replays of online matches', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let tmp: string;
-  const serverErrors: string[] = [];
-  beforeAll(async () => {
-    tmp = mkdtempSync(join(tmpdir(), 'mint-e2e-replay-online-'));
-    server = await startServer({
-      port: 0, databaseUrl: join(tmp, 'e2e.sqlite'), staticDir: resolve(__dirname, '../../dist'),
-      cleanupIntervalMs: 0, rateLimit: false,
-      onError: (err, where) => serverErrors.push(`${where}: ${err instanceof Error ? err.stack : String(err)}`),
-      bots: { minDelayMs: 0, mcts: { budgetMs: 20 } },
-    });
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
-  });
+  const env = useRealServer('replay-online');
+  const { serverErrors } = env;
 
   it('a running match has no replay; after a forfeit the lobby lists it and /replay/<matchID> replays it', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const ctxB = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const ctx = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const ctxB = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await ctx.newPage();
     const b = await ctxB.newPage();
     const errors = [...watchErrors(page), ...watchErrors(b)];
     page.on('dialog', (d) => { void d.accept(); });
     // A creates as the Rebel against a friend; B joins by the invite link; both play a few decisions.
-    await page.goto(`${server.url}/?online`);
+    await page.goto(`${env.server.url}/?online`);
     await page.fill('#create-name', 'Replayer');
     await page.check('[data-side="R"]');
     await page.check('[data-opponent="friend"]');
@@ -68,7 +47,7 @@ describe.skipIf(!run)('replays of online matches', () => {
     // While it runs: another tab's replay link refuses, showing nothing of the game.
     const spy = await ctx.newPage();
     const spyErrors = watchErrors(spy);
-    await spy.goto(`${server.url}/replay/${matchID}`);
+    await spy.goto(`${env.server.url}/replay/${matchID}`);
     await spy.waitForSelector('[data-screen="replay-error"]');
     expect(await spy.textContent('[role="alert"]')).toMatch(/not over yet/);
     expect(await spy.$('[data-planet]')).toBeNull();

@@ -6,47 +6,27 @@
  * the server bot, which plays on, and the log says so (the hand-over line, the bot's lines marked). No console error in any page, no server error; screenshots of the chat and of
  * My matches.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server';
-import { launch, shot, watchErrors } from './harness';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useRealServer } from './realServer';
+import { shot, watchErrors } from './harness';
 import { e2eEnabled } from './enabled';
 
 const run = e2eEnabled();
 
 describe.skipIf(!run)('online table: chat, clocks, my matches', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let tmp: string;
-  const serverErrors: string[] = [];
-  beforeAll(async () => {
-    tmp = mkdtempSync(join(tmpdir(), 'mint-e2e-table-'));
-    server = await startServer({
-      port: 0, databaseUrl: join(tmp, 'e2e.sqlite'), staticDir: resolve(__dirname, '../../dist'),
-      cleanupIntervalMs: 0, rateLimit: false, events: false, abandonMs: 2000,
-      onError: (err, where) => serverErrors.push(`${where}: ${err instanceof Error ? err.stack : String(err)}`),
-      bots: { minDelayMs: 0, mcts: { budgetMs: 20 } },
-    });
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
-  });
+  const env = useRealServer('table', { events: false, abandonMs: 2000 });
+  const { serverErrors } = env;
 
   it('two players chat during a live-clock game; My matches lists in progress, waiting and finished', async () => {
     const opts = { viewport: { width: 1280, height: 800 } };
-    const ctxA: BrowserContext = await browser.newContext(opts);
-    const ctxB: BrowserContext = await browser.newContext(opts);
+    const ctxA: BrowserContext = await env.browser.newContext(opts);
+    const ctxB: BrowserContext = await env.browser.newContext(opts);
     const a = await ctxA.newPage();
     const b = await ctxB.newPage();
     const errors = [...watchErrors(a), ...watchErrors(b)];
 
-    await a.goto(`${server.url}/?online`);
+    await a.goto(`${env.server.url}/?online`);
     await a.fill('#create-name', 'Alice');
     await a.check('[data-side="R"]');
     await a.check('[data-opponent="friend"]');
@@ -93,14 +73,14 @@ describe.skipIf(!run)('online table: chat, clocks, my matches', () => {
 
     // A second match waiting for an opponent, and a finished one (created and ended through the API, its seat put
     // into A's browser as the lobby would have).
-    await a.goto(`${server.url}/?online`);
+    await a.goto(`${env.server.url}/?online`);
     await a.fill('#create-name', 'Alice');
     await a.check('[data-opponent="friend"]');
     await a.check('[data-clock="none"]');
     await a.click('[data-online="create"]');
     await a.waitForSelector('[data-seat="R"]');
     const waiting = new URL(a.url()).searchParams.get('match')!;
-    const post = async (path: string, body: unknown) => (await fetch(`${server.url}/games/mint-imperium${path}`, {
+    const post = async (path: string, body: unknown) => (await fetch(`${env.server.url}/games/mint-imperium${path}`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
     })).json();
     const { matchID: done } = await post('/create', {});
@@ -110,7 +90,7 @@ describe.skipIf(!run)('online table: chat, clocks, my matches', () => {
     await a.evaluate(([m, c]) => localStorage.setItem(`mint-imperium:seat:${m}`,
       JSON.stringify({ matchID: m, playerID: '0', credentials: c, name: 'Alice', savedAt: 1 })), [done, c0]);
 
-    await a.goto(`${server.url}/?online`);
+    await a.goto(`${env.server.url}/?online`);
     await a.waitForSelector('[data-my-group="finished"]');
     const status = async (id: string) => a.getAttribute(`[data-my-match="${id}"]`, 'data-status');
     expect(await status(live)).toBe('playing');
@@ -120,9 +100,9 @@ describe.skipIf(!run)('online table: chat, clocks, my matches', () => {
     expect(await a.getAttribute(`[data-my-match="${done}"] [data-online="replay-mine"]`, 'href')).toBe(`/replay/${done}`);
     await shot(a, 'online-my-matches');
     // B's lobby: the live match, marked "Your turn" when the game waits for the Imperial.
-    await b.goto(`${server.url}/?online`);
+    await b.goto(`${env.server.url}/?online`);
     await b.waitForSelector(`[data-my-match="${live}"]`);
-    const pending = (await server.db.fetch(live, { state: true })).state as { G: { pending: { seat: string } | null } };
+    const pending = (await env.server.db.fetch(live, { state: true })).state as { G: { pending: { seat: string } | null } };
     expect(await b.getAttribute(`[data-my-match="${live}"]`, 'data-your-turn')).toBe(pending.G.pending?.seat === 'I' ? 'yes' : 'no');
     await b.click(`[data-my-match="${live}"] [data-online="open-mine"]`);
     await b.waitForSelector('[data-seat="I"]');
@@ -140,7 +120,7 @@ describe.skipIf(!run)('online table: chat, clocks, my matches', () => {
     // The log says who played: the hand-over line, then the bot's decision marked "bot".
     await a.waitForSelector('[data-testid="log"] li[data-by="bot"]');
     expect(await a.textContent('[data-testid="log"]')).toContain('The bot plays for the Imperial from here (they were away too long).');
-    const md = (await server.db.fetch(live, { metadata: true })).metadata as unknown as { handovers: { seat: string; why: string }[] };
+    const md = (await env.server.db.fetch(live, { metadata: true })).metadata as unknown as { handovers: { seat: string; why: string }[] };
     expect(md.handovers).toEqual([expect.objectContaining({ seat: '1', why: 'away' })]);
 
     expect(errors).toEqual([]);
