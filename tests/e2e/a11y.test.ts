@@ -91,6 +91,10 @@ describe.skipIf(!run)('keyboard play and accessibility audit', () => {
         if (s.end) break;
         if (s.cover) {
           // The cover's button has the focus: Enter is enough.
+          // The cover focuses its button in an effect, which may run a task after the cover is painted.
+          await page
+            .waitForFunction(() => document.activeElement?.getAttribute('data-choice') === 'ready', undefined, { timeout: 3000 })
+            .catch(() => undefined);
           expect(await page.evaluate(() => document.activeElement?.getAttribute('data-choice'))).toBe('ready');
           await page.keyboard.press('Enter');
           continue;
@@ -118,6 +122,11 @@ describe.skipIf(!run)('keyboard play and accessibility audit', () => {
           await shot(page, 'a11y-rules-sheet');
           await page.keyboard.press('Escape');
           await page.waitForFunction(() => !document.querySelector('[data-testid="rules"]'));
+          // The focus returns on the next task after the sheet unmounts (RulesContext); on a loaded machine that task
+          // can run after the sheet is gone, so wait for it (bounded) rather than read it once.
+          await page
+            .waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'why', undefined, { timeout: 3000 })
+            .catch(() => undefined);
           expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('why');
         }
         const back = await page.locator('[data-choice="back"]').count();
