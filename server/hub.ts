@@ -34,6 +34,7 @@ import type { MatchEvent } from './events';
 import { afterMove, outOfTime, type ClockState } from './clock';
 import { playedNote, tableView, type TableMetadata } from './table-state';
 import { ClusterUnavailable, type BusMessage, type ClusterBus } from './cluster/bus';
+import { stateJson } from './state-json';
 
 /** What a socket (or a bot) is, to the hub. */
 export interface Connection {
@@ -263,6 +264,17 @@ export class MatchHub {
     this.cache.delete(matchID);
     this.cache.set(matchID, { state, metadata });
     if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value as string);
+  }
+
+  /**
+   * The match as stored, without a read when this process is its only writer (no bus) and keeps it; otherwise read
+   * from storage (another process may have written it since).
+   */
+  async current(matchID: string): Promise<{ state?: State<GameState>; metadata?: Server.MatchData }> {
+    const kept = this.bus ? undefined : this.cache.get(matchID);
+    if (kept) return kept;
+    const { state, metadata } = await this.db.fetch(matchID, { state: true, metadata: true });
+    return { state: state as State<GameState> | undefined, metadata };
   }
 
   /** Drop what is kept in memory of a match (call after writing its metadata or deleting it). */
@@ -565,6 +577,8 @@ export class MatchHub {
     // Hole 2: only our own moves, made by the seat the credentials are checked against, with printable args.
     if (!acceptClientAction(clean, playerID)) return this.refuse(conn, matchID, 'update', 'action refused');
 
+    // Whether the match has a bot seat after this move (from the metadata just written): only then may a bot be due.
+    let botSeat = false;
     return this.unavailable(conn, matchID, 'update', () => this.enqueue(matchID, async (): Promise<HubResult> => {
       const { state, metadata } = this.cache.get(matchID)
         ?? (this.stats.moveReads++, await this.db.fetch(matchID, { state: true, metadata: true }));
@@ -650,14 +664,17 @@ export class MatchHub {
         return this.refuse(conn, matchID, 'update', written === 'missing' ? 'match not found' : 'stale state');
       }
       this.remember(matchID, toStore as State<GameState>, md);
-      this.broadcastState(matchID, next, deltalog ?? [], SEATS.some((id) => botKindOf(seatMetadata(md, id))));
+      botSeat = SEATS.some((id) => botKindOf(seatMetadata(md, id)));
+      this.broadcastState(matchID, next, deltalog ?? [], botSeat);
       if (clock || (md as TableMetadata).handovers) this.sendTable(matchID, md);
       if (conn) this.stats.moves++;
       else this.stats.botMoves++;
       if (over) this.onEvent({ event: 'finished', matchID, winner: next.ctx.gameover?.winner, reason: next.ctx.gameover?.reason });
       return { ok: true };
     })).then((r) => {
-      if (r.ok) this.onActivity(matchID);
+      // A move in a match without a bot seat gives no bot the move: no need to wake the bot driver (which reads
+      // the match back). Seats handed to the bot later are kicked by the hand-over itself (./table.ts).
+      if (r.ok && botSeat) this.onActivity(matchID);
       return r;
     });
   }
@@ -708,7 +725,10 @@ export class MatchHub {
       const key: Audience = seat ?? 'spectator';
       let msg = byAudience.get(key);
       if (!msg) {
-        msg = new SharedMessage('update', [matchID, filterState(state, seat), filterLog(deltalog, seat)]);
+        const view = filterState(state, seat);
+        const log = filterLog(deltalog, seat);
+        msg = new SharedMessage('update', [matchID, view, log],
+          () => `["update",${JSON.stringify(matchID)},${stateJson(view)},${JSON.stringify(log)}]`);
         byAudience.set(key, msg);
       }
       return msg;

@@ -129,7 +129,7 @@ export class BotDriver {
   /** Play one bot move if a bot may move now; true if one was played (so there may be another). */
   private async step(matchID: string): Promise<boolean> {
     const { hub } = this.opts;
-    const { state, metadata } = await hub.db.fetch(matchID, { state: true, metadata: true });
+    const { state, metadata } = await hub.current(matchID);
     if (!state || !metadata) return false;
     const s = state as State<GameState>;
     if (s.ctx.gameover !== undefined) return false;

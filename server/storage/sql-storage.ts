@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { LogEntry, Server, State, StorageAPI } from 'boardgame.io';
 import { Async } from 'boardgame.io/internal';
 import { migrateToLatest } from './migrations';
+import { stateJson } from '../state-json';
 import { MATCHES, MATCH_CHAT, MATCH_LOG, type StorageDatabase } from './schema';
 
 export interface ListCursor { createdAt: number; matchID: string }
@@ -80,6 +81,10 @@ export class SqlStorage extends Async {
   readonly staleMatchMs: number;
 
   private readonly db: Kysely<StorageDatabase>;
+  /** SQLite: Kysely's one connection, for the move's write without Kysely (see sqliteSetState). */
+  private sqlite: Database.Database | undefined;
+  /** SQLite: prepared statements of the move's write, by SQL text. */
+  private readonly statements = new Map<string, Database.Statement>();
   private connecting: Promise<void> | undefined;
   private closed = false;
 
@@ -109,6 +114,7 @@ export class SqlStorage extends Async {
             conn.pragma('foreign_keys = ON');
             // Another process writing the same file: wait instead of failing with SQLITE_BUSY.
             conn.pragma('busy_timeout = 5000');
+            this.sqlite = conn;
             return conn;
           },
         }),
@@ -212,10 +218,13 @@ export class SqlStorage extends Async {
     const stateID = state._stateID;
     if (!Number.isInteger(stateID)) throw new Error(`setState(${matchID}): state._stateID is not an integer`);
     const entries = deltalog ?? [];
-    const stateJson = JSON.stringify(state);
+    const json = stateJson(state);
     if (this.dialect === 'postgres' && entries.length <= LOG_INSERT_CHUNK) {
-      return this.setStateOneStatement(matchID, stateID, stateJson, entries, metadata);
+      return this.setStateOneStatement(matchID, stateID, json, entries, metadata);
     }
+    // Outside a Kysely transaction (which holds the connection across awaits), SQLite's write runs synchronously
+    // on the connection itself: nothing else can run in between.
+    if (this.sqlite && !this.sqlite.inTransaction) return this.sqliteSetState(this.sqlite, matchID, stateID, json, entries, metadata);
 
     return this.db.transaction().execute(async (trx) => {
       // One conditional UPDATE: it takes the row lock (Postgres) and checks the guard
@@ -223,7 +232,7 @@ export class SqlStorage extends Async {
       const row = await trx
         .updateTable(MATCHES)
         .set((eb) => ({
-          state: stateJson,
+          state: json,
           state_id: stateID,
           log_length: eb('log_length', '+', entries.length),
           ...(metadata ? metadataColumns(metadata) : {}),
@@ -281,6 +290,40 @@ export class SqlStorage extends Async {
     if (result.rows.length > 0) return 'written';
     const exists = await this.db.selectFrom(MATCHES).select('match_id').where('match_id', '=', matchID).executeTakeFirst();
     return exists ? 'stale' : 'missing';
+  }
+
+  /**
+   * SQLite, a move's write without Kysely (whose query building and better-sqlite3's prepare of every query were
+   * ≈ 10 % of a move's server time, docs/SERVER.md): the same guarded UPDATE and log INSERTs as the transaction in
+   * trySetState, with statements prepared once, in one synchronous transaction (rolled back by a throw, such as an
+   * entry that cannot be serialized).
+   */
+  private sqliteSetState(conn: Database.Database, matchID: string, stateID: number, stateJson: string, entries: LogEntry[],
+    metadata: Server.MatchData | undefined): SetStateResult {
+    const columns = metadata ? metadataColumns(metadata) : undefined;
+    const names = columns ? Object.keys(columns) : [];
+    const update = this.statement(conn, `UPDATE "${MATCHES}" SET "state" = ?, "state_id" = ?, "log_length" = "log_length" + ?`
+      + names.map((c) => `, "${c}" = ?`).join('') + ` WHERE "match_id" = ? AND "state_id" < ? RETURNING "log_length"`);
+    const insert = this.statement(conn, `INSERT INTO "${MATCH_LOG}" ("match_id", "seq", "entry") VALUES (?, ?, ?)`);
+    const exists = this.statement(conn, `SELECT 1 AS "one" FROM "${MATCHES}" WHERE "match_id" = ?`);
+    const write = conn.transaction((): SetStateResult => {
+      const row = update.get(stateJson, stateID, entries.length, ...names.map((c) => (columns as Record<string, unknown>)[c]),
+        matchID, stateID) as { log_length: number } | undefined;
+      if (!row) return exists.get(matchID) ? 'stale' : 'missing';
+      const first = Number(row.log_length) - entries.length;
+      for (let i = 0; i < entries.length; i++) insert.run(matchID, first + i, JSON.stringify(entries[i]));
+      return 'written';
+    });
+    return write();
+  }
+
+  private statement(conn: Database.Database, text: string): Database.Statement {
+    let st = this.statements.get(text);
+    if (!st) {
+      st = conn.prepare(text);
+      this.statements.set(text, st);
+    }
+    return st;
   }
 
   /** Replaces the metadata. Does nothing if the match does not exist. */

@@ -536,10 +536,23 @@ function storageSuite(backend: Backend) {
       outcomes.push(r);
       return r;
     };
+    // Both reads finish only once both were made, so neither update can see the other's write (on a loaded
+    // machine one update could otherwise run whole before the other read: no race, and nothing tested).
+    const fetch = db.fetch.bind(db);
+    let reads = 0;
+    let bothRead: () => void = () => {};
+    const barrier = new Promise<void>((r) => { bothRead = r; });
+    db.fetch = (async (...args: Parameters<typeof db.fetch>) => {
+      const got = await fetch(...args);
+      if (++reads === 2) bothRead();
+      await barrier;
+      return got;
+    }) as typeof db.fetch;
     await Promise.all([
       master.onUpdate(move('race A'), before._stateID, 'live', '0'),
       master.onUpdate(move('race B'), before._stateID, 'live', '0'),
     ]);
+    db.fetch = fetch;
     expect(outcomes.sort()).toEqual(['stale', 'written']); // the race did happen
     const raced = await db.fetch('live', { state: true, log: true });
     expect(raced.state.G.n).toBe(4);

@@ -189,7 +189,9 @@ function step(state: GameState, p: Pending, action: Action, rng: Rng): void {
  * the draft's original); the take-back snapshot then shares it instead of copying the live state.
  */
 export function apply(state: GameState, seat: Faction, raw: unknown, rng: Rng, base?: GameState): boolean {
-  const a = findLegal(state, seat, raw);
+  // `base`, when given, is `state` before this call as a plain object (state may be an immer draft, whose reads cost
+  // a proxy per object): what only reads the state before the decision reads base.
+  const a = findLegal(base ?? state, seat, raw);
   if (!a) return false;
   if (a.type === 'undo') return takeBack(state, seat);
   const before = beforeDecision(state, rivalSteps, base);

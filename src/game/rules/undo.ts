@@ -185,7 +185,7 @@ export function beforeDecision(state: GameState, rivalSteps: number, base?: Game
   delete state.undo;
   return {
     snapshot, stack, phase: state.phase, round: state.round, logLength: state.log.length,
-    knowledge: knowledge(state), shown: shownCards(state), rivalSteps,
+    knowledge: knowledge(base ?? state), shown: shownCards(base ?? state), rivalSteps,
   };
 }
 
