@@ -11,6 +11,7 @@
  * An operation's messages are published by the lock's release script, before the lock is freed (one round trip),
  * so every process receives one match's messages in the order the operations ran.
  */
+import { stateJson } from '../state-json';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
@@ -128,7 +129,10 @@ export class ClusterBus {
       this.sub.disconnect();
       throw new Error(`Redis (REDIS_URL) does not answer: ${(err as Error).message}`);
     }
+    const own = `{"from":${JSON.stringify(this.processId)},`;
     this.sub.on('message', (_ch: string, raw: string) => {
+      // Every process gets every message, its own too: those are dropped before parsing (a state is ≈ 40 KB).
+      if (raw.startsWith(own)) return;
       let msg: BusMessage & { from?: string };
       try {
         msg = JSON.parse(raw);
@@ -203,7 +207,7 @@ export class ClusterBus {
       } catch (err) {
         this.onError(err, 'finalize');
       }
-      const raws = outbox.map((msg) => JSON.stringify({ ...msg, from: this.processId, ...(msg.t === 'state' && msg.md !== undefined ? { v: token } : {}) }));
+      const raws = outbox.map((msg) => this.encode(msg, msg.t === 'state' && msg.md !== undefined ? token : undefined));
       try {
         const ok = await this.cmd.mintRelease(lock, ver, this.channel, token, this.lockTtlMs, token, ...raws);
         if (ok === 1) this.keepVersion(matchID, token);
@@ -215,6 +219,18 @@ export class ClusterBus {
         this.busy.delete(matchID);
       }
     }
+  }
+
+  /**
+   * A message as published: `from` first (receivers drop their own messages by that prefix, unparsed), then `v`,
+   * then the message; a state's JSON with its log entries encoded once each (../state-json.ts).
+   */
+  private encode(msg: BusMessage, v?: string): string {
+    const head = `{"from":${JSON.stringify(this.processId)}${v !== undefined ? `,"v":${JSON.stringify(v)}` : ''}`;
+    if (msg.t !== 'state') return `${head},${JSON.stringify(msg).slice(1)}`;
+    const { state, ...rest } = msg;
+    const tail = JSON.stringify(rest).slice(1); // '"t":"state",…}' (rest always has t and m)
+    return `${head},"state":${stateJson(state) ?? 'null'},${tail}`;
   }
 
   private keepVersion(matchID: string, token: string): void {
@@ -240,7 +256,7 @@ export class ClusterBus {
   publish(msg: BusMessage): void {
     const outbox = this.outbox.get(msg.m);
     if (outbox) return void outbox.push(msg);
-    this.cmd.publish(this.channel, JSON.stringify({ ...msg, from: this.processId })).catch((err: Error) => this.onError(err.message, 'publish'));
+    this.cmd.publish(this.channel, this.encode(msg)).catch((err: Error) => this.onError(err.message, 'publish'));
   }
 
   /** This process now has `count` sockets on a seat of a match (absolute, so it can be sent again after an outage). */

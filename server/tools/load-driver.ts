@@ -10,6 +10,8 @@
  * A match stops at its game's end, after `movesPerMatch` moves, or when `durationS` is over (then it sends no new
  * move and waits for the one in flight). Round trip = sending a move → receiving the state it produced.
  */
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { randomInt } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
@@ -54,6 +56,26 @@ export interface LoadResult {
   driverCpuMsPerMove: number | null;
   /** The load generator's own event-loop delay (ms): if it is high, the round trips include the generator's queueing. */
   driverLoopLagP99: number;
+  /**
+   * Busy share (%) of the whole machine's CPUs during play (/proc/stat: everything but idle and iowait, of all cores;
+   * servers, databases, Redis, the kernel's loopback and this generator together); null: unknown (not Linux).
+   */
+  machineBusyPercent: number | null;
+  /** Cores of the machine (for machineBusyPercent). */
+  cores: number;
+}
+
+/** Jiffies of all CPUs from /proc/stat: busy and total; null where there is no /proc. */
+export function machineJiffies(): { busy: number; total: number } | null {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0];
+    const f = line.trim().split(/\s+/).slice(1).map(Number);
+    const total = f.reduce((a, b) => a + b, 0);
+    const idle = (f[3] ?? 0) + (f[4] ?? 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
 }
 
 type Enumerate = (G: GameState, ctx: unknown, playerID: string) => { move: string; args: unknown[] }[];
@@ -130,6 +152,8 @@ export function mergeRounds(raws: RawLoadResult[]): LoadResult & { rounds: numbe
     driverCpuMsPerMove: rs.every((r) => r.driverCpuMsPerMove !== null) && sum((r) => r.moves) > 0
       ? round(sum((r) => r.driverCpuMsPerMove! * r.moves) / sum((r) => r.moves)) : null,
     driverLoopLagP99: Math.max(...rs.map((r) => r.driverLoopLagP99)),
+    machineBusyPercent: rs.every((r) => r.machineBusyPercent !== null)
+      ? round(sum((r) => r.machineBusyPercent! * r.playSeconds) / sum((r) => r.playSeconds)) : null,
     rounds: rs.length,
     movesPerSecondByRound: rs.map((r) => r.movesPerSecond),
   };
@@ -247,6 +271,7 @@ export async function runLoad(bases: string[], opts: LoadOptions): Promise<RawLo
 
   lag.enable();
   const cpuStart = opts.serverCpu?.() ?? null;
+  const machineStart = machineJiffies();
   const driverCpu = process.cpuUsage();
   const playStart = performance.now();
   if (opts.durationS !== undefined) deadline = playStart + opts.durationS * 1000;
@@ -258,6 +283,7 @@ export async function runLoad(bases: string[], opts: LoadOptions): Promise<RawLo
   await Promise.all(played);
   const playMs = performance.now() - playStart;
   const cpuEnd = opts.serverCpu?.() ?? null;
+  const machineEnd = machineJiffies();
   const driverUsed = process.cpuUsage(driverCpu);
   lag.disable();
   if (ticker) clearInterval(ticker);
@@ -282,6 +308,9 @@ export async function runLoad(bases: string[], opts: LoadOptions): Promise<RawLo
     serverCpuMsPerMove: cpuStart !== null && cpuEnd !== null && moves > 0 ? round(((cpuEnd - cpuStart) * 1000) / moves) : null,
     driverCpuMsPerMove: moves > 0 ? round((driverUsed.user + driverUsed.system) / 1000 / moves) : null,
     driverLoopLagP99: round(lag.percentile(99) / 1e6),
+    machineBusyPercent: machineStart && machineEnd && machineEnd.total > machineStart.total
+      ? round((100 * (machineEnd.busy - machineStart.busy)) / (machineEnd.total - machineStart.total)) : null,
+    cores: availableParallelism(),
   };
   return { result, rtts, cpuSeconds: cpuStart !== null && cpuEnd !== null ? cpuEnd - cpuStart : null };
 }

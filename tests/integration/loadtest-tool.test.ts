@@ -23,6 +23,10 @@ describe('npm run loadtest -- --baseline stock', () => {
       expect(r.errors, `${side}: ${JSON.stringify(r.errorKinds)}`).toBe(0);
       expect(r.moves).toBe(8); // 2 matches × 4 moves, each acknowledged
       for (const k of ['movesPerSecond', 'p50', 'p99']) expect(r[k]).toBeGreaterThan(0);
+      // The whole machine's CPU during play (/proc/stat): something ran, and never more than all cores.
+      expect(r.cores).toBeGreaterThanOrEqual(1);
+      expect(r.machineBusyPercent).toBeGreaterThan(0);
+      expect(r.machineBusyPercent).toBeLessThanOrEqual(100);
     }
     expect(out.runs.ours.storage).toMatch(/SQLite/);
     expect(out.runs.stock.storage).toBe('InMemory');
