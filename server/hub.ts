@@ -73,7 +73,7 @@ export interface HubOptions {
   onError?: (err: unknown, where: string) => void;
   /** A move refreshes metadata.updatedAt only if it is older than this. Default 60 s; 0: on every move. */
   touchMs?: number;
-  /** Matches whose state is kept in memory. Default 500; 0: none. */
+  /** Matches whose state is kept in memory. Default 2000; 0: none. */
   cacheSize?: number;
   /** Spectator sockets per match; a sync beyond it is refused. Default 100; 0: no limit. */
   maxSpectatorsPerMatch?: number;
@@ -152,7 +152,7 @@ export class MatchHub {
   constructor(opts: HubOptions) {
     this.maxSpectators = opts.maxSpectatorsPerMatch ?? 100;
     this.touchMs = opts.touchMs ?? 60_000;
-    this.cacheSize = opts.cacheSize ?? 500;
+    this.cacheSize = opts.cacheSize ?? 2000;
     this.game = ProcessGameConfig(opts.game);
     this.db = opts.db;
     this.reducer = CreateGameReducer({ game: this.game });

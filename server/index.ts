@@ -65,6 +65,11 @@ export interface StartServerOptions {
   socketLimits?: Partial<SocketLimits>;
   /** Spectator sockets per match. Default 100; 0: no cap. */
   maxSpectatorsPerMatch?: number;
+  /**
+   * Matches whose last state and metadata the hub keeps in memory (most recently used; default 2000, ≈ 60 KB each):
+   * a move of a kept match reads nothing back. Fewer than the matches being played makes every move a read.
+   */
+  matchCacheSize?: number;
   /** Lobby writes per address and renames per seat (./lobby.ts defaults); false: no limit (tests). */
   lobbyLimits?: { writes?: RateLimit | false; renames?: RateLimit | false } | false;
   /** Record reads and problem reports per address (./records.ts defaults); false: no limit (tests). */
@@ -171,6 +176,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const touchMs = Math.min(60_000, Math.floor(staleMatchMs / 10));
   const hub = new MatchHub({
     game, db, onActivity: (id) => bots?.kick(id), onError, touchMs, maxSpectatorsPerMatch: opts.maxSpectatorsPerMatch, onEvent,
+    cacheSize: opts.matchCacheSize,
     now: opts.now, abandonMs: opts.abandonMs, bus: cluster?.bus,
   });
   const tables = new TableTimer(hub, opts.tableTickMs, onError);
