@@ -230,6 +230,24 @@ export class MatchHub {
     }
   }
 
+  /**
+   * Several processes: after another process died holding a match (its bot lease expired), send this process's
+   * sockets of the match what is stored if they were sent an older state (it may have written a state and died
+   * before publishing it).
+   */
+  catchUp(matchID: string): void {
+    if (!this.bus || !this.rooms.has(matchID)) return;
+    void this.enqueue(matchID, async () => {
+      const { state } = await this.db.fetch(matchID, { state: true });
+      const newest = this.newestSent.get(matchID);
+      if (!state || newest === undefined || newest >= (state as State)._stateID) return;
+      for (const id of this.rooms.get(matchID) ?? []) {
+        const r = this.registered.get(id);
+        if (r && !r.conn.closed) this.resync(r.conn, matchID, r.playerID);
+      }
+    }).catch((err) => this.onError(err, 'catch up'));
+  }
+
   private resync(conn: Connection, matchID: string, seat: SeatID | null): void {
     void this.enqueue(matchID, async () => {
       if (conn.closed || this.registered.get(conn.id)?.matchID !== matchID) return;
@@ -354,6 +372,13 @@ export class MatchHub {
       this.unregister(conn.id);
       this.register({ conn, matchID, playerID: seat });
       this.deliver(conn, answer.msg);
+      if (answer.behind) {
+        // The match's other sockets here missed that state: each gets a sync answer of its own (queued after this).
+        for (const id of this.rooms.get(matchID) ?? []) {
+          const r = this.registered.get(id);
+          if (r && r.conn !== conn && !r.conn.closed) this.resync(r.conn, matchID, r.playerID);
+        }
+      }
       await this.sendChatHistory(conn, matchID, seat);
       if (seat !== null) await this.updateConnected(matchID, metadata);
       this.sendTable(matchID, metadata, conn);
@@ -372,7 +397,7 @@ export class MatchHub {
    * Inside the match queue: the sync answer of one audience for the current state, built once and shared by
    * every socket that asks for the same state and players; null if the match does not exist.
    */
-  private async syncAnswer(matchID: string, seat: SeatID | null): Promise<{ metadata: Server.MatchData; msg: SharedMessage } | null> {
+  private async syncAnswer(matchID: string, seat: SeatID | null): Promise<{ metadata: Server.MatchData; msg: SharedMessage; behind?: boolean } | null> {
     const key = `${matchID}|${seat ?? 'spectator'}`;
     const cached = this.cache.get(matchID);
     const hit = this.syncCache.get(key);
@@ -388,6 +413,10 @@ export class MatchHub {
     // Never create a match on sync (boardgame.io does): unknown IDs are refused and storage stays as it was.
     if (!state || !metadata || !initialState) return null;
     const s = state as State<GameState>;
+    // Several processes: storage holds a newer state than this process's sockets of the match were sent. The
+    // process that wrote it died before publishing it (or Redis lost the message): the others are told below.
+    const newest = this.newestSent.get(matchID);
+    const behind = this.bus !== undefined && newest !== undefined && newest < s._stateID;
     const players = publicPlayers(metadata);
     const msg = new SharedMessage('sync', [matchID, {
       state: filterState(s, seat),
@@ -399,7 +428,7 @@ export class MatchHub {
     this.markSent(matchID, s._stateID);
     this.syncCache.set(key, { stateID: s._stateID, players: JSON.stringify(players), msg });
     if (this.syncCache.size > SYNC_CACHE_SIZE) this.syncCache.delete(this.syncCache.keys().next().value as string);
-    return { metadata, msg };
+    return { metadata, msg, behind };
   }
 
   /**

@@ -50,6 +50,8 @@ export class BotDriver {
           for (const id of ids) {
             this.leased.add(id);
             this.kick(id);
+            // The dead process may have written the bot's move without publishing it.
+            this.opts.hub.catchUp(id);
           }
         }, (err) => this.opts.onError?.(err, 'bot lease sweep'));
       }, Math.max(200, Math.floor(leases.leaseMs / 2)));

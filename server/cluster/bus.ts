@@ -52,8 +52,13 @@ export interface ClusterBusOptions {
 }
 
 // Scripts are defined once (ioredis defineCommand: EVALSHA, the script text is not sent with every move).
+// The lock taken, the match's version becomes this operation's token at once (and stays so at its release): a
+// process that dies in the middle (its state written, its messages never published) leaves a version nobody keeps,
+// so the next operation anywhere re-reads the match instead of trusting what it kept.
 const ACQUIRE = `if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
-  return redis.call('get', KEYS[2]) or '' else return false end`;
+  local v = redis.call('get', KEYS[2]) or ''
+  redis.call('set', KEYS[2], ARGV[1], 'PX', 86400000)
+  return v else return false end`;
 /** Publishes the operation's messages (ARGV[4..], on KEYS[3]) and releases the lock in one round trip. */
 const RELEASE = `for i = 4, #ARGV do redis.call('publish', KEYS[3], ARGV[i]) end
   if redis.call('get', KEYS[1]) == ARGV[1] then

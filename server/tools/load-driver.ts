@@ -32,6 +32,26 @@ export interface LoadOptions {
   showProgress: boolean;
   /** The servers' CPU seconds so far (./load-servers.ts), to report CPU time per move; null: unknown. */
   serverCpu?: () => number | null;
+  /** A failure injected `atS` seconds into play (`--fail`): `inject` does it and says what it did. */
+  fail?: { kind: string; atS: number; inject(): Promise<string> };
+}
+
+/** What happened around an injected failure (`--fail`); lost / duplicated are filled in by the CLI from storage. */
+export interface FailureReport {
+  kind: string;
+  atS: number;
+  injected: string;
+  /** Refusals and connection errors from the failure on (the clients retry what was refused). */
+  errorsAfter: number;
+  /** From the failure to the first move acknowledged after it. */
+  firstAckAfterMs: number | null;
+  /** Matches still playing when it happened, and of those how many had a move acknowledged after it. */
+  matchesPlayingAtFailure: number;
+  matchesMovedAgain: number;
+  /** From the failure until the last of those had its first move acknowledged after it. */
+  everyMatchMovedAgainMs: number | null;
+  /** Moves whose mover reconnected with the move unanswered and found it not applied: sent again (not lost: never acknowledged). */
+  resentAfterReconnect: number;
 }
 
 export interface LoadResult {
@@ -117,7 +137,13 @@ async function createMatches(bases: string[], n: number): Promise<Match[]> {
 }
 
 /** A run's result with its sorted round trips (to merge rounds; not printed). */
-export interface RawLoadResult { result: LoadResult; rtts: number[]; cpuSeconds: number | null }
+export interface RawLoadResult {
+  result: LoadResult & { failure?: FailureReport };
+  rtts: number[];
+  cpuSeconds: number | null;
+  /** Acknowledged moves per match (a move counts when its mover sees a newer state). */
+  ackedByMatch: Map<string, number>;
+}
 
 function summarize(rtts: number[]) {
   return {
@@ -187,7 +213,15 @@ export async function runLoad(bases: string[], opts: LoadOptions): Promise<RawLo
   const sockets: Socket[] = [];
   const bar = progress(opts.durationS ?? opts.matches, { label: opts.label, enabled: opts.showProgress ? undefined : false });
 
+  const ackedByMatch = new Map<string, number>();
+  let failedAt: number | null = null;
+  let errorsAtFailure = 0;
+  let firstAckAfter: number | null = null;
+  let resent = 0;
+  const movedAgain = new Map<string, number>();
+  let playingAtFailure = 0;
   const played = matches.map(({ base, matchID, creds }) => new Promise<void>((resolveMatch) => {
+    ackedByMatch.set(matchID, 0);
     let done = false;
     let lastProgress = Date.now();
     let sentThisMatch = 0;
@@ -223,6 +257,9 @@ export async function runLoad(bases: string[], opts: LoadOptions): Promise<RawLo
         if (sent && sent.at > 0 && state._stateID > sent.stateID) {
           rtts.push(performance.now() - sent.at);
           moves++;
+          ackedByMatch.set(matchID, ackedByMatch.get(matchID)! + 1);
+          if (failedAt !== null && firstAckAfter === null) firstAckAfter = performance.now() - failedAt;
+          if (failedAt !== null && !movedAgain.has(matchID)) movedAgain.set(matchID, performance.now() - failedAt);
           sent = null;
           inFlight--;
         }
@@ -252,8 +289,25 @@ export async function runLoad(bases: string[], opts: LoadOptions): Promise<RawLo
         else send();
       };
       starters.push(() => { if (latest) onState(latest); });
-      socket.on('connect', () => socket.emit('sync', matchID, playerID, creds[playerID], 2));
-      socket.on('sync', (_m: string, info: { state: WireState }) => onState(info.state));
+      let reconnected = false;
+      socket.on('disconnect', () => { reconnected = true; });
+      socket.on('connect', () => {
+        // Later connection attempts (after a server process died) give up after 5 s and try again, as a browser
+        // does after 20 s: one handed to a process as it died is never answered.
+        socket.io.timeout(5000);
+        socket.emit('sync', matchID, playerID, creds[playerID], 2);
+      });
+      socket.on('sync', (_m: string, info: { state: WireState }) => {
+        // Back after a lost connection with a move unanswered: if the stored state is not newer, the move was
+        // never applied (nor acknowledged): choose again from this state.
+        if (reconnected && sent && sent.at > 0 && info.state._stateID <= sent.stateID) {
+          sent = null;
+          inFlight--;
+          resent++;
+        }
+        reconnected = false;
+        onState(info.state);
+      });
       socket.on('update', (_m: string, state: WireState) => onState(state));
       socket.on('mint:error', (_m: string, e: { event: string; error: string }) => {
         error(`${e.event}: ${e.error}`);
@@ -280,7 +334,15 @@ export async function runLoad(bases: string[], opts: LoadOptions): Promise<RawLo
     : undefined;
   started = true;
   for (const s of starters) s();
+  let injected = '';
+  const failTimer = opts.fail ? setTimeout(() => {
+    failedAt = performance.now();
+    errorsAtFailure = errors;
+    playingAtFailure = matches.length - stopped;
+    opts.fail!.inject().then((what) => { injected = what; }, (err: Error) => { injected = `failed: ${err.message}`; error('fail injection'); });
+  }, opts.fail.atS * 1000) : undefined;
   await Promise.all(played);
+  if (failTimer) clearTimeout(failTimer);
   const playMs = performance.now() - playStart;
   const cpuEnd = opts.serverCpu?.() ?? null;
   const machineEnd = machineJiffies();
@@ -312,5 +374,17 @@ export async function runLoad(bases: string[], opts: LoadOptions): Promise<RawLo
       ? round((100 * (machineEnd.busy - machineStart.busy)) / (machineEnd.total - machineStart.total)) : null,
     cores: availableParallelism(),
   };
-  return { result, rtts, cpuSeconds: cpuStart !== null && cpuEnd !== null ? cpuEnd - cpuStart : null };
+  const failure: FailureReport | undefined = opts.fail ? {
+    kind: opts.fail.kind, atS: opts.fail.atS, injected: injected || (failedAt === null ? 'not reached: play ended first' : ''),
+    errorsAfter: failedAt === null ? 0 : errors - errorsAtFailure,
+    firstAckAfterMs: firstAckAfter === null ? null : round(firstAckAfter),
+    resentAfterReconnect: resent,
+    matchesPlayingAtFailure: playingAtFailure,
+    matchesMovedAgain: movedAgain.size,
+    everyMatchMovedAgainMs: movedAgain.size > 0 ? round(Math.max(...movedAgain.values())) : null,
+  } : undefined;
+  return {
+    result: failure ? { ...result, failure } : result,
+    rtts, ackedByMatch, cpuSeconds: cpuStart !== null && cpuEnd !== null ? cpuEnd - cpuStart : null,
+  };
 }

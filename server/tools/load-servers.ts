@@ -17,6 +17,8 @@ export interface ServerGroup {
   describe: string;
   /** CPU seconds (user + system) the group's processes used so far; null where /proc is missing. */
   cpuSeconds(): number | null;
+  /** Several processes in the cluster mode: SIGKILL one of them now; what was done. */
+  killOneProcess?(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -45,6 +47,21 @@ export function groupCpuSeconds(groups: number[]): number | null {
     if (groups.includes(Number(f[2]))) ticks += Number(f[11]) + Number(f[12]);
   }
   return ticks / 100;
+}
+
+/** PIDs of the processes in process group `pgrp` whose command line contains `part` (Linux /proc). */
+export function groupPids(pgrp: number, part: string): number[] {
+  const out: number[] = [];
+  for (const e of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+    try {
+      const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== pgrp) continue;
+      if (readFileSync(`/proc/${e}/cmdline`, 'utf8').includes(part)) out.push(Number(e));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return out.sort((a, b) => a - b);
 }
 
 /** `tsx SCRIPT` with `env` on top of ours; resolves once its stdout shows `ready`. */
@@ -95,6 +112,11 @@ export const LOAD_ENV: Record<string, string> = {
 export interface OurStorage {
   /** `DATABASE_URL` (+ `DB_SCHEMA`) for the processes. */
   env: Record<string, string>;
+  /**
+   * PostgreSQL: per match, the moves (MAKE_MOVE log entries) stored, and how many of them were made on a state
+   * another stored move was already made on (a move applied twice), read straight from the database.
+   */
+  storedMoves?(): Promise<Map<string, { moves: number; duplicates: number }>>;
   describe: string;
   remove(): Promise<void>;
 }
@@ -106,6 +128,21 @@ export function freshStorage(databaseUrl?: string): OurStorage {
     return {
       env: { DATABASE_URL: databaseUrl, DB_SCHEMA: schema },
       describe: 'PostgreSQL',
+      storedMoves: async () => {
+        const { default: pg } = await import('pg');
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        try {
+          // A move applied twice would be two entries made on the same state (`_stateID` of the entry).
+          const r = await client.query(`select match_id, count(*)::int as n,
+              count(distinct (entry::json ->> '_stateID'))::int as distinct_states from "${schema}".bgio_match_log
+            where (entry::json -> 'action' ->> 'type') = 'MAKE_MOVE' group by match_id`);
+          return new Map(r.rows.map((row: { match_id: string; n: number; distinct_states: number }) =>
+            [row.match_id, { moves: row.n, duplicates: row.n - row.distinct_states }]));
+        } finally {
+          await client.end();
+        }
+      },
       remove: async () => {
         const { default: pg } = await import('pg');
         const client = new pg.Client({ connectionString: databaseUrl });
@@ -167,6 +204,13 @@ export async function startServerProcesses(n: number, env: Record<string, string
       describe: `npm run cluster -- --processes ${n}`,
       // The workers are forked by the primary: same process group.
       cpuSeconds: () => groupCpuSeconds([proc.pid!]),
+      // One worker SIGKILLed (the primary forks a new one); its sockets reconnect through the primary to the others.
+      killOneProcess: async () => {
+        const workers = groupPids(proc.pid!, 'cluster-worker');
+        if (workers.length === 0) throw new Error('no cluster worker found to kill');
+        process.kill(workers[0], 'SIGKILL');
+        return `SIGKILL of worker ${workers[0]} (of ${workers.length})`;
+      },
       stop: async () => {
         await stopProc(proc);
         await sweep();

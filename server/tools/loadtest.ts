@@ -17,7 +17,9 @@
  *   the processes as REDIS_URL; default REDIS_URL or redis://127.0.0.1:6379), --url URL (an already running server:
  *   one run, nothing started), --rounds R (every set-up R times, alternating the order A B, B A, …, on a shared
  *   machine; each set-up's rounds are merged: moves over the summed time, percentiles of all round trips),
- *   --timeout S (stall limit per match, 60), --json-only (no progress bar).
+ *   --timeout S (stall limit per match, 60), --fail process@S (several processes in the cluster mode: SIGKILL one
+ *   S seconds into play; the result's `failure` says what happened: recovery, refusals, acknowledged moves against
+ *   stored ones: lost, duplicated, matches lost), --json-only (no progress bar).
  */
 import { mergeRounds, runLoad, type LoadOptions, type LoadResult, type RawLoadResult } from './load-driver';
 import { freshStorage, HAS_CLUSTER, startServerProcesses, startStockServer, type ProcessMode, type ServerGroup } from './load-servers';
@@ -26,10 +28,11 @@ interface Options {
   matches: number; think: number; durationS?: number; movesPerMatch?: number; processes: number[];
   baseline?: 'stock'; sqliteModes: boolean; databaseUrl?: string; redisUrl: string; url?: string;
   processMode: ProcessMode; rounds: number; timeoutS: number; jsonOnly: boolean;
+  fail?: { kind: 'process'; atS: number };
 }
 
 const USAGE = 'npm run loadtest -- [--matches N] [--think MS] [--duration S] [--moves-per-match K] [--processes N|1,2]'
-  + ' [--process-mode cluster|ports] [--baseline stock] [--sqlite-modes] [--rounds R] [--database-url URL] [--redis-url URL] [--url URL] [--timeout S] [--json-only]';
+  + ' [--process-mode cluster|ports] [--baseline stock] [--sqlite-modes] [--rounds R] [--database-url URL] [--redis-url URL] [--url URL] [--timeout S] [--fail process@S] [--json-only]';
 
 function parseArgs(argv: string[]): Options {
   const o: Options = {
@@ -70,6 +73,11 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--rounds') o.rounds = count(next());
     else if (a === '--timeout') o.timeoutS = num(next());
     else if (a === '--json-only') o.jsonOnly = true;
+    else if (a === '--fail') {
+      const m = /^(process)@(\d+(?:\.\d+)?)$/.exec(next());
+      if (!m) throw new Error('--fail: process@SECONDS (SIGKILL one cluster process that many seconds into play)');
+      o.fail = { kind: 'process', atS: Number(m[2]) };
+    }
     else if (a === '--help' || a === '-h') {
       console.log(USAGE);
       process.exit(0);
@@ -78,11 +86,17 @@ function parseArgs(argv: string[]): Options {
   if (o.sqliteModes && o.databaseUrl && /^postgres/i.test(o.databaseUrl)) throw new Error('--sqlite-modes runs on SQLite: leave out --database-url');
   if (o.sqliteModes && o.processes.some((n) => n > 1)) throw new Error('--sqlite-modes runs one process');
   if (o.url && (o.baseline || o.sqliteModes || o.processes.length > 1)) throw new Error('--url runs one load against that server only');
+  if (o.fail && (o.url || o.baseline || o.sqliteModes || o.processes.length !== 1 || o.processes[0] < 2 || o.processMode !== 'cluster')) {
+    throw new Error('--fail process@S: one set-up of several processes in the cluster mode (--processes N, N > 1), nothing else');
+  }
   return o;
 }
 
 /** One server set-up to measure: how to start it (on a fresh database) and what to call it in the JSON. */
-interface Run { label: string; start(): Promise<ServerGroup & { storage: string; cleanup(): Promise<void> }> }
+interface Run {
+  label: string;
+  start(): Promise<ServerGroup & { storage: string; cleanup(): Promise<void>; storedMoves?(): Promise<Map<string, { moves: number; duplicates: number }>> }>;
+}
 
 function runsOf(o: Options): Run[] {
   const runs: Run[] = [];
@@ -93,7 +107,7 @@ function runsOf(o: Options): Run[] {
       const storage = freshStorage(url);
       try {
         const group = await startServerProcesses(processes, { ...storage.env, REDIS_URL: o.redisUrl, ...extraEnv }, o.processMode);
-        return { ...group, storage: storage.describe, cleanup: storage.remove };
+        return { ...group, storage: storage.describe, cleanup: storage.remove, storedMoves: storage.storedMoves };
       } catch (err) {
         await storage.remove();
         throw err;
@@ -122,8 +136,9 @@ function ratio(a: LoadResult, b: LoadResult) {
 
 async function main() {
   const o = parseArgs(process.argv.slice(2));
-  const load = (label: string, serverCpu?: () => number | null): LoadOptions => ({
+  const load = (label: string, serverCpu?: () => number | null, group?: ServerGroup): LoadOptions => ({
     serverCpu,
+    ...(o.fail && group?.killOneProcess ? { fail: { kind: o.fail.kind, atS: o.fail.atS, inject: () => group.killOneProcess!() } } : {}),
     matches: o.matches, think: o.think, timeoutS: o.timeoutS, label,
     ...(o.durationS !== undefined ? { durationS: o.durationS } : {}),
     ...(o.movesPerMatch !== undefined ? { movesPerMatch: o.movesPerMatch } : {}),
@@ -142,7 +157,30 @@ async function main() {
       const group = await run.start();
       try {
         if (!o.jsonOnly) process.stderr.write(`${run.label}${o.rounds > 1 ? ` (round ${round + 1})` : ''}: ${group.describe}, ${group.storage}\n`);
-        raw.get(run.label)!.push(await runLoad(group.bases, load(run.label, group.cpuSeconds)));
+        const got = await runLoad(group.bases, load(run.label, group.cpuSeconds, group));
+        if (got.result.failure && group.storedMoves) {
+          // Every acknowledged move stored once: compare the database with what the clients saw acknowledged.
+          const stored = await group.storedMoves();
+          let acked = 0;
+          let inStorage = 0;
+          let lost = 0;
+          let duplicated = 0;
+          let appliedUnacknowledged = 0;
+          let matchesLost = 0;
+          for (const [id, n] of got.ackedByMatch) {
+            const m = stored.get(id) ?? { moves: 0, duplicates: 0 };
+            acked += n;
+            inStorage += m.moves;
+            duplicated += m.duplicates;
+            // Acknowledged but not stored: lost. Stored once but never acknowledged to its mover: a move in flight
+            // when its process died (the write landed, the answer did not; the client saw it in a later state).
+            lost += Math.max(0, n - (m.moves - m.duplicates));
+            appliedUnacknowledged += Math.max(0, m.moves - m.duplicates - n);
+            if (n > 0 && m.moves === 0) matchesLost++;
+          }
+          Object.assign(got.result.failure, { acked, stored: inStorage, lost, duplicated, appliedUnacknowledged, matchesLost });
+        }
+        raw.get(run.label)!.push(got);
         where.set(run.label, { server: group.describe, storage: group.storage });
       } finally {
         await group.stop();

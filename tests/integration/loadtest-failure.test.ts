@@ -1,0 +1,40 @@
+/**
+ * The load benchmark's failure run (issue 11 item 3; server/tools/loadtest.ts `--fail process@S`): two cluster
+ * processes on PostgreSQL and Redis, one SIGKILLed while matches play. The clients reconnect through the survivor
+ * (and the restarted worker), every match moves again, and what the database holds matches what the clients saw
+ * acknowledged: no acknowledged move lost, no move applied twice (two stored moves made on one state), no match
+ * lost. Needs PostgreSQL and Redis (skipped with the reason otherwise).
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { REDIS_URL, redisAnswers } from './cluster-helpers';
+import { PG_SKIP_REASON, PG_URL } from './server-helpers';
+
+const run = promisify(execFile);
+const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+const SKIP = !PG_URL ? PG_SKIP_REASON : !(await redisAnswers()) ? `no Redis answers at ${REDIS_URL}` : null;
+if (SKIP) console.warn(`[loadtest-failure.test] SKIPPING: ${SKIP}`);
+
+describe.skipIf(SKIP !== null)(`npm run loadtest -- --fail process@S${SKIP ? ` — SKIPPED: ${SKIP}` : ''}`, () => {
+  it('SIGKILL of one of two processes mid-load: every match moves again, 0 acknowledged moves lost, 0 applied twice', async () => {
+    const { stdout } = await run(TSX, ['server/tools/loadtest.ts', '--processes', '2', '--database-url', PG_URL!,
+      '--redis-url', REDIS_URL, '--matches', '12', '--think', '150', '--duration', '12', '--fail', 'process@4', '--json-only'],
+    { timeout: 110_000 });
+    const out = JSON.parse(stdout);
+    const f = out.failure;
+    expect(f.injected).toMatch(/^SIGKILL of worker \d+ \(of 2\)$/);
+    expect(f.matchesPlayingAtFailure).toBeGreaterThan(0);
+    expect(f.matchesMovedAgain).toBe(f.matchesPlayingAtFailure);
+    expect(f.acked).toBeGreaterThan(0);
+    expect(f.lost).toBe(0);
+    expect(f.duplicated).toBe(0);
+    expect(f.matchesLost).toBe(0);
+    // Every stored move is an acknowledged one or one in flight when its process died (at most one per match).
+    expect(f.stored).toBe(f.acked + f.appliedUnacknowledged);
+    expect(f.appliedUnacknowledged).toBeLessThanOrEqual(f.matchesPlayingAtFailure);
+    // No match stalled (connection refusals while the worker restarts are expected, retried by the clients).
+    expect(out.errorKinds?.['stalled match'] ?? 0).toBe(0);
+  }, 120_000);
+});
