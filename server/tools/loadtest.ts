@@ -18,21 +18,24 @@
  *   one run, nothing started), --rounds R (every set-up R times, alternating the order A B, B A, …, on a shared
  *   machine; each set-up's rounds are merged: moves over the summed time, percentiles of all round trips),
  *   --timeout S (stall limit per match, 60), --fail process@S (several processes in the cluster mode: SIGKILL one
- *   S seconds into play; the result's `failure` says what happened: recovery, refusals, acknowledged moves against
- *   stored ones: lost, duplicated, matches lost), --json-only (no progress bar).
+ *   S seconds into play) or postgres@S[:DOWN] / redis@S[:DOWN] (the run gets a private instance of that service,
+ *   stopped like a crash at S for DOWN seconds, default 3, then started again); the result's `failure` says what
+ *   happened: recovery, refusals, acknowledged moves against stored ones: lost, duplicated, matches lost),
+ *   --json-only (no progress bar).
  */
 import { mergeRounds, runLoad, type LoadOptions, type LoadResult, type RawLoadResult } from './load-driver';
+import { privatePostgres, privateRedis } from './private-services';
 import { freshStorage, HAS_CLUSTER, startServerProcesses, startStockServer, type ProcessMode, type ServerGroup } from './load-servers';
 
 interface Options {
   matches: number; think: number; durationS?: number; movesPerMatch?: number; processes: number[];
   baseline?: 'stock'; sqliteModes: boolean; databaseUrl?: string; redisUrl: string; url?: string;
   processMode: ProcessMode; rounds: number; timeoutS: number; jsonOnly: boolean;
-  fail?: { kind: 'process'; atS: number };
+  fail?: { kind: 'process' | 'postgres' | 'redis'; atS: number; downS: number };
 }
 
 const USAGE = 'npm run loadtest -- [--matches N] [--think MS] [--duration S] [--moves-per-match K] [--processes N|1,2]'
-  + ' [--process-mode cluster|ports] [--baseline stock] [--sqlite-modes] [--rounds R] [--database-url URL] [--redis-url URL] [--url URL] [--timeout S] [--fail process@S] [--json-only]';
+  + ' [--process-mode cluster|ports] [--baseline stock] [--sqlite-modes] [--rounds R] [--database-url URL] [--redis-url URL] [--url URL] [--timeout S] [--fail process@S|postgres@S[:D]|redis@S[:D]] [--json-only]';
 
 function parseArgs(argv: string[]): Options {
   const o: Options = {
@@ -74,9 +77,9 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--timeout') o.timeoutS = num(next());
     else if (a === '--json-only') o.jsonOnly = true;
     else if (a === '--fail') {
-      const m = /^(process)@(\d+(?:\.\d+)?)$/.exec(next());
-      if (!m) throw new Error('--fail: process@SECONDS (SIGKILL one cluster process that many seconds into play)');
-      o.fail = { kind: 'process', atS: Number(m[2]) };
+      const m = /^(process|postgres|redis)@(\d+(?:\.\d+)?)(?::(\d+(?:\.\d+)?))?$/.exec(next());
+      if (!m) throw new Error('--fail: process@S (SIGKILL one cluster process S seconds into play), postgres@S[:DOWN] or redis@S[:DOWN] (a private instance stopped at S for DOWN seconds, default 3)');
+      o.fail = { kind: m[1] as 'process' | 'postgres' | 'redis', atS: Number(m[2]), downS: m[3] !== undefined ? Number(m[3]) : 3 };
     }
     else if (a === '--help' || a === '-h') {
       console.log(USAGE);
@@ -86,8 +89,11 @@ function parseArgs(argv: string[]): Options {
   if (o.sqliteModes && o.databaseUrl && /^postgres/i.test(o.databaseUrl)) throw new Error('--sqlite-modes runs on SQLite: leave out --database-url');
   if (o.sqliteModes && o.processes.some((n) => n > 1)) throw new Error('--sqlite-modes runs one process');
   if (o.url && (o.baseline || o.sqliteModes || o.processes.length > 1)) throw new Error('--url runs one load against that server only');
-  if (o.fail && (o.url || o.baseline || o.sqliteModes || o.processes.length !== 1 || o.processes[0] < 2 || o.processMode !== 'cluster')) {
-    throw new Error('--fail process@S: one set-up of several processes in the cluster mode (--processes N, N > 1), nothing else');
+  if (o.fail && (o.url || o.baseline || o.sqliteModes || o.processes.length !== 1)) {
+    throw new Error('--fail: one set-up (--processes N), nothing else');
+  }
+  if (o.fail && o.fail.kind !== 'postgres' && (o.processes[0] < 2 || o.processMode !== 'cluster')) {
+    throw new Error(`--fail ${o.fail.kind}@S: several processes in the cluster mode (--processes N, N > 1)`);
   }
   return o;
 }
@@ -95,7 +101,12 @@ function parseArgs(argv: string[]): Options {
 /** One server set-up to measure: how to start it (on a fresh database) and what to call it in the JSON. */
 interface Run {
   label: string;
-  start(): Promise<ServerGroup & { storage: string; cleanup(): Promise<void>; storedMoves?(): Promise<Map<string, { moves: number; duplicates: number }>> }>;
+  start(): Promise<ServerGroup & {
+    storage: string; cleanup(): Promise<void>;
+    storedMoves?(): Promise<Map<string, { moves: number; duplicates: number }>>;
+    /** --fail postgres / redis: stop the private instance, wait, start it again; what was done. */
+    failService?(): Promise<string>;
+  }>;
 }
 
 function runsOf(o: Options): Run[] {
@@ -103,13 +114,31 @@ function runsOf(o: Options): Run[] {
   const ours = (label: string, processes: number, extraEnv: Record<string, string> = {}): Run => ({
     label,
     start: async () => {
-      const url = o.databaseUrl ?? (processes > 1 ? process.env.DATABASE_URL : undefined);
+      // --fail postgres / redis: a private instance of that service for this run (the machine's shared one is
+      // never stopped), stopped and started again by the failure.
+      const kind = o.fail?.kind;
+      const priv = kind === 'postgres' ? await privatePostgres() : kind === 'redis' ? await privateRedis() : undefined;
+      const url = kind === 'postgres' ? priv!.url : o.databaseUrl ?? (processes > 1 ? process.env.DATABASE_URL : undefined);
       const storage = freshStorage(url);
+      const dispose = async () => {
+        await storage.remove().catch(() => {});
+        await priv?.dispose();
+      };
       try {
-        const group = await startServerProcesses(processes, { ...storage.env, REDIS_URL: o.redisUrl, ...extraEnv }, o.processMode);
-        return { ...group, storage: storage.describe, cleanup: storage.remove, storedMoves: storage.storedMoves };
+        const redisUrl = kind === 'redis' ? priv!.url : o.redisUrl;
+        const group = await startServerProcesses(processes, { ...storage.env, REDIS_URL: redisUrl, ...extraEnv }, o.processMode);
+        const restart = priv && o.fail ? async () => {
+          await priv.stop();
+          await new Promise((r) => setTimeout(r, o.fail!.downS * 1000));
+          await priv.start();
+          return `${kind} stopped like a crash for ${o.fail!.downS} s, then started again`;
+        } : undefined;
+        return {
+          ...group, storage: `${storage.describe}${kind === 'postgres' ? ' (private instance)' : ''}`, cleanup: dispose,
+          storedMoves: storage.storedMoves, ...(restart ? { failService: restart } : {}),
+        };
       } catch (err) {
-        await storage.remove();
+        await dispose();
         throw err;
       }
     },
@@ -136,14 +165,17 @@ function ratio(a: LoadResult, b: LoadResult) {
 
 async function main() {
   const o = parseArgs(process.argv.slice(2));
-  const load = (label: string, serverCpu?: () => number | null, group?: ServerGroup): LoadOptions => ({
+  const load = (label: string, serverCpu?: () => number | null, group?: ServerGroup & { failService?(): Promise<string> }): LoadOptions => {
+    const inject = o.fail?.kind === 'process' ? group?.killOneProcess : group?.failService;
+    return {
     serverCpu,
-    ...(o.fail && group?.killOneProcess ? { fail: { kind: o.fail.kind, atS: o.fail.atS, inject: () => group.killOneProcess!() } } : {}),
+    ...(o.fail && inject ? { fail: { kind: o.fail.kind, atS: o.fail.atS, inject: () => inject() } } : {}),
     matches: o.matches, think: o.think, timeoutS: o.timeoutS, label,
     ...(o.durationS !== undefined ? { durationS: o.durationS } : {}),
     ...(o.movesPerMatch !== undefined ? { movesPerMatch: o.movesPerMatch } : {}),
     showProgress: !o.jsonOnly,
-  });
+  };
+  };
   if (o.url) {
     const { result } = await runLoad([o.url], load('matches'));
     console.log(JSON.stringify({ ...result, server: o.url }, null, o.jsonOnly ? 0 : 2));

@@ -3,12 +3,15 @@
  * processes on PostgreSQL and Redis, one SIGKILLed while matches play. The clients reconnect through the survivor
  * (and the restarted worker), every match moves again, and what the database holds matches what the clients saw
  * acknowledged: no acknowledged move lost, no move applied twice (two stored moves made on one state), no match
- * lost. Needs PostgreSQL and Redis (skipped with the reason otherwise).
+ * lost. The same for a private PostgreSQL and a private Redis (the load test's own, never the machine's) stopped like
+ * a crash mid-load and started again: refusals while down, then every match moves again, nothing lost or doubled.
+ * Needs PostgreSQL and Redis (skipped with the reason otherwise).
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { privatePostgresProblem, privateRedisProblem } from '../../server/tools/private-services';
 import { REDIS_URL, redisAnswers } from './cluster-helpers';
 import { PG_SKIP_REASON, PG_URL } from './server-helpers';
 
@@ -37,4 +40,23 @@ describe.skipIf(SKIP !== null)(`npm run loadtest -- --fail process@S${SKIP ? ` â
     // No match stalled (connection refusals while the worker restarts are expected, retried by the clients).
     expect(out.errorKinds?.['stalled match'] ?? 0).toBe(0);
   }, 120_000);
+
+  for (const kind of ['postgres', 'redis'] as const) {
+    const problem = kind === 'postgres' ? privatePostgresProblem() : privateRedisProblem();
+    it.skipIf(problem !== null)(`${kind} stopped mid-load for 2 s: refused while down, then every match moves again, 0 lost, 0 applied twice${problem ? ` â€” SKIPPED: ${problem}` : ''}`, async () => {
+      const { stdout } = await run(TSX, ['server/tools/loadtest.ts', '--processes', '2', '--database-url', PG_URL!,
+        '--matches', '8', '--think', '150', '--duration', '10', '--fail', `${kind}@3:2`, '--json-only'],
+      { timeout: 110_000 });
+      const out = JSON.parse(stdout);
+      const f = out.failure;
+      expect(f.injected).toBe(`${kind} stopped like a crash for 2 s, then started again`);
+      expect(f.errorsAfter).toBeGreaterThan(0); // refused while it was down
+      expect(Object.keys(out.errorKinds ?? {}).every((k) => /service unavailable/.test(k))).toBe(true);
+      expect(f.matchesMovedAgain).toBe(f.matchesPlayingAtFailure);
+      expect(f.lost).toBe(0);
+      expect(f.duplicated).toBe(0);
+      expect(f.matchesLost).toBe(0);
+      expect(f.stored).toBe(f.acked + f.appliedUnacknowledged);
+    }, 120_000);
+  }
 });

@@ -1,5 +1,6 @@
 /**
- * A private Redis and a private PostgreSQL for tests that stop and restart them (never the shared ones): each in a
+ * A private Redis and a private PostgreSQL for tests and the load test's failure runs that stop and restart them
+ * (never the machine's shared ones): each in a
  * temporary folder, on a free port, run by the test. PostgreSQL's binaries come from /usr/lib/postgresql/<v>/bin;
  * initdb refuses to run as root, so as root they run as the `postgres` user (runuser).
  */
@@ -7,7 +8,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './child-server';
+import { freePort } from './bench-kit';
 
 export interface PrivateService {
   url: string;
