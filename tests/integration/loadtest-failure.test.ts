@@ -22,8 +22,10 @@ if (SKIP) console.warn(`[loadtest-failure.test] SKIPPING: ${SKIP}`);
 
 describe.skipIf(SKIP !== null)(`npm run loadtest -- --fail process@S${SKIP ? ` — SKIPPED: ${SKIP}` : ''}`, () => {
   it('SIGKILL of one of two processes mid-load: every match moves again, 0 acknowledged moves lost, 0 applied twice', async () => {
+    // Play goes on 16 s after the kill: reconnecting (back-off, a 5 s timeout for a connection handed to the dying
+    // process, the worker's restart) must fit before the end, or a match could not show that it moved again.
     const { stdout } = await run(TSX, ['server/tools/loadtest.ts', '--processes', '2', '--database-url', PG_URL!,
-      '--redis-url', REDIS_URL, '--matches', '12', '--think', '150', '--duration', '12', '--fail', 'process@4', '--json-only'],
+      '--redis-url', REDIS_URL, '--matches', '12', '--think', '150', '--duration', '20', '--fail', 'process@4', '--json-only'],
     { timeout: 110_000 });
     const out = JSON.parse(stdout);
     const f = out.failure;
@@ -45,7 +47,7 @@ describe.skipIf(SKIP !== null)(`npm run loadtest -- --fail process@S${SKIP ? ` �
     const problem = kind === 'postgres' ? privatePostgresProblem() : privateRedisProblem();
     it.skipIf(problem !== null)(`${kind} stopped mid-load for 2 s: refused while down, then every match moves again, 0 lost, 0 applied twice${problem ? ` — SKIPPED: ${problem}` : ''}`, async () => {
       const { stdout } = await run(TSX, ['server/tools/loadtest.ts', '--processes', '2', '--database-url', PG_URL!,
-        '--matches', '8', '--think', '150', '--duration', '10', '--fail', `${kind}@3:2`, '--json-only'],
+        '--matches', '8', '--think', '150', '--duration', '14', '--fail', `${kind}@3:2`, '--json-only'],
       { timeout: 110_000 });
       const out = JSON.parse(stdout);
       const f = out.failure;
