@@ -313,9 +313,9 @@ export async function runLoad(bases: string[], opts: LoadOptions): Promise<RawLo
         error(`${e.event}: ${e.error}`);
         if (sent) inFlight--;
         sent = null; // let the client try again on the next state it sees
-        // Refused because a shared service is down (or a sync was refused): ask again in a moment, as a player
-        // would; the answer's state lets it choose again.
-        if (e.event === 'sync' || /unavailable|busy/.test(e.error)) {
+        // Refused because a shared service is down or the match was busy: ask again in a moment, as a player
+        // would; the answer's state lets it choose again. (Other refusals are not retried: they would not change.)
+        if (/unavailable|busy/.test(e.error)) {
           setTimeout(() => { if (!done && socket.connected) socket.emit('sync', matchID, playerID, creds[playerID], 2); }, 500);
         }
       });

@@ -1,0 +1,55 @@
+/**
+ * One server process, a match of two humans (no bot seat): once both players synced, a move reads nothing back
+ * from storage — neither the hub (it keeps the match in memory) nor the bot driver, which used to read the whole
+ * match after every move of every match (docs/SERVER.md "A cheaper move", step 1). A bot match still gets its bot
+ * moves (the driver is woken when the match has a bot seat).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMatch, joinMatch, matchWithPlayers, randomPlayer, startTestServer, waitFor, type TestServer } from './server-helpers';
+
+describe('storage reads per move (one process, SQLite)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('sqlite');
+  });
+  afterAll(async () => {
+    await server?.dispose();
+    expect(server?.errors ?? []).toEqual([]);
+  });
+
+  it('a match without a bot seat: 40 moves, 0 reads of the match', async () => {
+    const { matchID, creds } = await matchWithPlayers(server.url);
+    const players = [randomPlayer(server.url, matchID, 'R', creds['0']), randomPlayer(server.url, matchID, 'I', creds['1'])];
+    try {
+      for (const p of players) p.pause();
+      await waitFor(() => players.every((p) => p.state() !== null), 10_000, 'both synced');
+      const fetch = server.db.fetch.bind(server.db);
+      const reads: string[] = [];
+      server.db.fetch = ((id: string, opts: object) => {
+        if (id === matchID) reads.push(JSON.stringify(opts));
+        return fetch(id, opts as never);
+      }) as typeof server.db.fetch;
+      for (const p of players) p.resume();
+      await waitFor(() => players.every((p) => (p.state()?._stateID ?? 0) >= 40 || p.state()?.ctx.gameover !== undefined), 30_000, '40 moves');
+      server.db.fetch = fetch;
+      expect(players[0].state()!._stateID).toBeGreaterThanOrEqual(20); // the moves did happen
+      expect(reads).toEqual([]);
+    } finally {
+      for (const p of players) p.stop();
+    }
+  }, 60_000);
+
+  it('a match with a bot seat: the bot still plays (its driver is woken after the human moves)', async () => {
+    const matchID = await createMatch(server.url, { numPlayers: 2, bot: 'I', botKind: 'random' });
+    const cred = await joinMatch(server.url, matchID, '0');
+    const human = randomPlayer(server.url, matchID, 'R', cred);
+    try {
+      await waitFor(() => (human.state()?._stateID ?? 0) >= 30 || human.state()?.ctx.gameover !== undefined, 30_000, '30 moves with the bot');
+      const s = (await server.db.fetch(matchID, { log: true })).log!;
+      const byBot = s.filter((e) => e.action.type === 'MAKE_MOVE' && e.action.payload.playerID === '1').length;
+      expect(byBot).toBeGreaterThan(0);
+    } finally {
+      human.stop();
+    }
+  }, 60_000);
+});
