@@ -536,14 +536,16 @@ function storageSuite(backend: Backend) {
       outcomes.push(r);
       return r;
     };
-    // Both reads finish only once both were made, so neither update can see the other's write (on a loaded
+    // Both state reads finish only once both were made, so neither update can see the other's write (on a loaded
     // machine one update could otherwise run whole before the other read: no race, and nothing tested).
     const fetch = db.fetch.bind(db);
     let reads = 0;
     let bothRead: () => void = () => {};
     const barrier = new Promise<void>((r) => { bothRead = r; });
+    // (The Master reads the metadata, then the state: the barrier is on the two state reads.)
     db.fetch = (async (...args: Parameters<typeof db.fetch>) => {
       const got = await fetch(...args);
+      if (!(args[1] as { state?: boolean }).state) return got;
       if (++reads === 2) bothRead();
       await barrier;
       return got;
