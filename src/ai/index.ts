@@ -7,6 +7,7 @@
 import { createFairMcts, createOmniscientMcts } from './fairMcts';
 import { FlatMcSeatBot } from './flatmc';
 import { IsmctsSeatBot, type IsmctsOptions } from './ismcts/bot';
+import { PassiveSeatBot } from './passive';
 import { RandomSeatBot } from './random';
 import type { BotName, BotOptions, SeatBot } from './types';
 
@@ -16,6 +17,7 @@ export { IsmctsSeatBot, LEVELS, type Difficulty } from './ismcts/bot';
 export function createBot(name: BotName, options: BotOptions & IsmctsOptions = {}): SeatBot {
   switch (name) {
     case 'random': return new RandomSeatBot(options);
+    case 'passive': return new PassiveSeatBot(options);
     case 'flatmc': return new FlatMcSeatBot(options);
     case 'mcts-fair': return createFairMcts(options);
     case 'mcts': return createOmniscientMcts(options);

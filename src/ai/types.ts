@@ -7,7 +7,7 @@ import type { Faction, LetterId } from '../game/content';
 import type { Action, GameState } from '../game/rules';
 
 export const BOT_NAMES = [
-  'random', 'flatmc', 'mcts-fair', 'mcts', 'ismcts-easy', 'ismcts-normal', 'ismcts-hard',
+  'random', 'passive', 'flatmc', 'mcts-fair', 'mcts', 'ismcts-easy', 'ismcts-normal', 'ismcts-hard',
 ] as const;
 export type BotName = (typeof BOT_NAMES)[number];
 

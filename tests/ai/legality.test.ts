@@ -17,7 +17,7 @@ const take = (perKind: number): GameState[] => PENDING_KINDS.flatMap((k) => (pos
 const BUDGET_MS = 20;
 /** boardgame.io's reducer makes mcts and mcts-fair slow (one world of 24 MCTSBot iterations at least): one per kind. */
 const PER_KIND: Record<BotName, number> = {
-  random: 20, flatmc: 5, 'mcts-fair': 1, mcts: 1, 'ismcts-easy': 5, 'ismcts-normal': 5, 'ismcts-hard': 5,
+  random: 20, passive: 20, flatmc: 5, 'mcts-fair': 1, mcts: 1, 'ismcts-easy': 5, 'ismcts-normal': 5, 'ismcts-hard': 5,
 };
 
 interface Timed { ms: number[]; cpuMs: number[]; illegal: string[] }
