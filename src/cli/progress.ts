@@ -4,8 +4,8 @@
  * stay clean. Redraws at most every `intervalMs`. No dependency.
  */
 export interface Progress {
-  /** Set the number of items done (absolute, not an increment), and optionally a new (estimated) total. */
-  update(done: number, total?: number): void;
+  /** Set the number of items done (absolute, not an increment), optionally a new (estimated) total and label. */
+  update(done: number, total?: number, label?: string): void;
   /** Draw the final state and move to a new line (no-op if silent). */
   done(): void;
 }
@@ -46,7 +46,7 @@ export function progress(initialTotal: number, opts: ProgressOptions = {}): Prog
   const stream = opts.stream ?? process.stderr;
   const enabled = opts.enabled ?? (Boolean(stream.isTTY) && !process.env.CI);
   if (!enabled) return SILENT;
-  const label = opts.label ?? '';
+  let label = opts.label ?? '';
   const width = opts.width ?? 24;
   const interval = opts.intervalMs ?? 100;
   const start = performance.now();
@@ -60,9 +60,10 @@ export function progress(initialTotal: number, opts: ProgressOptions = {}): Prog
     stream.write(`\r${line.slice(0, cols - 1)}\x1b[K`);
   };
   return {
-    update(done: number, newTotal?: number) {
+    update(done: number, newTotal?: number, newLabel?: string) {
       current = done;
       if (newTotal !== undefined) total = newTotal;
+      if (newLabel !== undefined) label = newLabel;
       const now = performance.now();
       if (finished || now - last < interval) return;
       last = now;
