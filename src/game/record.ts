@@ -301,7 +301,9 @@ export interface RecordInput {
 export function recordFromGame(input: RecordInput, final?: GameState): GameRecord | { error: string } {
   const base = {
     version: RECORD_VERSION, game: 'mint-imperium' as const, seed: input.seed,
-    config: input.config ?? DEFAULT_CONFIG,
+    // B7 — the config the game was played with: the caller's, else the final state's; DEFAULT_CONFIG only for a
+    // game re-run from scratch without one (issue 24 item 4: a record never takes the default in place of its own).
+    config: input.config ?? final?.config ?? DEFAULT_CONFIG,
     ...(input.solo ? { solo: { bot: input.solo.bot, difficulty: input.solo.difficulty } } : {}),
   };
   let state = final;

@@ -6,11 +6,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MISSIONS, OBJECTIVES, PLANETS, LEADERS } from '../../src/game/content';
+import { DEFAULT_CONFIG, MISSIONS, OBJECTIVES, PLANETS, LEADERS, makeConfig } from '../../src/game/content';
 import type { PendingKind } from '../../src/game/rules';
 import { viewFor } from '../../src/game/rules/view';
 import { Board } from '../../src/ui/board/Board';
 import { PENDING_RULE } from '../../src/ui/rules/pendingRules';
+import { RulesProvider, useRules } from '../../src/ui/rules/RulesContext';
 import { findRule, searchRules } from '../../src/ui/rules/ruleSearch';
 import { RULE_SECTIONS } from '../../src/ui/rules/ruleText';
 import { stateAt } from './states';
@@ -113,5 +114,33 @@ describe('rules reference on the board', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close the rules' }));
     await flush();
     expect(screen.queryByTestId('rules')).toBeNull();
+  });
+
+  it('issue 24 item 4: states the knobs of the game on screen (inside the App\'s provider too), DEFAULT_CONFIG without a game', async () => {
+    const s = stateAt('turn');
+    s.config = makeConfig({
+      objectiveStart: DEFAULT_CONFIG.objectiveStart - 1, probesPerRefresh: DEFAULT_CONFIG.probesPerRefresh + 1,
+      relocationLook: DEFAULT_CONFIG.relocationLook + 1,
+    });
+    const ruleText = async (id: string) => {
+      const dialog = await waitFor(() => screen.queryByTestId('rules'));
+      return (await waitFor(() => dialog.querySelector<HTMLElement>(`[data-rule="${id}"]`))).textContent ?? '';
+    };
+    for (const outer of [false, true]) {
+      const board = <Board view={viewFor(s, 'R')} seat="R" onAction={() => {}} />;
+      render(outer ? <RulesProvider>{board}</RulesProvider> : board);
+      fireEvent.click(screen.getByTestId('rules-button'));
+      expect(await ruleText('R1.2.3')).toContain(`starts on space ${s.config.objectiveStart}`);
+      expect(await ruleText('R4.4.3')).toContain(`draws ${s.config.probesPerRefresh} probe cards`);
+      expect(await ruleText('R6.2.7')).toContain(`top ${s.config.relocationLook} probe cards`);
+      cleanup();
+    }
+    function Opener() {
+      const rules = useRules();
+      return <button type="button" data-testid="open" onClick={() => rules.openRule('R1.2.3')}>Rules</button>;
+    }
+    render(<RulesProvider><Opener /></RulesProvider>);
+    fireEvent.click(screen.getByTestId('open'));
+    expect(await ruleText('R1.2.3')).toContain(`starts on space ${DEFAULT_CONFIG.objectiveStart}`);
   });
 });

@@ -11,6 +11,7 @@ import {
   clearLocal, loadLocal, openMode, resumeOnReload, saveLocal, setOpen, storageKey, type SavedLocal,
 } from '../../src/ui/saved/localSave';
 import { HotSeatScreen } from '../../src/ui/screens/HotSeatScreen';
+import { DEFAULT_CONFIG, makeConfig } from '../../src/game/content';
 
 afterEach(() => { cleanup(); localStorage.clear(); sessionStorage.clear(); });
 
@@ -91,5 +92,26 @@ describe('saved local games (issue 13 item 6)', () => {
     expect(again.container.querySelector('[data-testid="prompt"]')?.getAttribute('data-pending')).toBe('chooseBase');
     // The Rebel has not decided yet: its "while you were away" reads the game so far, the fleet deployment included.
     expect(again.container.querySelector('[data-testid="away-summary"]')?.textContent).toMatch(/The Imperial fleet deploys/);
+  });
+
+  it('issue 24 item 4: a new game is saved with DEFAULT_CONFIG; a saved game resumes with the config it was made with', async () => {
+    const fresh = render(<HotSeatScreen seed="unit-config-new" onExit={() => {}} />);
+    await act(async () => { await new Promise((r) => setTimeout(r, 50)); });
+    expect(loadLocal('hotseat')!.config).toEqual(DEFAULT_CONFIG);
+    fresh.unmount();
+    // A game saved under other knobs (as every save made before DEFAULT_CONFIG changes) keeps them on resume.
+    const config = makeConfig({ objectiveStart: DEFAULT_CONFIG.objectiveStart - 2, probesPerRefresh: DEFAULT_CONFIG.probesPerRefresh + 1 });
+    saveLocal({ ...hotseat, config });
+    expect(loadLocal('hotseat')!.config).toEqual(config);
+    const again = render(<HotSeatScreen saved={loadLocal('hotseat')!} onExit={() => {}} />);
+    await act(async () => { await new Promise((r) => setTimeout(r, 200)); });
+    await act(async () => { again.container.querySelector<HTMLButtonElement>('[data-choice="ready"]')!.click(); await new Promise((r) => setTimeout(r, 30)); });
+    expect(again.container.querySelector('[data-testid="prompt"]')?.getAttribute('data-pending')).toBe('chooseBase'); // the move replayed
+    const token = again.container.querySelector('[data-token="objective"]')?.closest('[data-space]');
+    expect(token?.getAttribute('data-space')).toBe(String(config.objectiveStart));
+    expect(loadLocal('hotseat')!.config).toEqual(config);
+    // A save whose config is not a config is refused.
+    saveLocal({ ...hotseat, config: { ...config, probesPerRefresh: 'two' } as never });
+    expect(loadLocal('hotseat')).toBeNull();
   });
 });

@@ -80,7 +80,7 @@ export const MISSIONS: Record<MissionId, MissionDef> = {
     id: 'R-S4', faction: 'R', name: 'Covert Relocation', starting: true, attribute: 'I',
     requirement: [intact, lettered, { k: 'any', of: [rebelUnit, loyal] }, { k: 'notRelocatedLastRound' }],
     effects: [{ k: 'special', id: 'relocate' }],
-    text: 'Target a planet with your units or a loyalty marker (not in the round after a relocation). Look at the top probe cards and you may move your base to one of them.',
+    text: 'Target a planet with your units or a loyalty marker (not in the round of a relocation nor during its cooldown, R6.2.7). Look at the top probe cards and you may move your base to one of them.',
   }),
   'R-01': m({
     id: 'R-01', faction: 'R', name: 'Stir Rebellion', starting: false, attribute: 'D',

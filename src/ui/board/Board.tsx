@@ -103,9 +103,9 @@ export interface BoardProps {
 
 type TabId = 'hand' | 'you' | 'opponent' | 'log';
 
-/** The board inside a rules reference (RulesProvider; the App's own when there is one). */
+/** The board inside a rules reference (RulesProvider; the App's own when there is one) stating this game's config. */
 export function Board(props: BoardProps) {
-  return <RulesProvider><BoardLayout {...props} /></RulesProvider>;
+  return <RulesProvider config={props.view.config}><BoardLayout {...props} /></RulesProvider>;
 }
 
 function BoardLayout({ view, seat, onAction, onExit, extra, endActions, log, seatLabel, since, away }: BoardProps) {

@@ -7,7 +7,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { colors, phone } from '../theme';
 import { findRule, searchRules } from './ruleSearch';
-import { RULE_SECTIONS } from './ruleText';
+import type { GameConfig } from '../../game/content';
+import { ruleSections } from './ruleText';
 
 const Sheet = styled.div`
   position: fixed;
@@ -81,10 +82,12 @@ const Close = styled.button.attrs({ type: 'button' })`
 
 export const ruleDomId = (id: string) => `rule-${id.replace(/[^A-Za-z0-9-]/g, '_')}`;
 
-export default function RulesPanel({ target, onClose }: { target: string | null; onClose(): void }) {
+/** `config`: the knobs (RULES B7) of the game on screen, or DEFAULT_CONFIG (RulesContext). */
+export default function RulesPanel({ target, onClose, config }: { target: string | null; onClose(): void; config: GameConfig }) {
   const [query, setQuery] = useState('');
-  const entry = useMemo(() => (target ? findRule(RULE_SECTIONS, target) : null), [target]);
-  const sections = useMemo(() => searchRules(RULE_SECTIONS, query), [query]);
+  const all = useMemo(() => ruleSections(config), [config]);
+  const entry = useMemo(() => (target ? findRule(all, target) : null), [all, target]);
+  const sections = useMemo(() => searchRules(all, query), [all, query]);
   const searchRef = useRef<HTMLInputElement>(null);
   const count = sections.reduce((n, s) => n + s.entries.length, 0);
 

@@ -3,10 +3,14 @@
  * project's own words for a player at the table. Lazy-loaded (RulesPanel imports it with import()), so the text
  * does not grow the first load. The card, planet, leader and objective entries of §7 are built from the content
  * modules, whose texts are already written for players.
+ *
+ * Every sentence stating a balance knob (RULES B7: objective start, build spaces, probe draws, relocation, the
+ * occupation check, caps and limits) is built from a `GameConfig`: the config of the game on screen, or
+ * DEFAULT_CONFIG where there is no game, never a copy of a default value (issue 24 item 4).
  */
 import {
-  LEADERS, MISSIONS, OBJECTIVES, PLANETS, PLANET_IDS, UNITS,
-  type LeaderId, type MissionId, type ObjectiveId,
+  DECK_I, DEFAULT_CONFIG, LEADERS, MISSIONS, OBJECTIVES, PLANETS, PLANET_IDS, UNITS,
+  type GameConfig, type LeaderId, type MissionId, type ObjectiveId,
 } from '../../game/content';
 import { ATTRIBUTE_NAMES } from '../format';
 
@@ -26,17 +30,35 @@ export interface RuleSection {
 
 const e = (id: string, title: string, ...text: string[]): RuleEntry => ({ id, title, text });
 
-const OVERVIEW: RuleSection = {
+/** "a probe card", "2 probe cards", "no probe card". */
+const count = (n: number, one: string, many = `${one}s`) => (n === 0 ? `no ${one}` : n === 1 ? `a ${one}` : `${n} ${many}`);
+/** "2, 4, 6, 8 and 10". */
+const spaces = (ns: number[]) => (ns.length <= 1 ? ns.join('') : `${ns.slice(0, -1).join(', ')} and ${ns[ns.length - 1]}`);
+
+/** R1.2.1 / B7.4 — when the occupation win is checked. */
+const occupationWhen = (c: GameConfig) => (c.occupationAtEveryCheck
+  ? 'After every action or effect (at each state check)'
+  : 'At the end of Operations and at the end of Refresh');
+
+/** R4.5.2 / B7.3 — objectives the Rebel may reveal at one window. */
+const perWindow = (c: GameConfig, what = 'objective') => (c.revealsPerWindow === 1 ? `one ${what}` : `up to ${c.revealsPerWindow} ${what}s`);
+
+/** R4.2.9 / R4.4.9 — the end of a phase: occupation check (unless checked at every state check), then a window. */
+const phaseEnd = (c: GameConfig, what: string) => (c.occupationAtEveryCheck
+  ? `The Rebel may reveal ${perWindow(c, what)}.`
+  : `The occupation win is checked, then the Rebel may reveal ${perWindow(c, what)}.`);
+
+const overview = (c: GameConfig): RuleSection => ({
   id: 'R1', title: 'Overview and how to win', entries: [
     e('R1.1', 'The two sides',
       'The Rebel is the smaller side: they hide a base on one planet, turn planets loyal, jam production and complete secret objectives.',
       'The Imperial has more ships and the Star Fortress, and hunts for the hidden base with probe cards, patrols and force.'),
     e('R1.2.1', 'Imperial win: occupation',
-      'At the end of Operations and at the end of Refresh, the Imperial wins if the base is revealed, Imperial units are on the base planet and no Rebel unit is left there.'),
+      `${occupationWhen(c)}, the Imperial wins if the base is revealed, Imperial units are on the base planet and no Rebel unit is left there.`),
     e('R1.2.2', 'Imperial win: destruction',
       'If the Obliterator mission destroys the base planet — hidden or revealed — the Imperial wins at once.'),
     e('R1.2.3', 'Rebel win: the tokens meet',
-      'The objective token starts on space 12 and the time token on space 1. Each scored objective moves the objective token one space down; each round moves time one space up. When the objective token reaches or passes the time token, the Rebel wins.'),
+      `The objective token starts on space ${c.objectiveStart} and the time token on space 1. Each scored objective moves the objective token one space down; each round moves time one space up. When the objective token reaches or passes the time token, the Rebel wins.`),
     e('R1.2.5', 'Game length', 'Time reaches space 12 by the end of round 11 at the latest, so a game lasts at most 11 rounds.'),
     e('R1.3', 'A round', 'Every round has four phases: Planning, Operations, Objective and Refresh. The Rebel acts first in each.'),
     e('R1.4', 'Words used here',
@@ -44,7 +66,7 @@ const OVERVIEW: RuleSection = {
       'Imperium sits in the middle of the top row and has no letter; the other 14 planets are lettered A–N. A "Production planet" is one of type Production (Imperium included).',
       'Capital-class means a capital ship or the Star Fortress. Units on the Rebel base card are not on any planet.'),
   ],
-};
+});
 
 const COMPONENTS: RuleSection = {
   id: 'R2', title: 'Components and dice', entries: [
@@ -55,11 +77,18 @@ const COMPONENTS: RuleSection = {
   ],
 };
 
-const SETUP: RuleSection = {
+/** R3.3 / B7.3, B7.5 — how deck I is built. */
+function deckIText(c: GameConfig): string {
+  const used = c.deckISize >= DECK_I.length ? 'Deck I is shuffled' : `Deck I is shuffled and only its top ${c.deckISize} cards are used; they are`;
+  const plans = c.secretPlansTopN === null ? '' : ` Secret Plans is always among the top ${c.secretPlansTopN} cards of deck I.`;
+  return `${used} laid on top of shuffled deck II. The Rebel draws one objective.${plans}`;
+}
+
+const setup = (c: GameConfig): RuleSection => ({
   id: 'R3', title: 'Setting up', entries: [
     e('R3.1', 'The board', 'Imperium goes in the middle of the top row. The letters of each row are shuffled into that row, so a planet always stays in its own sector.'),
-    e('R3.2', 'Markers and track', 'Vireo (D), Caldris (E) and Brightmoor (L) start with a loyalty marker. Time starts on space 1, the objective token on space 12. Build queues start empty.'),
-    e('R3.3', 'Objectives', 'Deck I is shuffled and laid on top of shuffled deck II. The Rebel draws one objective.'),
+    e('R3.2', 'Markers and track', `Vireo (D), Caldris (E) and Brightmoor (L) start with a loyalty marker. Time starts on space 1, the objective token on space ${c.objectiveStart}. Build queues start empty.`),
+    e('R3.3', 'Objectives', deckIText(c)),
     e('R3.4', 'Missions', 'Each side holds its 4 starting missions; the other 9 form a shuffled deck. The first deck card is drawn in round 1.'),
     e('R3.6', 'Starting planets', 'The Imperial starting planet is drawn from Marrowind (F), Veyl Forge (G) and Sunder Reach (H); the Rebel one from the two left. Both are public.'),
     e('R3.7', 'Imperial set-up',
@@ -69,9 +98,9 @@ const SETUP: RuleSection = {
       'The Rebel puts 2 starfighters on their starting planet. Then they secretly choose a probe card among the 13 left, for a planet with no Imperial units: that planet hides the base. Until this choice is made there is no base at all.'),
     e('R3.10', 'The probe deck', 'The other 12 probe cards are shuffled into the Imperial probe deck.'),
   ],
-};
+});
 
-const ROUND: RuleSection = {
+const round = (c: GameConfig): RuleSection => ({
   id: 'R4', title: 'The round', entries: [
     e('R4.1.1', 'Planning: draw', 'Each side draws one mission card (the Rebel first). An empty deck is refilled from its discard pile.'),
     e('R4.1.2', 'Planning: plan missions',
@@ -90,29 +119,29 @@ const ROUND: RuleSection = {
       'When a mission with an icon is revealed, the opponent may send one leader to the target — from the pool, or taken off one of their own planned missions (that card goes back to hand unseen). Even a player who has passed may oppose.',
       'A mission is opposed whenever an opposing leader stands on the target, whoever put it there.'),
     e('R4.2.6', 'The attempt',
-      'If opposed, each side rolls one die and adds one for every matching icon among its leaders on the target. The revealing side wins ties.'),
+      `If opposed, each side rolls one die and adds one for every matching icon among its leaders on the target. ${c.tiesToRevealer ? 'The revealing side wins ties.' : 'A tie is a failure for the revealing side.'}`),
     e('R4.2.7', 'Leaders stay', 'Leaders placed on planets stay until Refresh. You cannot move a fleet out of a planet where one of your leaders stands.'),
     e('R4.2.8', 'Passing', 'After passing you take no more moves or reveals this phase, but you may still oppose and answer every question the game asks.'),
-    e('R4.2.9', 'End of Operations', 'When both have passed: the occupation win is checked, then the Rebel may reveal one Operations objective.'),
+    e('R4.2.9', 'End of Operations', `When both have passed: ${phaseEnd(c, 'Operations objective').replace(/^T/, 't')}`),
     e('R4.3', 'Objective phase', 'Each objective revealed since the last Objective phase moves the objective token one space toward the time token, then is discarded.'),
     e('R4.4.1', 'Refresh: leaders come home', 'Every free leader and every unrevealed planned mission returns to its owner. A captured leader stays where it is.'),
-    e('R4.4.2', 'Refresh: hand limit', 'Holding more than 7 mission cards, you discard deck missions of your choice down to 7. Starting missions are never discarded.'),
-    e('R4.4.3', 'Refresh: probes and objectives', 'The Imperial draws a probe card and the Rebel draws an objective, while the decks last.'),
-    e('R4.4.5', 'Refresh: time moves', 'The time token moves up one space. On spaces 2, 4, 6, 8 and 10 both sides build.'),
+    e('R4.4.2', 'Refresh: hand limit', `Holding more than ${c.handLimit} mission cards, you discard deck missions of your choice down to ${c.handLimit}. Starting missions are never discarded.`),
+    e('R4.4.3', 'Refresh: probes and objectives', `The Imperial draws ${count(c.probesPerRefresh, 'probe card')} and the Rebel draws an objective, while the decks last.`),
+    e('R4.4.5', 'Refresh: time moves', `The time token moves up one space. On spaces ${spaces(c.buildSpaces)} both sides build.`),
     e('R4.4.6', 'Build',
       'Every producing planet puts the units of its production tab onto its owner\'s build queue: the Imperial from Imperium and its aligned, undisrupted Production planets; the Rebel from its aligned, undisrupted Production and Rebel Loyal planets and from the base card.',
       'If the supply runs short, the owner chooses which due units are not built.'),
     e('R4.4.7', 'Deploy',
-      'Every round the queue moves one spot: units leaving spot 1 arrive and are placed, the Rebel first. Each place receives at most 2 units a round.',
+      `Every round the queue moves one spot: units leaving spot 1 arrive and are placed, the Rebel first. Each place receives at most ${c.deployCap} units a round.`,
       'The Rebel deploys to its aligned planets without a disrupt token, to the base card while hidden, or to the revealed base planet. The Imperial deploys to its aligned planets without a disrupt token and to the Star Fortress\'s planet. Never onto enemy units. Units with nowhere to go return to supply.'),
-    e('R4.4.8', 'Base moves', 'After deployment, while the base is hidden, the Rebel may move units from the base card to its aligned planets without a disrupt token (at most 2 per planet this round, deployments included).'),
-    e('R4.4.9', 'End of Refresh', 'The occupation win is checked, then the Rebel may reveal one Refresh objective (scored next round).'),
+    e('R4.4.8', 'Base moves', `After deployment, while the base is hidden, the Rebel may move units from the base card to its aligned planets without a disrupt token (at most ${c.deployCap} per planet this round, deployments included).`),
+    e('R4.4.9', 'End of Refresh', phaseEnd(c, 'Refresh objective').replace(/\.$/, ' (scored next round).')),
     e('R4.5.2', 'Objective windows',
-      'The Rebel may reveal at most one objective at each window: the end of Operations, the end of Refresh and after each combat, and only one whose timing matches and whose condition is true right then.',
+      `The Rebel may reveal at most ${perWindow(c)} at each window: the end of Operations, the end of Refresh and after each combat, and only one whose timing matches and whose condition is true right then.`,
       'The game asks at every window, even when nothing qualifies, so the Imperial learns nothing from the question.'),
-    e('R4.6', 'State checks', 'After every action or effect the game checks, in order: a planet with both sides\' units fights (combat), a captured leader with no Imperial unit beside it is freed, and after a combat the Rebel gets an objective window.'),
+    e('R4.6', 'State checks', `After every action or effect the game checks, in order: a planet with both sides' units fights (combat), a captured leader with no Imperial unit beside it is freed, ${c.occupationAtEveryCheck ? 'the occupation win is checked, ' : ''}and after a combat the Rebel gets an objective window.`),
   ],
-};
+});
 
 const COMBAT: RuleSection = {
   id: 'R5', title: 'Combat', entries: [
@@ -129,7 +158,12 @@ const COMBAT: RuleSection = {
   ],
 };
 
-const MORE: RuleSection = {
+/** R6.2.7 / B7.4 — R-S4 cannot be revealed in the round of a relocation nor in the next `relocationCooldown` rounds. */
+const cooldownText = (c: GameConfig) => (c.relocationCooldown === 0
+  ? 'It cannot be played again in the round of a relocation.'
+  : `It cannot be played in the round of a relocation nor in the ${c.relocationCooldown === 1 ? 'round' : `${c.relocationCooldown} rounds`} after it.`);
+
+const more = (c: GameConfig): RuleSection => ({
   id: 'R6', title: 'Leaders, the base, tokens and probes', entries: [
     e('R6.1', 'Capture and rescue',
       'Only Detain captures, and only one Rebel leader at a time. A captured leader stays on its planet, cannot act and moves only with Imperial fleets, but still counts for the Rebel in attempts there.',
@@ -138,7 +172,7 @@ const MORE: RuleSection = {
     e('R6.2.4', 'How the base is found', 'The hidden base is revealed the moment an Imperial unit enters its planet, or by Patrol Sweep or Deep Scan naming it.'),
     e('R6.2.5', 'Revealing the base', 'Its planet is marked, every unit on the base card moves onto it, and any combat that follows has the Imperial attacking.'),
     e('R6.2.7', 'Relocation',
-      'Covert Relocation lets the Rebel look at the top 3 probe cards and move the base to one of them (an intact planet with no Imperial units), or keep it. The deck is reshuffled either way; the Imperial only learns that a relocation happened. It cannot be played in the round after a relocation.'),
+      `Covert Relocation lets the Rebel look at the top ${c.relocationLook === 1 ? 'probe card' : `${c.relocationLook} probe cards`} and move the base to ${c.relocationLook === 1 ? 'it' : 'one of them'} (an intact planet with no Imperial units), or keep it. The deck is reshuffled either way; the Imperial only learns that a relocation happened. ${cooldownText(c)}`),
     e('R6.3', 'Disrupt tokens', 'Placed by Rebel missions, at most one per planet. A disrupted planet produces nothing and takes no deployments, except for the Imperial where the Star Fortress is and the Rebel on its revealed base.'),
     e('R6.4', 'Destroyed planets', 'The Obliterator destroys a planet: Rebel units there are lost, its tokens go, Imperial units and leaders stay. It never produces again, and its probe card goes to the Imperial.'),
     e('R6.5', 'Probe cards', 'A probe card names a planet where the base is NOT. The Imperial keeps them secret; some become public when a public effect moves them.'),
@@ -146,11 +180,11 @@ const MORE: RuleSection = {
       'Imperial aligned: Imperium, and any intact lettered planet with Imperial units and no loyalty marker. Rebel aligned: an intact lettered planet with a loyalty marker and no Imperial units. A planet can be neither.',
       'A Production planet produces for the side it is aligned with; red (Rebel Loyal) tabs produce only Rebel units.'),
   ],
-};
+});
 
 const UNIT_WORDS: Record<string, string> = { f: 'Starfighter', c: 'Capital ship', s: 'Star Fortress' };
 
-function contentSection(): RuleSection {
+function contentSection(c: GameConfig): RuleSection {
   const entries: RuleEntry[] = [];
   for (const id of PLANET_IDS) {
     const p = PLANETS[id];
@@ -175,7 +209,7 @@ function contentSection(): RuleSection {
     const o = OBJECTIVES[id];
     entries.push(e(id, o.name, `Objective, deck ${o.deck === 1 ? 'I' : 'II'}.`, o.text));
   }
-  entries.push(e('R7.9', 'Time track', 'Spaces 1 to 12. Builds happen when time reaches 2, 4, 6, 8 and 10. During round r the time token is on space r.'));
+  entries.push(e('R7.9', 'Time track', `Spaces 1 to 12. Builds happen when time reaches ${spaces(c.buildSpaces)}. During round r the time token is on space r.`));
   return { id: 'R7', title: 'Planets, leaders, units, cards', entries };
 }
 
@@ -198,4 +232,10 @@ const SOLO: RuleSection = {
   ],
 };
 
-export const RULE_SECTIONS: RuleSection[] = [OVERVIEW, COMPONENTS, SETUP, ROUND, COMBAT, MORE, contentSection(), SECRETS, SOLO];
+/** The reference for a game's config (the game on screen; DEFAULT_CONFIG on a page with no game). */
+export function ruleSections(config: GameConfig = DEFAULT_CONFIG): RuleSection[] {
+  return [overview(config), COMPONENTS, setup(config), round(config), COMBAT, more(config), contentSection(config), SECRETS, SOLO];
+}
+
+/** The reference of a new game (DEFAULT_CONFIG). */
+export const RULE_SECTIONS: RuleSection[] = ruleSections();

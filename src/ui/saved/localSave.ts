@@ -15,7 +15,7 @@
  * planet, in solo the seed tells the rival deck's order (R8.4). So every record is sealed (./seal.ts) and nothing
  * stored is ever put on the screen (the privacy cover still comes first on resume).
  */
-import type { Faction, SoloSetup } from '../../game/content';
+import { DEFAULT_CONFIG, type Faction, type GameConfig, type SoloSetup } from '../../game/content';
 import type { Action } from '../../game/rules';
 import type { Difficulty } from '../bot/Bot';
 import { sealed } from './seal';
@@ -29,7 +29,16 @@ export type LocalMode = LocalSetup['mode'];
 
 export interface SavedMove { seat: Faction; action: Action }
 
-export interface SavedLocal { seed: string; setup: LocalSetup; moves: SavedMove[] }
+export interface SavedLocal {
+  seed: string;
+  setup: LocalSetup;
+  moves: SavedMove[];
+  /**
+   * The config the game was created with (RULES B7), kept so that a game saved before DEFAULT_CONFIG changes resumes
+   * with its own knobs (issue 24 item 4). Absent in saves from before it was kept: those resume with DEFAULT_CONFIG.
+   */
+  config?: GameConfig;
+}
 
 const KEYS: Record<LocalMode, string> = { hotseat: 'mint-imperium-hotseat', bot: 'mint-imperium-bot', solo: 'mint-imperium-solo' };
 export const OPEN_KEY = 'mint-imperium-open';
@@ -56,6 +65,17 @@ function isSeat(x: unknown): x is Faction {
   return x === 'R' || x === 'I';
 }
 
+/**
+ * A saved config has DEFAULT_CONFIG's knobs, each of the same type (secretPlansTopN may be null). A light check
+ * (parseRecord's full one lives in src/game/record.ts, which the first load does not carry): a save is sealed.
+ */
+function isConfig(x: unknown): x is GameConfig {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
+  const c = x as Record<string, unknown>;
+  return Object.entries(DEFAULT_CONFIG).every(([k, v]) => (k === 'secretPlansTopN' && c[k] === null)
+    || (typeof c[k] === typeof v && Array.isArray(c[k]) === Array.isArray(v) && c[k] !== null));
+}
+
 /** Reads and checks one mode's record; a solo record of the older shape (moves without seats) still loads. */
 export function loadLocal(mode: LocalMode): SavedLocal | null {
   const raw = storage()?.getItem(KEYS[mode]);
@@ -71,6 +91,7 @@ export function loadLocal(mode: LocalMode): SavedLocal | null {
     }
     if (!s.setup || s.setup.mode !== mode) return null;
     if (!s.moves.every((m) => !!m && isSeat((m as SavedMove).seat) && typeof (m as SavedMove).action?.type === 'string')) return null;
+    if (s.config !== undefined && !isConfig(s.config)) return null;
     return s as SavedLocal;
   } catch {
     return null;

@@ -5,7 +5,7 @@
  * arrived with a higher _stateID; a refused move changes nothing and is not kept). A finished game is cleared.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Faction } from '../../game/content';
+import { DEFAULT_CONFIG, type Faction } from '../../game/content';
 import type { Action } from '../../game/rules';
 import { sendAction, type ClientState, type GameClient, type LocalMatch } from '../session/clients';
 import { useLocalMatch } from '../screens/useLocalMatch';
@@ -65,7 +65,8 @@ export interface SavedMatch {
 /** `onSend(seat, logLength)` runs before each move of a seat (replayed ones too), with that seat's view's log length. */
 export function useSavedMatch(saved: SavedLocal, opts: { onSend?: (seat: Faction, logLength: number) => void } = {}): SavedMatch {
   const solo = saved.setup.mode === 'solo' ? saved.setup.solo : undefined;
-  const match = useLocalMatch(saved.seed, solo);
+  // B7 — a new game gets DEFAULT_CONFIG and keeps it in its save; a resumed one its own (issue 24 item 4).
+  const match = useLocalMatch(saved.seed, solo, saved.config ?? DEFAULT_CONFIG);
   const [restored, setRestored] = useState(saved.moves.length === 0);
   const [failed, setFailed] = useState(false);
   const onSend = useRef(opts.onSend);
@@ -73,6 +74,7 @@ export function useSavedMatch(saved: SavedLocal, opts: { onSend?: (seat: Faction
 
   useEffect(() => {
     setOpen(saved.setup.mode);
+    saved.config ??= DEFAULT_CONFIG; // saved with every move from now on (the record is kept and pushed to in place)
     if (saved.moves.length === 0) saveLocal(saved);
   }, [saved]);
   useEffect(() => {

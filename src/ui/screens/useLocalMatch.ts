@@ -1,15 +1,20 @@
 /** A Local match for the life of a screen (created in an effect, so React's StrictMode double mount is safe). */
 import { useEffect, useState } from 'react';
-import type { SoloSetup } from '../../game/content';
+import type { GameConfig, SoloSetup } from '../../game/content';
 import { createLocalMatch, type LocalMatch } from '../session/clients';
 
-export function useLocalMatch(seed?: string, solo?: SoloSetup): LocalMatch | null {
+/** `config`: the game's balance knobs (RULES B7); without it the game gets DEFAULT_CONFIG. */
+export function useLocalMatch(seed?: string, solo?: SoloSetup, config?: GameConfig): LocalMatch | null {
   const [match, setMatch] = useState<LocalMatch | null>(null);
   const soloKey = solo ? `${solo.bot}:${solo.difficulty}` : '';
+  const configKey = config ? JSON.stringify(config) : '';
   useEffect(() => {
-    const m = createLocalMatch(seed, soloKey ? { bot: soloKey[0] as SoloSetup['bot'], difficulty: soloKey.slice(2) as SoloSetup['difficulty'] } : undefined);
+    const m = createLocalMatch(
+      seed, soloKey ? { bot: soloKey[0] as SoloSetup['bot'], difficulty: soloKey.slice(2) as SoloSetup['difficulty'] } : undefined,
+      configKey ? JSON.parse(configKey) as GameConfig : undefined,
+    );
     setMatch(m);
     return () => m.stop();
-  }, [seed, soloKey]);
+  }, [seed, soloKey, configKey]);
   return match;
 }

@@ -6,7 +6,7 @@
 import { Client } from 'boardgame.io/client';
 import { makeMintImperium, playerOf } from '../../game';
 import { filteredLocal } from '../../game/filter';
-import type { Faction, SoloSetup } from '../../game/content';
+import type { Faction, GameConfig, SoloSetup } from '../../game/content';
 import type { Action, GameState } from '../../game/rules';
 
 export interface ClientState {
@@ -31,9 +31,13 @@ export interface LocalMatch {
   stop(): void;
 }
 
-/** With `solo` (RULES §9) the match is one human against the rival deck: only the human's client is needed. */
-export function createLocalMatch(seed?: string, solo?: SoloSetup): LocalMatch {
-  const game = makeMintImperium({ ...(seed ? { seed } : {}), ...(solo ? { solo } : {}) });
+/**
+ * With `solo` (RULES §9) the match is one human against the rival deck: only the human's client is needed. Without
+ * `config` the game is created with DEFAULT_CONFIG (makeMintImperium); a resumed game passes the config it was
+ * saved with (RULES B7, issue 24 item 4).
+ */
+export function createLocalMatch(seed?: string, solo?: SoloSetup, config?: GameConfig): LocalMatch {
+  const game = makeMintImperium({ ...(seed ? { seed } : {}), ...(solo ? { solo } : {}), ...(config ? { config } : {}) });
   const multiplayer = filteredLocal();
   const made: GameClient[] = [];
   const cache = new Map<string, GameClient>();

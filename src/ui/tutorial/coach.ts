@@ -21,6 +21,9 @@ export interface Coach {
   recap: string | null;
 }
 
+/** B7.4 — probe cards drawn at each Refresh (R4.4.3), from the game's config. */
+const probeCards = (n: number) => (n === 0 ? 'no probe card' : n === 1 ? 'a probe card' : `${n} probe cards`);
+
 const WAIT = 'The Imperial is taking its turn — watch the board and the log.';
 
 function recapOf(view: GameState, id: StepId): string | null {
@@ -64,7 +67,8 @@ function instruction(view: GameState, id: StepId, action: Action | null): string
       return `Operations: you and the Imperial take turns. Move a fleet: choose ${from}, then ${to} below it, keep 1 starfighter moving (press − once) and send Spymaster Ilo Brecht with it. A leader goes with every fleet.`;
     case 'oppose':
       if (mine && p?.kind === 'oppose') {
-        return 'The Imperial revealed Muster on Imperium. Send one leader to oppose it: then each side rolls a die and adds its leaders’ Force icons there, and the revealer wins ties. Send Captain Tarek Vonn (one Force icon).';
+        // B7.7 — who wins ties is the game's config (R4.2.6), as are the numbers below (issue 24 item 4).
+        return `The Imperial revealed Muster on Imperium. Send one leader to oppose it: then each side rolls a die and adds its leaders’ Force icons there, and ${view.config.tiesToRevealer ? 'the revealer wins ties' : 'a tie is a failure for the revealer'}. Send Captain Tarek Vonn (one Force icon).`;
       }
       if (mine) return 'The Imperial has a mission planned. Keep a leader free to oppose it when it is revealed; for now press “Pass” only if you have nothing else to do.';
       return 'The Imperial is taking its turn — it is about to reveal a mission (R4.2.4).';
@@ -87,14 +91,14 @@ function instruction(view: GameState, id: StepId, action: Action | null): string
       if (mine && p?.kind === 'objective' && !fits) {
         return `An objective window opened after the combat. ${card ? OBJECTIVES[card].name : 'Your objective'} is checked only at the end of Operations, so choose “Reveal none” for now (R4.5.3).`;
       }
-      if (fits) return `Operations are over, and your secret objective ${card ? OBJECTIVES[card].name : ''} is true now (loyalty on two sector-3 planets): reveal it. In the Objective phase it moves the objective token one space toward the time token.`;
+      if (fits) return `Operations are over, and your secret objective ${card ? OBJECTIVES[card].name : ''} is true now (loyalty on ${view.config.thresholds['O1-7']} or more sector-3 planets): reveal it. In the Objective phase it moves the objective token one space toward the time token.`;
       if (mine && p?.kind === 'turn') return 'Press “Pass” to end Operations; then you may reveal an objective (R4.2.9).';
       return 'Operations end when both sides have passed. Then comes the end-of-Operations objective window.';
     }
     case 'refresh':
-      if (mine && p?.kind === 'deploy') return 'Refresh: leaders came home, you drew an objective, and the time token reached a build space — your loyal planets and your base built starfighters. Place each arriving unit (at most 2 per planet).';
+      if (mine && p?.kind === 'deploy') return `Refresh: leaders came home, you drew an objective, and the time token reached a build space — your loyal planets and your base built starfighters. Place each arriving unit (at most ${view.config.deployCap} per planet).`;
       if (mine) return 'Refresh: finish the steps in the prompt bar; the next round begins after them.';
-      return 'Refresh: leaders return, the Imperial draws a probe card, the time token moves on; new units arrive.';
+      return `Refresh: leaders return, the Imperial draws ${probeCards(view.config.probesPerRefresh)}, the time token moves on; new units arrive.`;
   }
 }
 

@@ -95,7 +95,7 @@ export function Legend({ open }: { open(s: Subject): void }) {
         <Row><Sym><TabShape unit="f" c={colors.muted} />→1</Sym><span>1 starfighter (square) onto build-queue spot 1: it arrives at this round's Deploy.</span></Row>
         <Row><Sym><TabShape unit="c" c={colors.muted} />→2</Sym><span>1 capital ship (octagon) onto spot 2: it arrives one round later.</span></Row>
         <Row><Sym><TabShape unit="f" c={colors.rebel} /><TabShape unit="f" c={colors.imperial} /><TabShape unit="f" c={colors.muted} /></Sym>
-          <span>Red: Rebel units only · green: Imperial only (Imperium) · grey: for whichever side the planet is aligned with. Builds happen on time spaces 2, 4, 6, 8, 10.</span></Row>
+          <span>Red: Rebel units only · green: Imperial only (Imperium) · grey: for whichever side the planet is aligned with. Builds happen when time reaches a space with a hammer (the game's build spaces, R7.9).</span></Row>
       </Section>
       <Section aria-label="Sectors and planet types">
         <h3>Sector and type</h3>
