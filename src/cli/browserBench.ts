@@ -1,6 +1,7 @@
 /**
  * npm run bench:browser [-- --positions N --budget-ms B --depth D --bundle prod|dev --worker bench|board|board-dev
- *                          --drop-log --isolated --node-bundle --cold --idle-ms T]
+ *                          --drop-log --isolated --node-bundle --cold --start-delay-ms T --idle-ms T
+ *                          --in-game S]
  *
  * Search speed of the ISMCTS bot in Chromium's Web Worker next to Node (issue 24). The real bot (`IsmctsSeatBot`,
  * what the board's worker src/ui/bot/bot.worker.ts runs for `ismcts-normal`) is bundled by esbuild with a small
@@ -23,7 +24,11 @@
  *   100 µs with jitter;
  * - `--node-bundle`: Node runs the bench worker's own bundle (same code as Chromium) instead of the sources via tsx;
  * - `--cold`: no warm-up pass (a fresh worker, like the first decisions of a game on the board);
- * - `--idle-ms T`: both sides idle T ms after each position, as the board's bot does while the human plays.
+ * - `--start-delay-ms T`: wait T ms after the page has loaded before the first search (with `--cold --worker board`:
+ *   what the board's worker does before its first request);
+ * - `--idle-ms T`: both sides idle T ms after each position, as the board's bot does while the human plays;
+ * - `--in-game S`: afterwards, the board itself (`vite build`, "watch two bots", normal vs normal, default budget and
+ *   pause) for S seconds in Chromium; adds `inGame: { decisions, itersPerDecision, itersPerSec, first, range }`.
  */
 import { fork } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -83,6 +88,8 @@ export interface BrowserBenchOptions {
   nodeBundle?: boolean;
   /** Skip the warm-up pass. */
   cold?: boolean;
+  /** Wait this long after the page has loaded before the first search, ms (the board's first bot move comes later). */
+  startDelayMs?: number;
   /** Idle time after each position (both sides searched), ms: the board's bot waits for the human between moves. */
   idleMs?: number;
   chromiumPath?: string;
@@ -99,6 +106,8 @@ export interface SideResult {
    * from /proc with 10 ms ticks): what the code is worth whatever else the machine runs.
    */
   itersPerCpuSec: number | null;
+  /** Iterations of the first searches counted, in order (with `--cold`, the very first of a fresh worker / process). */
+  first: number[];
 }
 
 export interface BrowserBenchResult {
@@ -108,7 +117,11 @@ export interface BrowserBenchResult {
   chromium: SideResult;
   ratio: number;
   depth: number;
-  setup: { worker: WorkerSource; bundle: 'prod' | 'dev' | 'vite-build' | 'vite-dev'; bundleKB: number | null; log: 'full' | 'dropped'; isolated: boolean; node: 'tsx' | 'bundle'; nice: number; renicedThreads: number; warmup: boolean; idleMs: number; meanLogEvents: number };
+  setup: {
+    worker: WorkerSource; bundle: 'prod' | 'dev' | 'vite-build' | 'vite-dev'; bundleKB: number | null;
+    log: 'full' | 'dropped'; isolated: boolean; node: 'tsx' | 'bundle'; nice: number; renicedThreads: number;
+    warmup: boolean; startDelayMs: number; idleMs: number; meanLogEvents: number;
+  };
   clock: { node: ClockAnswer; chromium: ClockAnswer };
   versions: { node: string; chromium: string };
 }
@@ -155,7 +168,8 @@ window.bench = {
     if (protocol === 'bench') return ask({ decide: { view, seat, budgetMs, depth, seed } });
     // The board's worker keeps one bot per (kind, opts): a fresh nonce gives a fresh bot, so its first call's seed
     // is the same as the Node side's.
-    const { thoughts } = await ask({ kind: 'ismcts-normal', view, seat, opts: { budgetMs, seed, search: { playoutDepth: depth }, nonce: ++calls } });
+    const opts = { budgetMs, seed, search: { playoutDepth: depth }, nonce: ++calls };
+    const { thoughts } = await ask({ kind: 'ismcts-normal', view, seat, opts });
     return { iterations: thoughts.iterations, elapsedMs: thoughts.elapsedMs };
   },
   clock() { return start(${JSON.stringify(benchWorkerUrl)})({ clock: true }); },
@@ -163,6 +177,18 @@ window.bench = {
 window.benchReady = true;
 </script>`;
 }
+
+/** What the page puts on `window` (for `page.evaluate`). */
+interface BenchWindow {
+  benchReady?: boolean;
+  bench: {
+    load(json: string): number;
+    decide(i: number, budgetMs: number, depth: number, seed: string): Promise<DecideAnswer>;
+    clock(): Promise<ClockAnswer>;
+  };
+  botAnswers: { seen: number[]; elapsed: number[] };
+}
+const bw = (w: unknown) => w as BenchWindow;
 
 type Handler = (path: string, res: ServerResponse) => boolean;
 
@@ -202,7 +228,9 @@ async function listen(handler: Handler): Promise<{ origin: string; close(): Prom
 const ROOT = resolve(HERE, '../..');
 
 /** Serve the page and its worker on 127.0.0.1 (an ephemeral port); returns the page's URL. */
-async function servePage(source: WorkerSource, benchJs: string, isolated: boolean): Promise<{ url: string; workerKB: number | null; close(): Promise<void> }> {
+async function servePage(
+  source: WorkerSource, benchJs: string, isolated: boolean,
+): Promise<{ url: string; workerKB: number | null; close(): Promise<void> }> {
   const headers: Record<string, string> = isolated
     ? { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' } : {};
   if (source === 'bench') {
@@ -338,7 +366,9 @@ const mainThreadCpuMs = (pid: number): number | null => procStat(`/proc/${pid}/t
  * starts Chromium: Linux shares the CPU between sessions first ("autogroups"), so a search in this process would
  * compete with everything else started from this terminal while Chromium's worker had a share of its own.
  */
-async function startNode(bundleFile: string | null): Promise<{ pid: number; ask(req: Omit<BenchRequest, 'id'>): Promise<unknown>; close(): void }> {
+async function startNode(
+  bundleFile: string | null,
+): Promise<{ pid: number; ask(req: Omit<BenchRequest, 'id'>): Promise<unknown>; close(): void }> {
   const child = fork(resolve(HERE, 'browserBench.node.ts'), bundleFile ? [bundleFile] : [], {
     detached: true, serialization: 'advanced', execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -382,6 +412,7 @@ function side(iters: number[], ms: number[], cpuMs: number | null): SideResult {
     itersPerDecision: Math.round((total / iters.length) * 10) / 10,
     range: [Math.min(...iters), Math.max(...iters)],
     itersPerCpuSec: cpuMs ? Math.round(total / (cpuMs / 1000)) : null,
+    first: iters.slice(0, 6),
   };
 }
 
@@ -425,16 +456,17 @@ export async function browserBench(o: BrowserBenchOptions = {}): Promise<Browser
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(server.url);
     page.setDefaultTimeout(Math.max(30_000, budgetMs * 20));
-    await page.waitForFunction(() => (window as unknown as { benchReady?: boolean }).benchReady === true);
-    await page.evaluate((json) => (window as unknown as { bench: { load(j: string): number } }).bench.load(json), `[${views.join(',')}]`);
+    await page.waitForFunction(() => (window as unknown as BenchWindow).benchReady === true);
+    await page.evaluate((json) => (window as unknown as BenchWindow).bench.load(json), `[${views.join(',')}]`);
     const inChromium = (i: number) => page.evaluate(
-      ([i, budgetMs, depth]) => (window as unknown as { bench: { decide(...a: unknown[]): Promise<DecideAnswer> } }).bench.decide(i, budgetMs, depth, 'bench'),
+      ([i, budgetMs, depth]) => (window as unknown as BenchWindow).bench.decide(i, budgetMs, depth, 'bench'),
       [i, budgetMs, depth] as const,
     );
     const inNode = (i: number): Promise<DecideAnswer> => {
       const [view, seat] = JSON.parse(views[i]) as [GameState, Faction];
       return nodeSide.ask({ decide: { view, seat, budgetMs, depth, seed: 'bench' } }) as Promise<DecideAnswer>;
     };
+    if (o.startDelayMs) await new Promise((r) => setTimeout(r, o.startDelayMs));
     const passes = o.cold ? 1 : 2;
     const total = passes * n * 2;
     let done = 0;
@@ -462,7 +494,7 @@ export async function browserBench(o: BrowserBenchOptions = {}): Promise<Browser
         if (o.idleMs) await new Promise((r) => setTimeout(r, o.idleMs));
       }
     }
-    const chromiumClock = await page.evaluate(() => (window as unknown as { bench: { clock(): Promise<ClockAnswer> } }).bench.clock());
+    const chromiumClock = await page.evaluate(() => (window as unknown as BenchWindow).bench.clock());
     if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
     const node = side(it.node, ms.node, cpu.node);
     const chrome = side(it.chromium, ms.chromium, cpu.chromium);
@@ -471,11 +503,95 @@ export async function browserBench(o: BrowserBenchOptions = {}): Promise<Browser
       depth,
       setup: {
         worker: source, bundle: source === 'board' ? 'vite-build' : source === 'board-dev' ? 'vite-dev' : bundle,
-        bundleKB: server.workerKB, log: o.dropLog ? 'dropped' : 'full', isolated: !!o.isolated, node: o.nodeBundle ? 'bundle' : 'tsx',
-        warmup: !o.cold, idleMs: o.idleMs ?? 0, meanLogEvents, nice: getPriority(), renicedThreads: reniced,
+        bundleKB: server.workerKB, log: o.dropLog ? 'dropped' : 'full', isolated: !!o.isolated,
+        node: o.nodeBundle ? 'bundle' : 'tsx', nice: getPriority(), renicedThreads: reniced, warmup: !o.cold,
+        startDelayMs: o.startDelayMs ?? 0, idleMs: o.idleMs ?? 0, meanLogEvents,
       },
       clock: { node: (await nodeSide.ask({ clock: true })) as ClockAnswer, chromium: chromiumClock },
       versions: { node: process.version, chromium: browser.version() },
+    };
+  } finally {
+    for (const f of cleanup.reverse()) await f();
+  }
+}
+
+export interface InGameResult {
+  /** Searches the board's two workers answered (the "watch two bots" screen, normal vs normal, default budget). */
+  decisions: number;
+  itersPerDecision: number;
+  itersPerSec: number;
+  /** Iterations of the first decisions of the game (fresh workers), in order. */
+  first: number[];
+  /** Their think times, ms. */
+  firstMs: number[];
+  range: [number, number];
+}
+
+/**
+ * The board itself: `vite build` into a temporary directory, the "watch two bots" screen (both bots normal, their
+ * default budget and pause) played for `seconds` in Chromium, every answer of the board's bot workers recorded
+ * (a wrapper around `Worker` installed before the page's scripts).
+ */
+export async function inGameIterations(seconds: number, chromiumPath?: string): Promise<InGameResult> {
+  const vite = await import('vite');
+  const outDir = mkdtempSync(join(tmpdir(), 'mint-bench-dist-'));
+  const cleanup: (() => unknown)[] = [() => rmSync(outDir, { recursive: true, force: true })];
+  try {
+    await vite.build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    const s = await listen((path, res) => {
+      let file = join(outDir, path);
+      if (path.includes('..') || !existsSync(file) || statSync(file).isDirectory()) file = join(outDir, 'index.html');
+      const type = file.endsWith('.html') ? 'text/html; charset=utf-8' : file.endsWith('.js') ? 'text/javascript'
+        : file.endsWith('.css') ? 'text/css' : 'application/octet-stream';
+      res.writeHead(200, { 'content-type': type });
+      res.end(readFileSync(file));
+      return true;
+    });
+    cleanup.push(() => s.close());
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({
+      executablePath: chromiumPath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+        '--disable-sync', '--no-first-run'],
+    });
+    cleanup.push(() => browser.close());
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.addInitScript(() => {
+      const seen: number[] = [];
+      const elapsed: number[] = [];
+      (window as unknown as BenchWindow).botAnswers = { seen, elapsed };
+      const Native = window.Worker;
+      window.Worker = class extends Native {
+        constructor(url: string | URL, opts?: WorkerOptions) {
+          super(url, opts);
+          this.addEventListener('message', (e: MessageEvent<{ answer?: { thoughts?: { iterations: number; elapsedMs: number } } }>) => {
+            const t = e.data?.answer?.thoughts;
+            if (t && t.iterations > 0) {
+              seen.push(t.iterations);
+              elapsed.push(t.elapsedMs);
+            }
+          });
+        }
+      };
+    });
+    await page.goto(`${s.origin}/`);
+    await page.click('[data-start="bots"]');
+    await page.click('[data-start="bots-go"]');
+    const end = Date.now() + seconds * 1000;
+    while (Date.now() < end) {
+      evenNiceness();
+      await page.waitForTimeout(500);
+    }
+    const { seen, elapsed } = await page.evaluate(() => (window as unknown as BenchWindow).botAnswers);
+    const total = seen.reduce((a, b) => a + b, 0);
+    const ms = elapsed.reduce((a, b) => a + b, 0);
+    return {
+      decisions: seen.length,
+      itersPerDecision: seen.length ? Math.round((total / seen.length) * 10) / 10 : 0,
+      itersPerSec: ms ? Math.round(total / (ms / 1000)) : 0,
+      first: seen.slice(0, 8),
+      firstMs: elapsed.slice(0, 8),
+      range: seen.length ? [Math.min(...seen), Math.max(...seen)] : [0, 0],
     };
   } finally {
     for (const f of cleanup.reverse()) await f();
@@ -489,7 +605,9 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
       positions: { type: 'string', default: '30' }, 'budget-ms': { type: 'string', default: '100' },
       depth: { type: 'string', default: '16' }, bundle: { type: 'string', default: 'prod' },
       'drop-log': { type: 'boolean', default: false }, isolated: { type: 'boolean', default: false },
-      cold: { type: 'boolean', default: false }, 'idle-ms': { type: 'string', default: '0' }, 'node-bundle': { type: 'boolean', default: false }, worker: { type: 'string', default: 'bench' },
+      'in-game': { type: 'string' }, 'start-delay-ms': { type: 'string', default: '0' },
+      cold: { type: 'boolean', default: false }, 'idle-ms': { type: 'string', default: '0' },
+      'node-bundle': { type: 'boolean', default: false }, worker: { type: 'string', default: 'bench' },
     },
     strict: true,
   });
@@ -500,11 +618,12 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   const result = await browserBench({
     positions: Number(values.positions), budgetMs: Number(values['budget-ms']), depth: Number(values.depth),
     bundle: values.bundle, worker, dropLog: values['drop-log'], isolated: values.isolated, cold: values.cold,
-    nodeBundle: values['node-bundle'], idleMs: Number(values['idle-ms']),
+    nodeBundle: values['node-bundle'], idleMs: Number(values['idle-ms']), startDelayMs: Number(values['start-delay-ms']),
     onProgress: (done, total) => (bar ??= progress(total, { label: 'browser bench' })).update(done),
   });
   bar?.done();
-  process.stdout.write(`${JSON.stringify(result)}\n`);
+  const inGame = values['in-game'] ? await inGameIterations(Number(values['in-game'])) : undefined;
+  process.stdout.write(`${JSON.stringify(inGame ? { ...result, inGame } : result)}\n`);
   return 0;
 }
 
