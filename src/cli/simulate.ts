@@ -4,7 +4,9 @@
  *
  * With `--mode solo` (RULES §9) a uniformly random human plays against the rival deck of `--bot-faction`; the JSON
  * line adds mode, botFaction, difficulty, human, humanWins and humanWinShare. `--human <bot>` lets a fair bot of
- * src/ai (ismcts-easy|normal|hard, flatmc, mcts-fair) play the human seat (core route; `--human-ms` its budget per decision, default 100).
+ * src/ai (ismcts-easy|normal|hard, flatmc, mcts-fair) play the human seat (core route; `--human-ms` its budget per decision, default 100,
+ * or `--iterations K` a fixed search per decision: reproducible whatever the load). A bot human's games run on
+ * `--workers N` worker threads (src/sim/soloJob.ts; default one per core, 0 = this thread; the same games either way).
  * Plays N random legal games (src/sim/simulate.ts) and prints ONE JSON line on stdout:
  * { games, rebelWins, imperialWins, winReasons, rounds: {median, min, max}, errors, via, seed }.
  * A progress bar goes to stderr when it is a terminal; the first few failed games are described on stderr.
@@ -14,6 +16,7 @@
  */
 import { BOT_NAMES, isBotName } from '../ai/types';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
@@ -23,11 +26,14 @@ import { simulate, type HumanPlayer, type Via } from '../sim/simulate';
 import { progress } from './progress';
 
 const USAGE = 'usage: npm run simulate -- --games N --seed S [--via core|bgio] [--config file.json] '
-  + '[--mode solo --bot-faction R|I --difficulty easy|normal|hard [--human random|<bot>] [--human-ms MS]] [--record-dir DIR]';
+  + '[--mode solo --bot-faction R|I --difficulty easy|normal|hard [--human random|<bot>] [--human-ms MS | --iterations K] '
+  + '[--workers N]] [--record-dir DIR]';
 const DESCRIBE_ERRORS = 3;
+const defaultWorkers = (): number => Math.max(1, availableParallelism());
 
 export interface SimulateArgs {
   games: number; seed: string; via: Via; config?: GameConfig; solo?: SoloSetup; human?: HumanPlayer; humanBudgetMs?: number;
+  humanIterations?: number; workers?: number;
   recordDir?: string;
 }
 
@@ -44,6 +50,8 @@ export function parseSimulateArgs(argv: string[]): SimulateArgs {
       difficulty: { type: 'string', default: 'normal' },
       human: { type: 'string' },
       'human-ms': { type: 'string' },
+      iterations: { type: 'string' },
+      workers: { type: 'string' },
       'record-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -82,13 +90,21 @@ export function parseSimulateArgs(argv: string[]): SimulateArgs {
   if (human !== undefined && !solo) throw new Error('--human needs --mode solo');
   const ms = values['human-ms'] === undefined ? undefined : Number(values['human-ms']);
   if (ms !== undefined && !(Number.isFinite(ms) && ms > 0)) throw new Error('--human-ms must be a positive number');
+  const iterations = values.iterations === undefined ? undefined : Number(values.iterations);
+  if (iterations !== undefined && !(Number.isInteger(iterations) && iterations > 0)) throw new Error('--iterations must be a positive integer');
+  const workers = values.workers === undefined ? undefined : Number(values.workers);
+  if (workers !== undefined && !(Number.isInteger(workers) && workers >= 0)) throw new Error('--workers must be a non-negative integer');
+  if ((iterations !== undefined || workers !== undefined) && (human === undefined || human === 'random')) {
+    throw new Error('--iterations and --workers need --human <bot>');
+  }
   const recordDir = values['record-dir'];
   if (recordDir !== undefined && (via !== 'core' || (human !== undefined && human !== 'random'))) {
     throw new Error('--record-dir needs the core route and random players');
   }
   return {
     games, seed: values.seed as string, via, config, ...(solo ? { solo } : {}), ...(human ? { human } : {}),
-    ...(ms !== undefined ? { humanBudgetMs: ms } : {}), ...(recordDir !== undefined ? { recordDir } : {}),
+    ...(ms !== undefined ? { humanBudgetMs: ms } : {}), ...(iterations !== undefined ? { humanIterations: iterations } : {}),
+    ...(human !== undefined && human !== 'random' ? { workers: workers ?? defaultWorkers() } : {}), ...(recordDir !== undefined ? { recordDir } : {}),
   };
 }
 

@@ -10,7 +10,12 @@ import { viewFor } from '../game/rules/view';
 import { createBot } from '../ai';
 import type { BotName } from '../ai/types';
 
-export interface SearchHumanOptions { bot: Exclude<BotName, 'mcts'>; budgetMs: number }
+export interface SearchHumanOptions {
+  bot: Exclude<BotName, 'mcts'>;
+  budgetMs: number;
+  /** A fixed search per decision (reproducible, load-independent); overrides budgetMs. */
+  iterations?: number;
+}
 
 export async function playSearchHumanGame(
   seed: string, solo: SoloSetup, config: GameConfig | undefined, opts: SearchHumanOptions, maxSteps = 20000,
@@ -19,7 +24,9 @@ export async function playSearchHumanGame(
   const state = createState(rng, config, solo);
   const human = solo.bot === 'R' ? 'I' : 'R';
   let steps = 0;
-  const bot = createBot(opts.bot, { budgetMs: opts.budgetMs, seed: `${seed}-human` });
+  const bot = createBot(opts.bot, {
+    ...(opts.iterations !== undefined ? { iterations: opts.iterations } : { budgetMs: opts.budgetMs }), seed: `${seed}-human`,
+  });
   while (!state.winner) {
     if (needsAdvance(state)) { run(state, rng); continue; }
     const p = state.pending;

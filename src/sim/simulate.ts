@@ -19,6 +19,7 @@ import { seededRng, type GameState, type Rng, type WinReason } from '../game/rul
 import type { GameRecord } from '../game/record';
 import { playRandomGame } from './randomGame';
 import { playRecordedGame } from './recordedGame';
+import type { SoloJob } from './soloJob';
 
 export type Via = 'core' | 'bgio';
 
@@ -57,6 +58,8 @@ export interface SimulateSummary {
   human?: HumanPlayer;
   humanWins?: number;
   humanWinShare?: number;
+  /** A bot human's fixed search per decision, when set. */
+  humanIterations?: number;
 }
 
 export interface SimulateOptions {
@@ -66,6 +69,13 @@ export interface SimulateOptions {
   human?: HumanPlayer;
   /** Budget per decision of a bot human (ms). */
   humanBudgetMs?: number;
+  /** A fixed search per decision of a bot human (reproducible, load-independent); overrides humanBudgetMs. */
+  humanIterations?: number;
+  /**
+   * A bot human's games on this many worker threads (./soloJob.ts; the same games as in this thread). Default:
+   * this thread.
+   */
+  workers?: number;
   games: number;
   seed: string | number;
   via?: Via;
@@ -288,10 +298,28 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
     };
   } else if (opts.human !== undefined && opts.human !== 'random') {
     if (!opts.solo || via !== 'core') throw new Error('--human <bot> needs --mode solo and the core route');
-    const { playSearchHumanGame } = await import('./searchHuman');
     const solo = opts.solo;
-    const bot = opts.human;
-    play = (i) => playSearchHumanGame(gameSeed(seed, i), solo, opts.config, { bot, budgetMs: opts.humanBudgetMs ?? 100 }, maxSteps);
+    const human = opts.human;
+    const job = (i: number): SoloJob => ({
+      index: i, seed: gameSeed(seed, i), solo, ...(opts.config ? { config: opts.config } : {}), human,
+      budgetMs: opts.humanBudgetMs ?? 100, ...(opts.humanIterations !== undefined ? { iterations: opts.humanIterations } : {}),
+      maxSteps,
+    });
+    if ((opts.workers ?? 0) > 0) {
+      const { runSoloJobs } = await import('./soloJob');
+      const jobs = Array.from({ length: opts.games }, (_, i) => job(i));
+      const outcomes = await runSoloJobs(jobs, { workers: opts.workers, onGame: opts.onGame });
+      let stacks = 0;
+      for (const o of outcomes) if (o.stack !== undefined && stacks++ >= keepStacks) delete o.stack;
+      return { summary: soloSummary(summarize(outcomes, via, seed), opts), outcomes };
+    }
+    const { playSearchHumanGame } = await import('./searchHuman');
+    play = (i) => {
+      const j = job(i);
+      return playSearchHumanGame(j.seed, solo, opts.config, {
+        bot: human, budgetMs: j.budgetMs, ...(j.iterations !== undefined ? { iterations: j.iterations } : {}),
+      }, maxSteps);
+    };
   } else if (via === 'core') {
     play = (i) => playCoreGame(gameSeed(seed, i), opts.config, maxSteps, opts.solo ?? null);
   } else {
@@ -323,14 +351,20 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
     outcomes.push(outcome);
     opts.onGame?.(outcome, i + 1, opts.games);
   }
-  const summary = summarize(outcomes, via, seed);
+  return { summary: soloSummary(summarize(outcomes, via, seed), opts), outcomes };
+}
+
+/** RULES §9 — a solo run's summary adds the rival and how often the human won. */
+function soloSummary(summary: SimulateSummary, opts: SimulateOptions): SimulateSummary {
   if (opts.solo) {
     const human = opts.solo.bot === 'R' ? summary.imperialWins : summary.rebelWins;
     const decided = summary.rebelWins + summary.imperialWins;
     Object.assign(summary, {
       mode: 'solo', botFaction: opts.solo.bot, difficulty: opts.solo.difficulty, human: opts.human ?? 'random', humanWins: human,
       humanWinShare: decided > 0 ? Math.round((human / decided) * 1000) / 1000 : 0,
+      ...(opts.humanIterations !== undefined && opts.human !== undefined && opts.human !== 'random'
+        ? { humanIterations: opts.humanIterations } : {}),
     });
   }
-  return { summary, outcomes };
+  return summary;
 }

@@ -8,3 +8,4 @@ export * from './objectives';
 export * from './timeTrack';
 export * from './config';
 export * from './solo';
+export * from './soloDifficulty';

@@ -1,5 +1,5 @@
 /** R4.4 — Refresh: retrieve, hand limit, probes, objective draw, time, build, deploy, base moves. */
-import { FACTION_LEADERS, MISSIONS, PLANETS, type Faction, type PlanetId } from '../content';
+import { FACTION_LEADERS, MISSIONS, PLANETS, soloLevel, type Faction, type PlanetId } from '../content';
 import type { Action } from './actions';
 import { aligned, emptyUnits, revealedBasePlanet, sfPlanet, total } from './board';
 import { checkRebelTimer } from './checks';
@@ -195,11 +195,15 @@ export const tasks: Record<string, TaskFn> = {
   },
   /** R4.4.3 */
   launchProbes(state) {
-    for (let i = 0; i < state.config.probesPerRefresh; i++) drawProbe(state);
+    // R9.11 — an Imperial bot draws its level's extra probes (SOLO_LEVELS).
+    const extra = state.solo?.bot === 'I' ? soloLevel(state.solo.difficulty).imperialExtraProbes : 0;
+    for (let i = 0; i < state.config.probesPerRefresh + extra; i++) drawProbe(state);
   },
   /** R4.4.4 */
   drawObjective(state) {
-    drawObjective(state);
+    // R9.11 — a Rebel bot draws its level's extra objectives (SOLO_LEVELS).
+    const extra = state.solo?.bot === 'R' ? soloLevel(state.solo.difficulty).rebelExtraObjectiveDraws : 0;
+    for (let i = 0; i <= extra; i++) drawObjective(state);
   },
   /** R4.4.5 — time moves on; R1.2.3 check; build on an icon space. */
   advanceTime(state) {

@@ -1,13 +1,14 @@
 /** R3 — setup. createState() draws RNG-1 … RNG-9 in rule order; the two setup choices are decisions. */
 import {
   DECK_I, DECK_II, DECK_MISSIONS, DEFAULT_CONFIG, IMPERIUM_INDEX, LETTERS, PLANET_IDS, ROW_LETTERS,
-  SECRET_PLANS, STARTING_CANDIDATES, STARTING_LOYALTY, STARTING_MISSIONS,
+  SECRET_PLANS, STARTING_CANDIDATES, soloLevel, STARTING_LOYALTY, STARTING_MISSIONS,
   type GameConfig, type LetterId, type PlanetId, type SoloSetup,
 } from '../content';
 import type { Action } from './actions';
 import { emptyUnits } from './board';
 import type { DecisionHandler, TaskFn } from './engine';
 import { log } from './log';
+import { drawProbe } from './refresh';
 import { now, task } from './queue';
 import { shuffleInPlace, type Rng } from './rng';
 import type { GameState, PlanetState } from './state';
@@ -42,8 +43,10 @@ export function createState(rng: Rng, config: GameConfig = DEFAULT_CONFIG, solo:
   const deckII = shuffleInPlace(rng, [...DECK_II]);
   const objDeck = [...deckI, ...deckII];
   const objHand = [objDeck.shift()!];
-  // R9.11 Hard — the Rebel bot draws 1 extra objective at setup.
-  if (solo?.bot === 'R' && solo.difficulty === 'hard') objHand.push(objDeck.shift()!);
+  // R9.11 — the Rebel bot's extra objectives at setup (SOLO_LEVELS).
+  if (solo?.bot === 'R') {
+    for (let n = soloLevel(solo.difficulty).rebelExtraObjectives; n > 0 && objDeck.length > 0; n--) objHand.push(objDeck.shift()!);
+  }
 
   // R3.4 — RNG-6 Rebel deck, RNG-7 Imperial deck.
   const rebelDeck = shuffleInPlace(rng, [...DECK_MISSIONS.R]);
@@ -63,7 +66,8 @@ export function createState(rng: Rng, config: GameConfig = DEFAULT_CONFIG, solo:
     planets,
     start: { R: rebStart, I: impStart },
     time: 1,
-    objective: config.objectiveStart,
+    // R9.11 — a Rebel bot's objective token may start closer to the time token (SOLO_LEVELS).
+    objective: config.objectiveStart - (solo?.bot === 'R' ? soloLevel(solo.difficulty).rebelObjectiveHeadStart : 0),
     leaders: {
       'LD-R1': { at: 'pool', captured: false }, 'LD-R2': { at: 'pool', captured: false },
       'LD-R3': { at: 'pool', captured: false }, 'LD-I1': { at: 'pool', captured: false },
@@ -106,10 +110,11 @@ export function createState(rng: Rng, config: GameConfig = DEFAULT_CONFIG, solo:
     state.hands[solo.bot] = [];
     state.decks[solo.bot] = [];
     log(state, 'soloStarted', { bot: solo.bot, difficulty: solo.difficulty });
-    if (solo.bot === 'I' && solo.difficulty === 'hard') {
-      // R9.11 Hard — the Imperial bot starts with 2 extra starfighters on Imperium.
-      state.planets.IMP.I.f += 2;
-      state.supply.I.f -= 2;
+    const extra = solo.bot === 'I' ? Math.min(soloLevel(solo.difficulty).imperialExtraFighters, state.supply.I.f) : 0;
+    if (extra > 0) {
+      // R9.11 — the Imperial bot's extra starfighters on Imperium, from its supply (SOLO_LEVELS).
+      state.planets.IMP.I.f += extra;
+      state.supply.I.f -= extra;
     }
   }
   return state;
@@ -158,7 +163,11 @@ const chooseBase: DecisionHandler = {
     state.base.planet = a.planet;
     log(state, 'baseChosen', { planet: a.planet }, 'R');
     log(state, 'baseHidden', {});
-    now(state, task('shuffleProbeDeck'), ...(state.solo ? [task('shuffleBotDeck')] : []), task('startRound'));
+    const probes = state.solo?.bot === 'I' ? soloLevel(state.solo.difficulty).imperialSetupProbes : 0;
+    now(
+      state, task('shuffleProbeDeck'), ...(state.solo ? [task('shuffleBotDeck')] : []),
+      ...(probes > 0 ? [task('soloSetupProbes', { n: probes })] : []), task('startRound'),
+    );
   },
 };
 
@@ -167,6 +176,10 @@ export const tasks: Record<string, TaskFn> = {
   shuffleProbeDeck(state, _t, rng) {
     state.probes.deck.sort();
     shuffleInPlace(rng, state.probes.deck);
+  },
+  // R9.11 — an Imperial bot's extra probes at setup, drawn from the top of the shuffled probe deck (SOLO_LEVELS).
+  soloSetupProbes(state, t) {
+    for (let i = 0; i < (t.n as number); i++) drawProbe(state);
   },
 };
 

@@ -4,7 +4,7 @@
  * over bot cards until one has a legal target for its Bot line, skipped cards faceup then under the deck.
  * Every step is logged as a typed event so the human can follow the rival.
  */
-import { LEADERS, MISSIONS, PLANETS, iconCount, type Faction, type LeaderId, type MissionId, type PlanetId } from '../content';
+import { LEADERS, MISSIONS, PLANETS, iconCount, soloLevel, type Faction, type LeaderId, type MissionId, type PlanetId } from '../content';
 import { adjacent, captivePlanet, other, total } from './board';
 import type { TaskFn } from './engine';
 import { log } from './log';
@@ -124,8 +124,8 @@ export const tasks: Record<string, TaskFn> = {
       botPass(state, f, 'noLeader');
       return;
     }
-    // Step 2 (skipped on Easy, R9.11).
-    if (s.turns === 1 && s.difficulty !== 'easy') {
+    // Step 2 (R9.11: only on levels with firstTurnDefault).
+    if (s.turns === 1 && soloLevel(s.difficulty).firstTurnDefault) {
       const mv = defaultMove(state, f);
       if (mv) {
         doDefault(state, f, mv);

@@ -1,0 +1,87 @@
+/**
+ * Solo games with a search bot in the human seat (./searchHuman.ts) on every core: each game is plain data (a
+ * SoloJob) played in a worker thread (./soloWorker.ts, booted by ./worker-boot.mjs) or, with `workers: 0`, in
+ * this thread. Every game is seeded by its job alone, so the outcomes do not depend on the number of workers;
+ * with `iterations` the human's search is fixed too (reproducible, load-independent).
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { GameConfig, SoloSetup } from '../game/content';
+import type { GameOutcome, HumanPlayer } from './simulate';
+
+export interface SoloJob {
+  index: number;
+  /** Game seed (the deal, dice, shuffles); the human bot's seed is `${seed}-human`. */
+  seed: string;
+  solo: SoloSetup;
+  config?: GameConfig;
+  human: Exclude<HumanPlayer, 'random'>;
+  budgetMs: number;
+  iterations?: number;
+  maxSteps: number;
+}
+
+export async function playSoloJob(job: SoloJob): Promise<GameOutcome> {
+  const { playSearchHumanGame } = await import('./searchHuman');
+  try {
+    const { state, steps } = await playSearchHumanGame(job.seed, job.solo, job.config, {
+      bot: job.human, budgetMs: job.budgetMs, ...(job.iterations !== undefined ? { iterations: job.iterations } : {}),
+    }, job.maxSteps);
+    if (!state.winner) throw new Error('game ended without a winner');
+    return {
+      index: job.index, seed: job.seed, winner: state.winner.faction, reason: state.winner.reason, rounds: state.round, steps,
+    };
+  } catch (e) {
+    const err = e instanceof Error ? e : new Error(String(e));
+    return {
+      index: job.index, seed: job.seed, winner: null, reason: null, rounds: 0, steps: 0, error: err.message,
+      ...(err.stack ? { stack: err.stack } : {}),
+    };
+  }
+}
+
+/** Plays the jobs on `workers` threads (default one per core; 0 = this thread); outcomes in job order. */
+export async function runSoloJobs(
+  jobs: SoloJob[], o: { workers?: number; onGame?: (outcome: GameOutcome, done: number, total: number) => void } = {},
+): Promise<GameOutcome[]> {
+  const out: GameOutcome[] = new Array(jobs.length);
+  let done = 0;
+  const finish = (i: number, outcome: GameOutcome) => {
+    out[i] = outcome;
+    o.onGame?.(outcome, ++done, jobs.length);
+  };
+  const workers = Math.min(o.workers ?? Math.max(1, availableParallelism()), jobs.length);
+  if (workers <= 0) {
+    for (const [i, job] of jobs.entries()) finish(i, await playSoloJob(job));
+    return out;
+  }
+  let next = 0;
+  const threads: Worker[] = [];
+  try {
+    await Promise.all(Array.from({ length: workers }, () => new Promise<void>((resolve, reject) => {
+      const w = new Worker(new URL('./worker-boot.mjs', import.meta.url), {
+        workerData: { entry: new URL('./soloWorker.ts', import.meta.url).href },
+      });
+      threads.push(w);
+      let current = -1;
+      const feed = () => {
+        if (next >= jobs.length) { current = -1; resolve(); return; }
+        current = next++;
+        w.postMessage({ id: current, job: jobs[current] });
+      };
+      w.on('message', (msg: { id: number; outcome: GameOutcome }) => {
+        if (msg.id !== current) return;
+        finish(current, msg.outcome);
+        feed();
+      });
+      w.on('error', reject);
+      w.on('exit', (code) => {
+        if (current >= 0 && out[current] === undefined) reject(new Error(`worker exited (${code}) during ${jobs[current].seed}`));
+      });
+      feed();
+    })));
+  } finally {
+    await Promise.all(threads.map((t) => t.terminate()));
+  }
+  return out;
+}

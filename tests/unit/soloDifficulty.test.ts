@@ -1,0 +1,119 @@
+/**
+ * RULES R9.11 — the solo difficulties are data (src/game/content/soloDifficulty.ts): the levels are ordered in
+ * what they give the rival, and the rules read every knob of the table (checked through the core by changing
+ * one knob of one level at a time and playing the setup / a Refresh / a bot turn).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_CONFIG, DIFFICULTIES, SOLO_LEVELS, type Difficulty, type Faction, type SoloLevel,
+} from '../../src/game/content';
+import { apply, decisionActions, run, seededRng, type GameState } from '../../src/game/rules';
+import { dice, put } from '../helpers/build';
+import { botDeck, botTurn, events, holdHuman, soloScenario, soloSetup } from '../helpers/soloBuild';
+
+const saved = structuredClone(SOLO_LEVELS);
+afterEach(() => {
+  for (const d of DIFFICULTIES) SOLO_LEVELS[d] = structuredClone(saved[d]);
+});
+
+/** Run with one knob of one level changed. */
+function withKnob<K extends keyof SoloLevel>(d: Difficulty, k: K, v: SoloLevel[K]): void {
+  SOLO_LEVELS[d] = { ...SOLO_LEVELS[d], [k]: v };
+}
+
+/** A solo setup against the Imperial bot, through the human Rebel's base choice (R3.9) to round 1. */
+function imperialSetup(d: Difficulty, seed = 11): GameState {
+  const s = soloSetup('I', d, seed).s;
+  const rng = seededRng(`${seed}-after`);
+  expect(s.pending?.kind).toBe('chooseBase');
+  expect(apply(s, 'R', decisionActions(s, 'R')[0], rng)).toBeTruthy();
+  run(s, rng);
+  return s;
+}
+
+/** The Refresh tasks R4.4.3 and R4.4.4 on a solo state (nothing else of the Refresh). */
+function refreshDraws(s: GameState): void {
+  s.pending = null;
+  s.queue = [{ t: 'launchProbes' }, { t: 'drawObjective' }];
+  run(s, dice());
+}
+
+describe('R9.11 difficulty table', () => {
+  it('the levels are ordered: easy ≤ normal ≤ hard in every knob (what the rival gets)', () => {
+    const knobs = Object.keys(SOLO_LEVELS.normal) as (keyof SoloLevel)[];
+    for (const k of knobs) {
+      const [e, n, h] = DIFFICULTIES.map((d) => Number(SOLO_LEVELS[d][k]));
+      expect(e, k).toBeLessThanOrEqual(n);
+      expect(n, k).toBeLessThanOrEqual(h);
+    }
+    // Every level is a distinct difficulty.
+    const keys = DIFFICULTIES.map((d) => JSON.stringify(SOLO_LEVELS[d]));
+    expect(new Set(keys).size).toBe(3);
+  });
+
+  it('setup reads the table: extra starfighters, objectives, probes and the objective token\'s start', () => {
+    for (const d of DIFFICULTIES) {
+      const L = SOLO_LEVELS[d];
+      const i = imperialSetup(d);
+      const iNormal = imperialSetup('easy'); // easy gives the Imperial bot nothing at setup
+      expect(i.planets.IMP.I.f - iNormal.planets.IMP.I.f, d).toBe(L.imperialExtraFighters - SOLO_LEVELS.easy.imperialExtraFighters);
+      expect(i.supply.I.f, d).toBe(DEFAULT_CONFIG.supply.I.f - 5 - L.imperialExtraFighters);
+      expect(i.probes.hand.length, d).toBe(1 + L.imperialSetupProbes);
+      const r = soloSetup('R', d, 11).s;
+      expect(r.objectives.hand.length, d).toBe(1 + L.rebelExtraObjectives);
+      expect(r.objective, d).toBe(DEFAULT_CONFIG.objectiveStart - L.rebelObjectiveHeadStart);
+      // The human's side never gets the rival's bonus.
+      expect(i.objectives.hand.length, d).toBe(1);
+      expect(i.objective, d).toBe(DEFAULT_CONFIG.objectiveStart);
+      expect(r.probes.hand.length, d).toBe(1);
+    }
+  });
+
+  it('a changed knob changes the game: setup', () => {
+    withKnob('hard', 'imperialExtraFighters', 5);
+    withKnob('hard', 'imperialSetupProbes', 3);
+    withKnob('hard', 'rebelExtraObjectives', 2);
+    withKnob('hard', 'rebelObjectiveHeadStart', 2);
+    const i = imperialSetup('hard');
+    const n = imperialSetup('normal');
+    expect(i.planets.IMP.I.f).toBe(n.planets.IMP.I.f + 5 - SOLO_LEVELS.normal.imperialExtraFighters);
+    expect(i.probes.hand.length).toBe(4);
+    expect(i.probes.hand).not.toContain(i.base.planet); // R6.2.1: never the base's card
+    const r = soloSetup('R', 'hard', 11).s;
+    expect(r.objectives.hand.length).toBe(3);
+    expect(r.objective).toBe(DEFAULT_CONFIG.objectiveStart - 2);
+  });
+
+  it('a changed knob changes the game: Refresh draws (R4.4.3, R4.4.4) for the bot only', () => {
+    withKnob('hard', 'imperialExtraProbes', 2);
+    withKnob('hard', 'rebelExtraObjectiveDraws', 1);
+    const draws = (bot: Faction, d: Difficulty) => {
+      const s = soloScenario(bot, d);
+      const probes = s.probes.hand.length;
+      const objectives = s.objectives.hand.length;
+      refreshDraws(s);
+      return { probes: s.probes.hand.length - probes, objectives: s.objectives.hand.length - objectives };
+    };
+    expect(draws('I', 'hard')).toEqual({ probes: 3, objectives: 1 });
+    expect(draws('I', 'normal')).toEqual({ probes: 1 + SOLO_LEVELS.normal.imperialExtraProbes, objectives: 1 });
+    expect(draws('R', 'hard')).toEqual({ probes: 1, objectives: 2 });
+    expect(draws('R', 'normal')).toEqual({ probes: 1, objectives: 1 + SOLO_LEVELS.normal.rebelExtraObjectiveDraws });
+  });
+
+  it('a changed knob changes the game: R9.4 step 2 on the first turn of the round', () => {
+    const firstTurn = (d: Difficulty) => {
+      const s = soloScenario('I', d);
+      put(s, 'A', 'I', { c: 1 });
+      holdHuman(s, 'LD-R3');
+      botDeck(s, ['I-03']);
+      botTurn(s, dice(6, 1, 1), 0);
+      return events(s, 'botDefaultAction').length;
+    };
+    expect(firstTurn('easy')).toBe(SOLO_LEVELS.easy.firstTurnDefault ? 1 : 0);
+    expect(firstTurn('hard')).toBe(SOLO_LEVELS.hard.firstTurnDefault ? 1 : 0);
+    withKnob('easy', 'firstTurnDefault', true);
+    withKnob('hard', 'firstTurnDefault', false);
+    expect(firstTurn('easy')).toBe(1);
+    expect(firstTurn('hard')).toBe(0);
+  });
+});
