@@ -7,6 +7,9 @@
  * src/ai (ismcts-easy|normal|hard, flatmc, mcts-fair) play the human seat (core route; `--human-ms` its budget per decision, default 100,
  * or `--iterations K` a fixed search per decision: reproducible whatever the load). A bot human's games run on
  * `--workers N` worker threads (src/sim/soloJob.ts; default one per core, 0 = this thread; the same games either way).
+ * `--solo-levels file.json` (bot human only) changes knobs of R9.11's table for the run, e.g.
+ * `{ "normal": { "imperialSetupProbes": 2 } }` (src/game/content/soloDifficulty.ts), to study a level before
+ * changing the rule.
  * Plays N random legal games (src/sim/simulate.ts) and prints ONE JSON line on stdout:
  * { games, rebelWins, imperialWins, winReasons, rounds: {median, min, max}, errors, via, seed }.
  * A progress bar goes to stderr when it is a terminal; the first few failed games are described on stderr.
@@ -20,20 +23,21 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { DIFFICULTIES, makeConfig, type GameConfig, type SoloSetup } from '../game/content';
+import { DIFFICULTIES, SOLO_LEVELS, makeConfig, type GameConfig, type SoloSetup } from '../game/content';
 import type { GameRecord } from '../game/record';
+import type { SoloLevelsPatch } from '../sim/soloJob';
 import { simulate, type HumanPlayer, type Via } from '../sim/simulate';
 import { progress } from './progress';
 
 const USAGE = 'usage: npm run simulate -- --games N --seed S [--via core|bgio] [--config file.json] '
   + '[--mode solo --bot-faction R|I --difficulty easy|normal|hard [--human random|<bot>] [--human-ms MS | --iterations K] '
-  + '[--workers N]] [--record-dir DIR]';
+  + '[--workers N] [--solo-levels file.json]] [--record-dir DIR]';
 const DESCRIBE_ERRORS = 3;
 const defaultWorkers = (): number => Math.max(1, availableParallelism());
 
 export interface SimulateArgs {
   games: number; seed: string; via: Via; config?: GameConfig; solo?: SoloSetup; human?: HumanPlayer; humanBudgetMs?: number;
-  humanIterations?: number; workers?: number;
+  humanIterations?: number; workers?: number; soloLevels?: SoloLevelsPatch;
   recordDir?: string;
 }
 
@@ -52,6 +56,7 @@ export function parseSimulateArgs(argv: string[]): SimulateArgs {
       'human-ms': { type: 'string' },
       iterations: { type: 'string' },
       workers: { type: 'string' },
+      'solo-levels': { type: 'string' },
       'record-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -97,6 +102,19 @@ export function parseSimulateArgs(argv: string[]): SimulateArgs {
   if ((iterations !== undefined || workers !== undefined) && (human === undefined || human === 'random')) {
     throw new Error('--iterations and --workers need --human <bot>');
   }
+  let soloLevels: SoloLevelsPatch | undefined;
+  if (values['solo-levels'] !== undefined) {
+    if (human === undefined || human === 'random') throw new Error('--solo-levels needs --human <bot>');
+    const raw = JSON.parse(readFileSync(values['solo-levels'], 'utf8')) as SoloLevelsPatch;
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('--solo-levels: a JSON object is expected');
+    for (const [d, knobs] of Object.entries(raw)) {
+      if (!(DIFFICULTIES as string[]).includes(d)) throw new Error(`--solo-levels: unknown level ${d}`);
+      for (const k of Object.keys(knobs ?? {})) {
+        if (!(k in SOLO_LEVELS.normal)) throw new Error(`--solo-levels: unknown knob ${k}`);
+      }
+    }
+    soloLevels = raw;
+  }
   const recordDir = values['record-dir'];
   if (recordDir !== undefined && (via !== 'core' || (human !== undefined && human !== 'random'))) {
     throw new Error('--record-dir needs the core route and random players');
@@ -104,7 +122,8 @@ export function parseSimulateArgs(argv: string[]): SimulateArgs {
   return {
     games, seed: values.seed as string, via, config, ...(solo ? { solo } : {}), ...(human ? { human } : {}),
     ...(ms !== undefined ? { humanBudgetMs: ms } : {}), ...(iterations !== undefined ? { humanIterations: iterations } : {}),
-    ...(human !== undefined && human !== 'random' ? { workers: workers ?? defaultWorkers() } : {}), ...(recordDir !== undefined ? { recordDir } : {}),
+    ...(human !== undefined && human !== 'random' ? { workers: workers ?? defaultWorkers() } : {}),
+    ...(soloLevels ? { soloLevels } : {}), ...(recordDir !== undefined ? { recordDir } : {}),
   };
 }
 

@@ -19,7 +19,7 @@ import { seededRng, type GameState, type Rng, type WinReason } from '../game/rul
 import type { GameRecord } from '../game/record';
 import { playRandomGame } from './randomGame';
 import { playRecordedGame } from './recordedGame';
-import type { SoloJob } from './soloJob';
+import type { SoloJob, SoloLevelsPatch } from './soloJob';
 
 export type Via = 'core' | 'bgio';
 
@@ -60,6 +60,8 @@ export interface SimulateSummary {
   humanWinShare?: number;
   /** A bot human's fixed search per decision, when set. */
   humanIterations?: number;
+  /** R9.11 studies: the SOLO_LEVELS knobs changed for the run. */
+  soloLevels?: SoloLevelsPatch;
 }
 
 export interface SimulateOptions {
@@ -76,6 +78,8 @@ export interface SimulateOptions {
    * this thread.
    */
   workers?: number;
+  /** R9.11 studies (bot human only): SOLO_LEVELS knobs changed for these games (src/sim/soloJob.ts). */
+  soloLevels?: SoloLevelsPatch;
   games: number;
   seed: string | number;
   via?: Via;
@@ -303,7 +307,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
     const job = (i: number): SoloJob => ({
       index: i, seed: gameSeed(seed, i), solo, ...(opts.config ? { config: opts.config } : {}), human,
       budgetMs: opts.humanBudgetMs ?? 100, ...(opts.humanIterations !== undefined ? { iterations: opts.humanIterations } : {}),
-      maxSteps,
+      maxSteps, ...(opts.soloLevels ? { levels: opts.soloLevels } : {}),
     });
     if ((opts.workers ?? 0) > 0) {
       const { runSoloJobs } = await import('./soloJob');
@@ -313,12 +317,12 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
       for (const o of outcomes) if (o.stack !== undefined && stacks++ >= keepStacks) delete o.stack;
       return { summary: soloSummary(summarize(outcomes, via, seed), opts), outcomes };
     }
-    const { playSearchHumanGame } = await import('./searchHuman');
+    const [{ playSearchHumanGame }, { withSoloLevels }] = await Promise.all([import('./searchHuman'), import('./soloJob')]);
     play = (i) => {
       const j = job(i);
-      return playSearchHumanGame(j.seed, solo, opts.config, {
+      return withSoloLevels(j.levels, () => playSearchHumanGame(j.seed, solo, opts.config, {
         bot: human, budgetMs: j.budgetMs, ...(j.iterations !== undefined ? { iterations: j.iterations } : {}),
-      }, maxSteps);
+      }, maxSteps));
     };
   } else if (via === 'core') {
     play = (i) => playCoreGame(gameSeed(seed, i), opts.config, maxSteps, opts.solo ?? null);
@@ -364,6 +368,7 @@ function soloSummary(summary: SimulateSummary, opts: SimulateOptions): SimulateS
       humanWinShare: decided > 0 ? Math.round((human / decided) * 1000) / 1000 : 0,
       ...(opts.humanIterations !== undefined && opts.human !== undefined && opts.human !== 'random'
         ? { humanIterations: opts.humanIterations } : {}),
+      ...(opts.soloLevels ? { soloLevels: opts.soloLevels } : {}),
     });
   }
   return summary;

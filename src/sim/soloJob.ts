@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { GameConfig, SoloSetup } from '../game/content';
+import { DIFFICULTIES, SOLO_LEVELS, type Difficulty, type GameConfig, type SoloLevel, type SoloSetup } from '../game/content';
 import type { GameOutcome, HumanPlayer } from './simulate';
 
 export interface SoloJob {
@@ -19,14 +19,33 @@ export interface SoloJob {
   budgetMs: number;
   iterations?: number;
   maxSteps: number;
+  /**
+   * R9.11 studies: knobs of SOLO_LEVELS changed for this game only (`--solo-levels file.json`); the table is
+   * restored after the game.
+   */
+  levels?: SoloLevelsPatch;
+}
+
+export type SoloLevelsPatch = Partial<Record<Difficulty, Partial<SoloLevel>>>;
+
+/** Runs `f` with SOLO_LEVELS patched, then restores the table. */
+export async function withSoloLevels<T>(patch: SoloLevelsPatch | undefined, f: () => Promise<T>): Promise<T> {
+  if (!patch) return f();
+  const saved = DIFFICULTIES.map((d) => [d, SOLO_LEVELS[d]] as const);
+  for (const d of DIFFICULTIES) if (patch[d]) SOLO_LEVELS[d] = { ...SOLO_LEVELS[d], ...patch[d] };
+  try {
+    return await f();
+  } finally {
+    for (const [d, level] of saved) SOLO_LEVELS[d] = level;
+  }
 }
 
 export async function playSoloJob(job: SoloJob): Promise<GameOutcome> {
   const { playSearchHumanGame } = await import('./searchHuman');
   try {
-    const { state, steps } = await playSearchHumanGame(job.seed, job.solo, job.config, {
+    const { state, steps } = await withSoloLevels(job.levels, () => playSearchHumanGame(job.seed, job.solo, job.config, {
       bot: job.human, budgetMs: job.budgetMs, ...(job.iterations !== undefined ? { iterations: job.iterations } : {}),
-    }, job.maxSteps);
+    }, job.maxSteps));
     if (!state.winner) throw new Error('game ended without a winner');
     return {
       index: job.index, seed: job.seed, winner: state.winner.faction, reason: state.winner.reason, rounds: state.round, steps,

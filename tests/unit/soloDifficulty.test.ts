@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  DEFAULT_CONFIG, DIFFICULTIES, SOLO_LEVELS, type Difficulty, type Faction, type SoloLevel,
+  DEFAULT_CONFIG, DIFFICULTIES, SOLO_LEVELS, soloLevelText, type Difficulty, type Faction, type SoloLevel,
 } from '../../src/game/content';
 import { apply, decisionActions, run, seededRng, type GameState } from '../../src/game/rules';
 import { dice, put } from '../helpers/build';
@@ -115,5 +115,15 @@ describe('R9.11 difficulty table', () => {
     withKnob('hard', 'firstTurnDefault', false);
     expect(firstTurn('easy')).toBe(1);
     expect(firstTurn('hard')).toBe(0);
+  });
+
+  it('the start screen and rules reference describe the table', () => {
+    withKnob('hard', 'imperialSetupProbes', 2);
+    withKnob('hard', 'rebelObjectiveHeadStart', 1);
+    expect(soloLevelText('hard')).toMatch(/Imperial rival: .*2 probe cards at setup/);
+    expect(soloLevelText('hard')).toMatch(/Rebel rival: .*objective token starts 1 space lower/);
+    SOLO_LEVELS.normal = { ...SOLO_LEVELS.easy, firstTurnDefault: true };
+    expect(soloLevelText('normal')).toBe('As the rules are written.');
+    expect(soloLevelText('easy')).toMatch(/never opens a round with its default move/);
   });
 });

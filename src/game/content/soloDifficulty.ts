@@ -32,3 +32,32 @@ export const SOLO_LEVELS: Record<Difficulty, SoloLevel> = {
 export function soloLevel(d: Difficulty): SoloLevel {
   return SOLO_LEVELS[d];
 }
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** What a level gives one rival, in words (start screen, rules reference); empty when nothing. */
+export function soloLevelGifts(d: Difficulty, bot: 'R' | 'I'): string[] {
+  const L = SOLO_LEVELS[d];
+  const out: string[] = [];
+  if (bot === 'I') {
+    if (L.imperialExtraFighters > 0) out.push(`${plural(L.imperialExtraFighters, 'more starfighter')} on Imperium`);
+    if (L.imperialSetupProbes > 0) out.push(`${plural(L.imperialSetupProbes, 'probe card')} at setup`);
+    if (L.imperialExtraProbes > 0) out.push(`${plural(L.imperialExtraProbes, 'more probe card')} each Refresh`);
+  } else {
+    if (L.rebelExtraObjectives > 0) out.push(`${plural(L.rebelExtraObjectives, 'more objective')} at setup`);
+    if (L.rebelExtraObjectiveDraws > 0) out.push(`${plural(L.rebelExtraObjectiveDraws, 'more objective')} each Refresh`);
+    if (L.rebelObjectiveHeadStart > 0) out.push(`its objective token starts ${plural(L.rebelObjectiveHeadStart, 'space')} lower`);
+  }
+  return out;
+}
+
+/** One level in one sentence, from the table: R9.4 step 2, then each rival's gifts. */
+export function soloLevelText(d: Difficulty): string {
+  const parts: string[] = [];
+  if (!SOLO_LEVELS[d].firstTurnDefault) parts.push('The rival never opens a round with its default move.');
+  const i = soloLevelGifts(d, 'I');
+  const r = soloLevelGifts(d, 'R');
+  if (i.length > 0) parts.push(`Imperial rival: ${i.join(', ')}.`);
+  if (r.length > 0) parts.push(`Rebel rival: ${r.join(', ')}.`);
+  return parts.length > 0 ? parts.join(' ') : 'As the rules are written.';
+}

@@ -9,7 +9,7 @@
  * DEFAULT_CONFIG where there is no game, never a copy of a default value (issue 24 item 4).
  */
 import {
-  DECK_I, DEFAULT_CONFIG, LEADERS, MISSIONS, OBJECTIVES, PLANETS, PLANET_IDS, UNITS,
+  DECK_I, DEFAULT_CONFIG, DIFFICULTIES, LEADERS, MISSIONS, OBJECTIVES, PLANETS, PLANET_IDS, UNITS, soloLevelText,
   type GameConfig, type LeaderId, type MissionId, type ObjectiveId,
 } from '../../game/content';
 import { ATTRIBUTE_NAMES } from '../format';
@@ -228,7 +228,7 @@ const SOLO: RuleSection = {
     e('R9.4', 'The rival\'s turn', 'With no leader left it passes. On its first turn of a round it tries its default action; otherwise it turns cards over until one can be used, and resolves that card\'s rival line. Cards it could not use go face up under its deck.'),
     e('R9.6', 'Imperial rival: Hunt', 'It moves a fleet with a capital ship toward the planets where the base could be.'),
     e('R9.7', 'Rebel rival: Strike or Spread', 'It attacks a weak Imperial group next door with at least twice as many units, or else spreads one unit to an empty neighbour.'),
-    e('R9.11', 'Difficulty', 'Easy skips the default action; hard gives the Imperial rival 2 extra starfighters or the Rebel rival one extra objective.'),
+    e('R9.11', 'Difficulty', DIFFICULTIES.map((d) => `${d[0].toUpperCase()}${d.slice(1)}: ${soloLevelText(d)}`).join(' ')),
   ],
 };
 

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import styled from 'styled-components';
-import { DIFFICULTIES, type Faction } from '../../game/content';
+import { DIFFICULTIES, soloLevelText, type Faction } from '../../game/content';
 import type { Difficulty } from '../bot/Bot';
 import { SavedGames } from '../saved/SavedGames';
 import type { SavedLocal } from '../saved/localSave';
@@ -96,11 +96,6 @@ function WatchBots({ onStart }: { onStart(choice: StartChoice): void }) {
   );
 }
 
-const DIFFICULTY_TEXT: Record<Difficulty, string> = {
-  easy: 'The rival never opens a round with its default move.',
-  normal: 'As the rules are written.',
-  hard: 'Imperial rival: 2 more starfighters. Rebel rival: 1 more objective.',
-};
 
 /** RULES §9 — pick the rival's faction, then its difficulty. */
 function SoloChoice({ onStart }: { onStart(choice: StartChoice): void }) {
@@ -121,7 +116,7 @@ function SoloChoice({ onStart }: { onStart(choice: StartChoice): void }) {
     <div role="group" aria-label="Choose the difficulty" style={{ display: 'flex', gap: 8 }}>
       {DIFFICULTIES.map((d) => (
         <Choice key={d} $primary onClick={() => onStart({ mode: 'solo', bot, difficulty: d })} data-start={`solo-${d}`}>
-          {d[0].toUpperCase() + d.slice(1)}<small>{DIFFICULTY_TEXT[d]}</small>
+          {d[0].toUpperCase() + d.slice(1)}<small>{soloLevelText(d)}</small>
         </Choice>
       ))}
     </div>
