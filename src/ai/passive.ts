@@ -1,7 +1,8 @@
 /**
  * The passive player (issue 24's yardstick): plans nothing, passes every turn, never opposes, never shows Secret
  * Plans, never relocates, and reveals an objective whenever one holds (only qualifying cards are offered, R4.5.5).
- * What it must still decide (the base, deployments, hits) it decides at random from its seeded generator. A bot
+ * Arrivals go onto the base card while it is hidden (out of reach, R6.2.2). What it must still decide (the base,
+ * other deployments, hits) it decides at random from its seeded generator. A bot
  * that hunts must beat it nearly always: a Rebel who does nothing should lose.
  */
 import type { Faction } from '../game/content';
@@ -16,6 +17,7 @@ function idle(legal: Action[]): Action | undefined {
       case 'revealObjective': if (a.card !== null) return a; break;
       case 'relocateBase': if (a.planet === null) return a; break;
       case 'secretPlans': if (!a.use) return a; break;
+      case 'deployUnit': if (a.to === 'BASE') return a; break; // R4.4.7: out of reach on the base card
       default: break;
     }
   }

@@ -27,10 +27,15 @@ export interface Level {
 
 const SEARCH: SearchParams = { exploration: 0.7, widenBase: 3, widenSlope: 1.5, playoutDepth: 16, treeDepth: 40 };
 
+/**
+ * A board game leaves time to think: the board shows a bot's move only after a pause (600 ms,
+ * src/ui/bot/useBotDriver.ts), and the search runs during it, so normal thinks that long and hard three times
+ * longer (issue 24). Easy is deliberately weaker: less time, shorter playouts, a softened final choice.
+ */
 export const LEVELS: Record<Difficulty, Level> = {
-  easy: { budgetMs: 40, budgetScale: 0.4, temperature: 0.3, search: { ...SEARCH, playoutDepth: 10 } },
-  normal: { budgetMs: 100, budgetScale: 1, temperature: 0, search: SEARCH },
-  hard: { budgetMs: 300, budgetScale: 3, temperature: 0, search: SEARCH },
+  easy: { budgetMs: 150, budgetScale: 0.25, temperature: 0.3, search: { ...SEARCH, playoutDepth: 10 } },
+  normal: { budgetMs: 600, budgetScale: 1, temperature: 0, search: SEARCH },
+  hard: { budgetMs: 1800, budgetScale: 3, temperature: 0, search: SEARCH },
 };
 
 export interface IsmctsOptions extends BotOptions {

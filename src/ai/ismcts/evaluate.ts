@@ -8,7 +8,7 @@
 import { LETTERS, type Faction } from '../../game/content';
 import type { GameState } from '../../game/rules';
 import { distance, total } from '../../game/rules/board';
-import { imperialCandidates, strength } from './knowledge';
+import { imperialCandidates, strength, strikeDistance } from './knowledge';
 import type { EvalWeights } from './weights';
 
 export const FEATURES = [
@@ -27,6 +27,9 @@ export const FEATURES = [
   'scoring', // objectives revealed, not yet scored, /3
   'sfOut', // the Star Fortress is out of the game
   'captured', // a Rebel leader is captured
+  'strikeDistance', // rounds (steps) before a stack that would win the fight can stand on the base, /6
+  'sfOnBase', // revealed: the Star Fortress is on the base planet and Secret Plans is not shown (R5.9: it cannot lose)
+  'race', // rounds the hunt still needs (find + strike) minus rounds the Rebel's clock leaves, in [-4, 4], /4
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 
@@ -65,8 +68,9 @@ export function features(s: GameState): number[] {
     const bp = s.planets[base];
     let siege = strength(bp.I) - strength(bp.R);
     for (const p of s.grid) if (distance(s, p, base) === 1) siege += strength(s.planets[p].I) * 0.7;
-    x[5] = siege / 10;
+    x[5] = clamp(siege / 10, -1, 1); // bounded: a big stack on the base must not drown the hunt's other features
     x[6] = total(bp.I) > 0 && total(bp.R) === 0 ? 1 : 0;
+    x[16] = bp.I.s > 0 && !s.known.secretPlansShown ? 1 : 0;
   }
   x[7] = rebel / 20;
   x[8] = imperial / 30;
@@ -76,8 +80,18 @@ export function features(s: GameState): number[] {
   x[12] = s.objectives.scoring.length / 3;
   x[13] = s.sfOut ? 1 : 0;
   x[14] = s.stats.captures > s.stats.rescues ? 1 : 0;
+  if (base !== null) {
+    // The hunt as rounds: fleets move one step a round, so a far strike force loses to the Rebel's timer (B1, B2).
+    const d = strikeDistance(s, base);
+    x[15] = d / 6;
+    // B2: the Imperial clears two or three candidates a round (probes, fleets, sweeps); fleets move a step a round.
+    const find = s.base.revealed ? 0 : Math.max(0, imperialCandidates(s).length - 1) / 2.5;
+    x[17] = clamp(d + find - clock / 1.5, -4, 4) / 4;
+  }
   return x;
 }
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 export function sigmoid(z: number): number {
   return 1 / (1 + Math.exp(-z));

@@ -36,3 +36,25 @@ export function nearest(s: GameState, p: PlanetId, targets: readonly PlanetId[])
 export function strength(u: { f: number; c: number; s: number }): number {
   return u.f + 3 * u.c + 5 * u.s;
 }
+
+/**
+ * How far the nearest Imperial stack that could take `base` is from it (0: already there; 6 when none could): a
+ * stack counts if it can move (it has a capital-class unit, R4.2.3 step 5) and would win the fight there — it
+ * holds the Star Fortress while Secret Plans is not known to be in the Rebel hand (R5.9: the SF then cannot be
+ * destroyed), or it is half again as strong as the Rebel units on the planet and, while hidden, on the base card.
+ * Fleets move one step a round (a moved fleet's planet holds its leader, R4.2.7), so this counts rounds too.
+ */
+export function strikeDistance(s: GameState, base: LetterId): number {
+  let defence = strength(s.planets[base].R);
+  if (!s.base.revealed) defence += strength(s.base.units);
+  const sfDecides = !s.known.secretPlansShown;
+  let best = 6;
+  for (const p of s.grid) {
+    const u = s.planets[p].I;
+    if (u.c + u.s === 0) continue;
+    if (!((u.s > 0 && sfDecides) || strength(u) > 1.5 * defence)) continue;
+    const d = distance(s, p, base);
+    if (d < best) best = d;
+  }
+  return best;
+}

@@ -8,6 +8,7 @@
 import { LEADERS, MISSIONS, PLANETS, iconCount, type Faction, type LetterId } from '../../game/content';
 import type { Action, GameState, Rng } from '../../game/rules';
 import { distance, other } from '../../game/rules/board';
+import { fleetSources, poolLeaders } from '../../game/rules/movement';
 import { imperialCandidates, nearest, strength } from './knowledge';
 import type { PolicyWeights } from './weights';
 
@@ -17,14 +18,34 @@ const HUNT_MISSIONS = new Set<string>(['I-S3', 'I-02', 'I-03', 'I-06']);
 interface Context {
   candidates: LetterId[];
   basePlanet: LetterId | null; // revealed base (public), or the Rebel's own knowledge of it
+  /** Planning, Imperial: the pool is down to the leaders its hunting fleets need to move this round. */
+  keepLeaders: boolean;
+}
+
+/**
+ * Imperial planning: how many leaders the hunt needs in the pool. Each fleet move places a leader (R4.2.3 step 7)
+ * and a fleet moves at most once a round (R4.2.7), so a mission planned with the last leaders freezes every fleet
+ * for the round. A stack with a capital-class unit that is not yet on a target wants one (at most two are kept).
+ */
+function huntLeaders(s: GameState, targets: readonly LetterId[]): number {
+  if (targets.length === 0) return 0;
+  let need = 0;
+  for (const p of fleetSources(s, 'I')) {
+    const u = s.planets[p].I;
+    if (u.c + u.s > 0 && nearest(s, p, targets) > 0) need++;
+  }
+  return Math.min(2, need);
 }
 
 function contextFor(s: GameState, seat: Faction): Context {
   const revealed = s.base.revealed ? s.base.planet : null;
-  return {
-    candidates: seat === 'I' ? imperialCandidates(s) : [],
-    basePlanet: revealed ?? (seat === 'R' ? s.base.planet : null),
-  };
+  const candidates = seat === 'I' ? imperialCandidates(s) : [];
+  let keepLeaders = false;
+  if (seat === 'I' && s.pending?.kind === 'plan') {
+    const targets = revealed ? [revealed] : candidates;
+    keepLeaders = poolLeaders(s, 'I').length <= huntLeaders(s, targets);
+  }
+  return { candidates, basePlanet: revealed ?? (seat === 'R' ? s.base.planet : null), keepLeaders };
 }
 
 function scoreMove(s: GameState, seat: Faction, a: Extract<Action, { type: 'moveFleet' }>, cx: Context, w: PolicyWeights): number {
@@ -87,7 +108,8 @@ export function score(s: GameState, seat: Faction, a: Action, cx: Context, w: Po
       const m = MISSIONS[a.card];
       const hunt = seat === 'I' && !s.base.revealed && HUNT_MISSIONS.has(a.card) ? w.planHunt : 0;
       const match = m.attribute ? iconCount(a.leader, m.attribute) : 0;
-      return w.plan + hunt + w.planMatch * match - 0.3 * LEADERS[a.leader].icons.length;
+      const keep = cx.keepLeaders ? w.impKeepLeaders : 0;
+      return w.plan + hunt + w.planMatch * match - 0.3 * LEADERS[a.leader].icons.length - keep;
     }
     case 'endPlanning': return 0;
     case 'chooseBase': {

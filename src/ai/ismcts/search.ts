@@ -78,13 +78,17 @@ export function makeSearcher(me: Faction, picker: Picker, ev: EvalWeights, sp: S
   const path: Edge[] = [];
 
   function playout(world: GameState, rng: Rng): number {
-    for (let d = 0; d < sp.playoutDepth && !world.winner; d++) {
+    // Hits (R5.8) do not count against the depth: a cut-off in the middle of a combat would score a fight, not its
+    // outcome (a Star Fortress storming a defended base looked like a siege the Imperial was losing).
+    for (let d = 0, hits = 0; d < sp.playoutDepth && hits < 4 * sp.playoutDepth && !world.winner;) {
       settle(world, rng);
       const p = world.pending;
       if (!p || world.winner) break;
       const acts = candidateActions(world, p.seat);
       if (acts.length === 0) break;
       applyLegal(world, picker.pick(world, p.seat, acts, rng), rng);
+      if (p.kind === 'assignHit') hits++;
+      else d++;
     }
     return rebelValue(world, ev);
   }

@@ -26,6 +26,8 @@ export interface PolicyWeights {
   attackEven: number;
   attackWeak: number;
   relocate: number;
+  /** Imperial planning: penalty on a mission that would leave the hunting fleets without a leader to move. */
+  impKeepLeaders: number;
 }
 
 /** Logistic evaluation: P(Rebel wins) = σ(bias + Σ weight × feature). Feature names: ./evaluate.ts. */
