@@ -7,7 +7,7 @@
  * Seed 1: Imperial start G (its probe card in the Imperial hand), Rebel start H; the hidden base on N.
  */
 import { describe, expect, it } from 'vitest';
-import { LEADERS, MISSIONS, MISSION_IDS, SECRET_PLANS, type Faction } from '../../src/game/content';
+import { LEADERS, MISSIONS, MISSION_IDS, SECRET_PLANS, SOLO_LEVELS, type Faction } from '../../src/game/content';
 import { effectsOf } from '../../src/game/rules/missions';
 import {
   apply, createState, legalActions, run, seededRng, type GameState,
@@ -24,7 +24,8 @@ describe('R9.1 solo setup', () => {
   it('Imperial bot: SF and 3 starfighters on its starting planet, capital ship and 2 starfighters on Imperium', () => {
     const { s } = soloSetup('I');
     expect(s.planets[s.start.I].I).toEqual({ f: 3, c: 0, s: 1 });
-    expect(s.planets.IMP.I).toEqual({ f: 2, c: 1, s: 0 });
+    // Plus the level's extra starfighters (R9.11; Normal has 2 since issue 24 item 5: SOLO_LEVELS).
+    expect(s.planets.IMP.I).toEqual({ f: 2 + SOLO_LEVELS.normal.imperialExtraFighters, c: 1, s: 0 });
     expect(s.pending).toEqual({ kind: 'chooseBase', seat: 'R' }); // the human Rebel hides the base
   });
 

@@ -24,9 +24,20 @@ export interface SoloLevel {
 }
 
 export const SOLO_LEVELS: Record<Difficulty, SoloLevel> = {
-  easy: { firstTurnDefault: false, rebelExtraObjectives: 0, imperialExtraFighters: 0, imperialSetupProbes: 0, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0 },
-  normal: { firstTurnDefault: true, rebelExtraObjectives: 0, imperialExtraFighters: 0, imperialSetupProbes: 0, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0 },
-  hard: { firstTurnDefault: true, rebelExtraObjectives: 1, imperialExtraFighters: 2, imperialSetupProbes: 0, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0 },
+  easy: {
+    firstTurnDefault: false, rebelExtraObjectives: 0, imperialExtraFighters: 0,
+    imperialSetupProbes: 0, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0,
+  },
+  // Imperial knobs since issue 24 item 5 (were 0): docs/SOLO.md "Difficulty study".
+  normal: {
+    firstTurnDefault: true, rebelExtraObjectives: 0, imperialExtraFighters: 2,
+    imperialSetupProbes: 2, imperialExtraProbes: 1, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0,
+  },
+  // Imperial knobs since issue 24 item 5 (were 2 starfighters, no probes): docs/SOLO.md "Difficulty study".
+  hard: {
+    firstTurnDefault: true, rebelExtraObjectives: 1, imperialExtraFighters: 4,
+    imperialSetupProbes: 4, imperialExtraProbes: 1, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0,
+  },
 };
 
 export function soloLevel(d: Difficulty): SoloLevel {
