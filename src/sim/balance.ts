@@ -218,7 +218,7 @@ export const KNOB_VARIANTS: { label: string; knob: string; overrides: Partial<Ga
   { label: 'builds on 3, 5, 7, 9', knob: 'B7.2', overrides: { buildSpaces: [3, 5, 7, 9] } },
   { label: '5 deck I objectives', knob: 'B7.3', overrides: { deckISize: 5 } },
   { label: '2 reveals per window', knob: 'B7.3', overrides: { revealsPerWindow: 2 } },
-  { label: '2 probe draws per Refresh', knob: 'B7.4', overrides: { probesPerRefresh: 2 } },
+  { label: '1 probe draw per Refresh (the default before issue 24)', knob: 'B7.4', overrides: { probesPerRefresh: 1 } },
   { label: 'relocation cooldown 2 rounds', knob: 'B7.4', overrides: { relocationCooldown: 2 } },
   { label: 'occupation checked at every state check', knob: 'B7.4', overrides: { occupationAtEveryCheck: true } },
   { label: 'Secret Plans among the top 3 of deck I', knob: 'B7.5', overrides: { secretPlansTopN: 3 } },

@@ -31,7 +31,7 @@ const lines = (file: string) => readFileSync(file, 'utf8').split('\n').filter((l
 
 describe('balance CLI: grid study', () => {
   const out = join(dir, 'study');
-  const args = ['--bot', 'random', '--grid', '{"probesPerRefresh":[1,2]}', '--games', '4', '--workers', '2', '--seed', 'cli',
+  const args = ['--bot', 'random', '--grid', '{"probesPerRefresh":[2,3]}', '--games', '4', '--workers', '2', '--seed', 'cli',
     '--out', out, '--name', 'tiny'];
 
   it('plays 2 configs × 4 games on 2 workers, then a rerun plays nothing new and prints the same', async () => {
@@ -44,12 +44,12 @@ describe('balance CLI: grid study', () => {
     expect(new Set(records.map((r) => r.seed))).toEqual(new Set(['cli-0', 'cli-1', 'cli-2', 'cli-3']));
     const printed = JSON.parse(first.out);
     expect(printed.results.map((r: { label: string; games: number }) => [r.label, r.games]))
-      .toEqual([['probesPerRefresh=1', 4], ['probesPerRefresh=2', 4]]);
+      .toEqual([['probesPerRefresh=2', 4], ['probesPerRefresh=3', 4]]); // the default (2, issue 24) first
     expect(printed.results[1].paired.n).toBe(4);
     expect(lines(join(out, 'tiny-results.jsonl'))).toBe(2);
     const md = readFileSync(join(out, 'tiny.md'), 'utf8');
     expect(md).toContain('## Issue 24 goals');
-    expect(md).toContain('| probesPerRefresh=2 | `{"probesPerRefresh":2}` | 4 |');
+    expect(md).toContain('| probesPerRefresh=3 | `{"probesPerRefresh":3}` | 4 |');
 
     const again = await run(args);
     expect(again.code).toBe(0);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createBot, type BotName, type BotOptions } from '../../src/ai';
 import type { Faction } from '../../src/game/content';
 import { actionKey, seededRng, type GameState } from '../../src/game/rules';
-import { jsonEqual, sampleWorld } from '../../src/game/rules/sample';
+import { baseCandidates, jsonEqual, sampleWorld } from '../../src/game/rules/sample';
 import { viewFor } from '../../src/game/rules/view';
 import { collectPositions } from './positions';
 
@@ -20,8 +20,10 @@ const hiddenParts = (s: GameState) => ({
 /** Mid-game positions for `seat` (round ≥ 2, a real choice), a few per kind for variety. */
 function positionsFor(seat: Faction, n: number, hiddenBase = false): GameState[] {
   const all = [...collectPositions(`fair-${seat}`, 12, 1).values()].flat();
-  return all.filter((s) => s.pending!.seat === seat && s.round >= 2 && (!hiddenBase || !s.base.revealed))
-    .slice(0, n);
+  // With the base hidden AND more than one planet left to the Imperial (R6.5.3: once the probes have ruled out all
+  // but one, the view itself names the base, and no other truth can stand behind it).
+  const open = (s: GameState) => !s.base.revealed && baseCandidates(viewFor(s, 'I'), 'I').length > 1;
+  return all.filter((s) => s.pending!.seat === seat && s.round >= 2 && (!hiddenBase || open(s))).slice(0, n);
 }
 
 /** Up to `k` other truths behind `seat`'s view of `truth`; for a hidden base, one of them has another base. */

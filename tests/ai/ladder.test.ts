@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/ladder';
 import { botSpec, ladderGames, pairings, replaceSection } from '../../src/sim/ladder';
+import { LEVELS } from '../../src/ai';
 
 const dir = mkdtempSync(join(tmpdir(), 'ladder-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -44,11 +45,11 @@ describe('ladder', () => {
       ['L-ismcts-hard-vs-random-1', 'R'], ['L-ismcts-hard-vs-random-1', 'I'],
     ]);
     expect(games[1].job.bots.I).toEqual({ name: 'ismcts-hard', options: { iterations: 300 } });
-    expect(botSpec('ismcts-easy', { kind: 'iterations', iterations: 100 }).options).toEqual({ iterations: 40 });
+    expect(botSpec('ismcts-easy', { kind: 'iterations', iterations: 100 }).options).toEqual({ iterations: 100 * LEVELS.easy.budgetScale });
     expect(botSpec('flatmc', { kind: 'iterations', iterations: 100 }).options).toEqual({ iterations: 4 });
     // Budgets: the ISMCTS bot takes the normal budget and scales it by its level.
-    expect(botSpec('ismcts-hard', { kind: 'budgets' }).options).toEqual({ budgetMs: 100 });
-    expect(botSpec('ismcts-hard', { kind: 'scaled', scale: 0.5 }).options).toEqual({ budgetMs: 50 });
+    expect(botSpec('ismcts-hard', { kind: 'budgets' }).options).toEqual({ budgetMs: LEVELS.normal.budgetMs }); // the bot scales it by its level
+    expect(botSpec('ismcts-hard', { kind: 'scaled', scale: 0.5 }).options).toEqual({ budgetMs: LEVELS.normal.budgetMs * 0.5 });
     expect(botSpec('flatmc', { kind: 'scaled', scale: 0.5 }).options).toEqual({ budgetMs: 50 });
     expect(botSpec('random', { kind: 'budgets' })).toEqual({ name: 'random' });
   });
@@ -57,7 +58,7 @@ describe('ladder', () => {
     const r = await run(TINY);
     expect(r.mode).toBe('iterations');
     expect(r.iterations).toBe(20);
-    expect(r.effort).toEqual({ random: {}, 'ismcts-easy': { iterations: 8 } });
+    expect(r.effort).toEqual({ random: {}, 'ismcts-easy': { iterations: 20 * LEVELS.easy.budgetScale } });
     expect(r.pairings).toHaveLength(1);
     const p = r.pairings[0];
     expect([p.a, p.b, p.games]).toEqual(['ismcts-easy', 'random', 2]);

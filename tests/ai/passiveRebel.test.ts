@@ -9,17 +9,17 @@ import { describe, expect, it } from 'vitest';
 import { runGames } from '../../src/sim/pool';
 
 describe('R1.2.1/R1.2.2 the Imperial bot punishes a passive Rebel', () => {
-  it('ismcts-normal (1,000 iterations) as the Imperial wins at least 7 of 8 seeded games against the passive Rebel', async () => {
-    const jobs = Array.from({ length: 8 }, (_, i) => ({
+  it('ismcts-normal (1,000 iterations) as the Imperial wins at least 14 of 16 seeded games against the passive Rebel', async () => {
+    const jobs = Array.from({ length: 16 }, (_, i) => ({
       seed: `passive-ci-${i}`,
       bots: { R: { name: 'passive' as const }, I: { name: 'ismcts-normal' as const, options: { iterations: 1000 } } },
     }));
     const games = await runGames(jobs, { workers: 0 });
     const lost = games.filter((g) => g.winner === 'R');
-    expect(lost.length, JSON.stringify(games.map((g) => [g.seed, g.winner, g.reason, g.rounds]))).toBeLessThanOrEqual(1);
+    expect(lost.length, JSON.stringify(games.map((g) => [g.seed, g.winner, g.reason, g.rounds]))).toBeLessThanOrEqual(2);
     // It wins by the hunt (occupation of the revealed base or the Obliterator), and before the Rebel's clock runs out.
     for (const g of games.filter((x) => x.winner === 'I')) expect(['occupation', 'obliterator']).toContain(g.reason);
-    const median = games.map((g) => g.rounds).sort((a, b) => a - b)[4];
+    const median = games.map((g) => g.rounds).sort((a, b) => a - b)[8];
     expect(median).toBeLessThanOrEqual(7);
   }, 300_000);
 });

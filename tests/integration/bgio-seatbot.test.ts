@@ -90,7 +90,7 @@ describe('SeatBotBgio (a boardgame.io Bot around createBot)', () => {
       }
     }
     expect(master(client).G.winner).not.toBeNull();
-    expect(mine).toBeGreaterThan(20);
+    expect(mine).toBeGreaterThan(10); // a whole game of decisions (shorter since the Imperial hunts, issue 24)
     expect(withBelief).toBeGreaterThan(0);
     client.stop();
   });

@@ -21,7 +21,7 @@ const original = vi.hoisted(() => ({ config: null as GameConfig | null }));
 
 /** The changed defaults: the knobs the lead is about to change, and a few more, all unlike the standard game. */
 const CHANGED = vi.hoisted(() => ({
-  probesPerRefresh: 2, relocationCooldown: 2, occupationAtEveryCheck: true, objectiveStart: 11, relocationLook: 4,
+  probesPerRefresh: 3, relocationCooldown: 2, occupationAtEveryCheck: true, objectiveStart: 11, relocationLook: 4,
   deployCap: 3, tiesToRevealer: false,
 }));
 

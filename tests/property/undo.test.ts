@@ -106,7 +106,10 @@ function revealed(before: GameState, actor: Faction, a: Action, after: GameState
     };
     const want = key(afterView);
     const rng = seededRng(`${seed}-${seat}`);
-    for (let k = 0; k < SAMPLES; k++) {
+    // A revealed facedown card is told by the worlds in which it was another card; with a short hand a few worlds
+    // can all hold the true one, so reveals get more of them (a false "nothing revealed" would fail the test).
+    const samples = a.type === 'revealMission' ? 6 * SAMPLES : SAMPLES;
+    for (let k = 0; k < samples; k++) {
       const w = sampleWorld(prior, seat, rng);
       const options = seat === actor ? [a] : lookalikes(w, actor, a);
       const same = options.some((b) => {

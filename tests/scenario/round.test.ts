@@ -480,13 +480,15 @@ describe('R4.4 Refresh', () => {
     expect(events(s, 'missionDiscarded').map((e) => e.faction)).toEqual(['R', 'R']);
   });
 
-  it('R4.4.3 – R4.4.5 one probe card, one objective card, the time token moves one space', () => {
+  it('R4.4.3 – R4.4.5 the config\'s probe cards (B7.4), one objective card, the time token moves one space', () => {
     const s = refreshBoard();
-    const probe = s.probes.deck[0];
+    const n = s.config.probesPerRefresh;
+    expect(n).toBeGreaterThan(0);
+    const probes = s.probes.deck.slice(0, n);
     const obj = s.objectives.deck[0];
     run(s, seededRng(1));
-    expect(s.probes.hand).toEqual(['G', probe]);
-    expect(s.probes.deck.length).toBe(11);
+    expect(s.probes.hand).toEqual(['G', ...probes]);
+    expect(s.probes.deck.length).toBe(12 - n);
     expect(s.objectives.hand).toEqual([obj]);
     expect(s.time).toBe(2);
     expect(probePartition(s)).toBe(SORTED_LETTERS);
@@ -498,7 +500,7 @@ describe('R4.4 Refresh', () => {
     run(t, seededRng(1));
     expect(t.probes.hand.length).toBe(13);
     expect(t.objectives.hand).toEqual([]);
-    expect(events(t, 'probeDeckEmpty').length).toBe(1);
+    expect(events(t, 'probeDeckEmpty').length).toBe(t.config.probesPerRefresh); // one per draw asked for (R6.5.3)
     expect(events(t, 'objectiveDeckEmpty').length).toBe(1);
   });
 

@@ -38,14 +38,14 @@ describe('balance grid', () => {
     const g = expandGrid({ probesPerRefresh: [2, 1], relocationCooldown: [2, 1] });
     const withDefault = withReference({ label: 'default', overrides: {} }, g);
     expect(withDefault).toHaveLength(4);
-    expect(withDefault[0]).toEqual({ label: 'probesPerRefresh=1, relocationCooldown=1', overrides: {} });
-    const onlyChanges = withReference({ label: 'default', overrides: {} }, expandGrid({ probesPerRefresh: [2, 3] }));
-    expect(onlyChanges.map((c) => c.label)).toEqual(['default', 'probesPerRefresh=2', 'probesPerRefresh=3']);
+    expect(withDefault[0]).toEqual({ label: 'probesPerRefresh=2, relocationCooldown=1', overrides: {} });
+    const onlyChanges = withReference({ label: 'default', overrides: {} }, expandGrid({ probesPerRefresh: [3, 4] }));
+    expect(onlyChanges.map((c) => c.label)).toEqual(['default', 'probesPerRefresh=3', 'probesPerRefresh=4']);
     // Over a base config: the listed knobs are merged over it.
-    const overBase = withReference({ label: 'base', overrides: { objectiveStart: 13 } }, expandGrid({ probesPerRefresh: [2] }));
+    const overBase = withReference({ label: 'base', overrides: { objectiveStart: 13 } }, expandGrid({ probesPerRefresh: [3] }));
     expect(overBase).toEqual([
       { label: 'base', overrides: { objectiveStart: 13 } },
-      { label: 'probesPerRefresh=2', overrides: { objectiveStart: 13, probesPerRefresh: 2 } },
+      { label: 'probesPerRefresh=3', overrides: { objectiveStart: 13, probesPerRefresh: 3 } },
     ]);
     expect(() => withReference({ label: 'x', overrides: {} }, [{ label: 'x', overrides: { deployCap: 3 } }])).toThrow(/two configs/);
   });
@@ -220,12 +220,12 @@ describe('issue 24 goals and the report', () => {
 
   it('reports games played, stopped, paired Δ, McNemar p and a goals line per config', async () => {
     const out = await runStudy(
-      { configs: [{ label: 'ref', overrides: {} }, { label: 'hot', overrides: { probesPerRefresh: 2 } }], bot: 'random', budgetMs: 5, seed: 'r', maxGames: 20, batch: 10, band: [0.45, 0.55], targetCi: [0.4, 0.6] },
-      { play: async (jobs) => jobs.map((j) => summary(j.seed, j.config?.probesPerRefresh === 2 ? 'I' : (Number(j.seed.split('-')[1]) % 2 ? 'R' : 'I'))) },
+      { configs: [{ label: 'ref', overrides: {} }, { label: 'hot', overrides: { probesPerRefresh: 3 } }], bot: 'random', budgetMs: 5, seed: 'r', maxGames: 20, batch: 10, band: [0.45, 0.55], targetCi: [0.4, 0.6] },
+      { play: async (jobs) => jobs.map((j) => summary(j.seed, j.config?.probesPerRefresh === 3 ? 'I' : (Number(j.seed.split('-')[1]) % 2 ? 'R' : 'I'))) },
     );
     const { markdown } = renderReport(out.results, { title: 'T', command: 'cmd', notes: [] }, 'p');
     expect(markdown).toContain('| stopped | paired Δ vs first (pairs) | McNemar p |');
-    expect(markdown).toMatch(/\| hot \| `\{"probesPerRefresh":2\}` \| 10 of 20 \| 0 \| 0% \[0%, 28%\] \| below the band \| -50 pts \(10\) \| 0\.063 \|/);
+    expect(markdown).toMatch(/\| hot \| `\{"probesPerRefresh":3\}` \| 10 of 20 \| 0 \| 0% \[0%, 28%\] \| below the band \| -50 pts \(10\) \| 0\.063 \|/);
     expect(markdown).toMatch(/\| ref \| — \| 20 \| 10 \| 50% \[30%, 70%\] \| — \| — \| — \|/);
     expect(markdown).toContain('- ref: misses: 95% interval [30%, 70%] not inside [40, 60]; no Imperial win by obliterator; interval **not** inside the target [40%, 60%]');
     expect(markdown).toContain('| hot | -50 pts | +0 | **no** | -50 pts (10) | 5 / 0 | 0.063 |');

@@ -16,7 +16,10 @@ import {
 } from '../../src/game/rules';
 import { playRandomGame } from '../../src/sim/randomGame';
 
-const GOLDEN_DEFAULT = 'bac534a7435cc9855bb1941c0ad00cc1596823e8e3c8e92e322450a520cb0e10'; // 50 games, 'golden-i'
+// Recorded again for issue 24's default (B7.4: 2 probe cards each Refresh): the rules did not change, the default
+// config did. The hash of the first default (1 probe card) is kept below, so both stay guarded.
+const GOLDEN_DEFAULT = '40d66a3eb5f9a7f14ea0c38542e63b01a207be73b36e0dd5266d0d20483ef826'; // 50 games, 'golden-i'
+const GOLDEN_FIRST_DEFAULT = 'bac534a7435cc9855bb1941c0ad00cc1596823e8e3c8e92e322450a520cb0e10'; // same games, 1 probe
 const GOLDEN_VARIANT = '807ae7f5ab76f24b2ec9345e2d056d9bca8251cde4e813471613554bb7d19960'; // 30 games, 'variant-i'
 
 /** Knobs away from the defaults, so switches and sizes that the default game never uses are covered too. */
@@ -41,6 +44,10 @@ function gamesHash(prefix: string, games: number, config?: GameConfig): string {
 describe('determinism of seeded random games', () => {
   it('50 seeded games with the default config end in the golden final states', () => {
     expect(gamesHash('golden', 50)).toBe(GOLDEN_DEFAULT);
+  });
+
+  it('the same 50 games with the first default config (1 probe card each Refresh) end as they did before issue 24', () => {
+    expect(gamesHash('golden', 50, makeConfig({ probesPerRefresh: 1 }))).toBe(GOLDEN_FIRST_DEFAULT);
   });
 
   it('30 seeded games with a variant config end in the golden final states', () => {

@@ -94,10 +94,10 @@ describe('R9.11 difficulty table', () => {
       refreshDraws(s);
       return { probes: s.probes.hand.length - probes, objectives: s.objectives.hand.length - objectives };
     };
-    expect(draws('I', 'hard')).toEqual({ probes: 3, objectives: 1 });
-    expect(draws('I', 'normal')).toEqual({ probes: 1 + SOLO_LEVELS.normal.imperialExtraProbes, objectives: 1 });
-    expect(draws('R', 'hard')).toEqual({ probes: 1, objectives: 2 });
-    expect(draws('R', 'normal')).toEqual({ probes: 1, objectives: 1 + SOLO_LEVELS.normal.rebelExtraObjectiveDraws });
+    expect(draws('I', 'hard')).toEqual({ probes: DEFAULT_CONFIG.probesPerRefresh + 2, objectives: 1 });
+    expect(draws('I', 'normal')).toEqual({ probes: DEFAULT_CONFIG.probesPerRefresh + SOLO_LEVELS.normal.imperialExtraProbes, objectives: 1 });
+    expect(draws('R', 'hard')).toEqual({ probes: DEFAULT_CONFIG.probesPerRefresh, objectives: 2 });
+    expect(draws('R', 'normal')).toEqual({ probes: DEFAULT_CONFIG.probesPerRefresh, objectives: 1 + SOLO_LEVELS.normal.rebelExtraObjectiveDraws });
   });
 
   it('a changed knob changes the game: R9.4 step 2 on the first turn of the round', () => {

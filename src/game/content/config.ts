@@ -57,7 +57,7 @@ export const DEFAULT_CONFIG: GameConfig = {
     'O2-7': 3, // Blackout
     'O2-8': 6, // Liberation Fleet
   },
-  probesPerRefresh: 1,
+  probesPerRefresh: 2, // issue 24: the balance study (docs/balance/README.md); was 1
   relocationLook: 3,
   relocationCooldown: 1,
   occupationAtEveryCheck: false,

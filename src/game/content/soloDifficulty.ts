@@ -28,15 +28,17 @@ export const SOLO_LEVELS: Record<Difficulty, SoloLevel> = {
     firstTurnDefault: false, rebelExtraObjectives: 0, imperialExtraFighters: 0,
     imperialSetupProbes: 0, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0,
   },
-  // Imperial knobs since issue 24 item 5 (were 0): docs/SOLO.md "Difficulty study".
+  // Imperial knobs since issue 24 item 5 (were 0): docs/SOLO.md "Difficulty study". No extra probe each Refresh:
+  // tuned as 1 + 1 when B7.4's default was 1; the default is now 2 (issue 24), the same total.
   normal: {
     firstTurnDefault: true, rebelExtraObjectives: 0, imperialExtraFighters: 2,
-    imperialSetupProbes: 2, imperialExtraProbes: 1, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0,
+    imperialSetupProbes: 2, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0,
   },
   // Imperial knobs since issue 24 item 5 (were 2 starfighters, no probes): docs/SOLO.md "Difficulty study".
+  // Extra probes each Refresh 0, as normal: B7.4's default of 2 keeps the tuned total.
   hard: {
     firstTurnDefault: true, rebelExtraObjectives: 1, imperialExtraFighters: 4,
-    imperialSetupProbes: 4, imperialExtraProbes: 1, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0,
+    imperialSetupProbes: 4, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0,
   },
 };
 

@@ -75,6 +75,8 @@ const QUIET_PUBLIC = new Set([
   'missionIntercepted',
   // R6.5.2: a named probe card taken or found in the hand is flagged, and a newly flagged card is a point (below).
   'probeTaken', 'probeAlreadyHeld',
+  // R6.5.3: drawing from an empty probe deck gives nothing, and the deck's size is public.
+  'probeDeckEmpty',
 ]);
 const QUIET_ECHO = new Set(['missionPlannedCard', 'baseChosen', 'councilKeptCard', 'relocatedTo', 'missionInterceptedCard']);
 
