@@ -8,31 +8,9 @@
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { IsmctsSeatBot } from '../ai/ismcts/bot';
-import type { Faction } from '../game/content';
-import { applyLegal, createState, decisionActions, needsAdvance, run, seededRng, type GameState } from '../game/rules';
-import { viewFor } from '../game/rules/view';
 import { quantile } from '../sim/tournament';
+import { benchPositions } from '../sim/benchPositions';
 import { progress } from './progress';
-
-function positions(n: number): [GameState, Faction][] {
-  const out: [GameState, Faction][] = [];
-  for (let g = 0; out.length < n; g++) {
-    const rng = seededRng(`bench-${g}`);
-    const ch = seededRng(`bench-choices-${g}`);
-    const s = createState(rng);
-    while (!s.winner && out.length < n) {
-      if (needsAdvance(s)) {
-        run(s, rng);
-        continue;
-      }
-      const p = s.pending!;
-      const acts = decisionActions(s, p.seat);
-      if (s.round >= 3 && acts.length > 1 && ch.int(6) === 0) out.push([viewFor(s, p.seat), p.seat]);
-      applyLegal(s, acts[ch.int(acts.length)], rng);
-    }
-  }
-  return out;
-}
 
 export function main(argv = process.argv.slice(2)): number {
   const { values } = parseArgs({
@@ -47,7 +25,7 @@ export function main(argv = process.argv.slice(2)): number {
   const budgetMs = Number(values['budget-ms']);
   const depths = (values.depths as string).split(',').map(Number);
   if (!(n > 0) || !(budgetMs > 0) || depths.some((d) => !(d > 0))) throw new Error('positive numbers expected');
-  const ps = positions(n);
+  const ps = benchPositions(n);
   const bar = progress(ps.length * (depths.length + 1), { label: 'bot bench' });
   let done = 0;
   const search = (depth: number) => {

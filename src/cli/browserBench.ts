@@ -39,34 +39,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Faction } from '../game/content';
-import { applyLegal, createState, decisionActions, needsAdvance, run, seededRng, type GameState } from '../game/rules';
-import { viewFor } from '../game/rules/view';
+import type { GameState } from '../game/rules';
 import type { BenchRequest, ClockAnswer, DecideAnswer } from './browserBench.worker';
+import { benchPositions } from '../sim/benchPositions';
 import { progress } from './progress';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const WORKER_ENTRY = resolve(HERE, 'browserBench.worker.ts');
-
-/** The positions of `npm run bench:bot` (src/cli/botbench.ts): same seeds, same choices, same order. */
-export function benchPositions(n: number): [GameState, Faction][] {
-  const out: [GameState, Faction][] = [];
-  for (let g = 0; out.length < n; g++) {
-    const rng = seededRng(`bench-${g}`);
-    const ch = seededRng(`bench-choices-${g}`);
-    const s = createState(rng);
-    while (!s.winner && out.length < n) {
-      if (needsAdvance(s)) {
-        run(s, rng);
-        continue;
-      }
-      const p = s.pending!;
-      const acts = decisionActions(s, p.seat);
-      if (s.round >= 3 && acts.length > 1 && ch.int(6) === 0) out.push([viewFor(s, p.seat), p.seat]);
-      applyLegal(s, acts[ch.int(acts.length)], rng);
-    }
-  }
-  return out;
-}
 
 export type WorkerSource = 'bench' | 'board' | 'board-dev';
 

@@ -4,10 +4,9 @@
  * this thread. Every game is seeded by its job alone, so the outcomes do not depend on the number of workers;
  * with `iterations` the human's search is fixed too (reproducible, load-independent).
  */
-import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { DIFFICULTIES, SOLO_LEVELS, type Difficulty, type GameConfig, type SoloLevel, type SoloSetup } from '../game/content';
 import type { GameOutcome, HumanPlayer } from './simulate';
+import { runInWorkers } from './pool';
 
 export interface SoloJob {
   index: number;
@@ -60,47 +59,11 @@ export async function playSoloJob(job: SoloJob): Promise<GameOutcome> {
 }
 
 /** Plays the jobs on `workers` threads (default one per core; 0 = this thread); outcomes in job order. */
-export async function runSoloJobs(
+export function runSoloJobs(
   jobs: SoloJob[], o: { workers?: number; onGame?: (outcome: GameOutcome, done: number, total: number) => void } = {},
 ): Promise<GameOutcome[]> {
-  const out: GameOutcome[] = new Array(jobs.length);
-  let done = 0;
-  const finish = (i: number, outcome: GameOutcome) => {
-    out[i] = outcome;
-    o.onGame?.(outcome, ++done, jobs.length);
-  };
-  const workers = Math.min(o.workers ?? Math.max(1, availableParallelism()), jobs.length);
-  if (workers <= 0) {
-    for (const [i, job] of jobs.entries()) finish(i, await playSoloJob(job));
-    return out;
-  }
-  let next = 0;
-  const threads: Worker[] = [];
-  try {
-    await Promise.all(Array.from({ length: workers }, () => new Promise<void>((resolve, reject) => {
-      const w = new Worker(new URL('./worker-boot.mjs', import.meta.url), {
-        workerData: { entry: new URL('./soloWorker.ts', import.meta.url).href },
-      });
-      threads.push(w);
-      let current = -1;
-      const feed = () => {
-        if (next >= jobs.length) { current = -1; resolve(); return; }
-        current = next++;
-        w.postMessage({ id: current, job: jobs[current] });
-      };
-      w.on('message', (msg: { id: number; outcome: GameOutcome }) => {
-        if (msg.id !== current) return;
-        finish(current, msg.outcome);
-        feed();
-      });
-      w.on('error', reject);
-      w.on('exit', (code) => {
-        if (current >= 0 && out[current] === undefined) reject(new Error(`worker exited (${code}) during ${jobs[current].seed}`));
-      });
-      feed();
-    })));
-  } finally {
-    await Promise.all(threads.map((t) => t.terminate()));
-  }
-  return out;
+  return runInWorkers(jobs, {
+    entry: new URL('./soloWorker.ts', import.meta.url), here: playSoloJob, name: (j) => `solo game ${j.seed}`,
+    workers: o.workers, onDone: (_i, outcome, done, total) => o.onGame?.(outcome, done, total),
+  });
 }

@@ -3,5 +3,5 @@ import { parentPort } from 'node:worker_threads';
 import { playSoloJob, type SoloJob } from './soloJob';
 
 parentPort?.on('message', (msg: { id: number; job: SoloJob }) => {
-  void playSoloJob(msg.job).then((outcome) => parentPort?.postMessage({ id: msg.id, outcome }));
+  void playSoloJob(msg.job).then((result) => parentPort?.postMessage({ id: msg.id, result }));
 });
