@@ -51,6 +51,7 @@ async function moveOf(name: BotName, opts: BotOptions, truth: GameState, seat: F
 
 const FAIR: { name: BotName; opts: BotOptions; positions: number }[] = [
   { name: 'random', opts: {}, positions: 6 },
+  { name: 'passive', opts: {}, positions: 6 },
   { name: 'flatmc', opts: { iterations: 3 }, positions: 6 },
   { name: 'ismcts-easy', opts: { iterations: 150 }, positions: 6 },
   { name: 'ismcts-normal', opts: { iterations: 150 }, positions: 6 },
