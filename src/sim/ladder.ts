@@ -9,7 +9,7 @@ import type { Faction } from '../game/content';
 import { eloWithIntervals, interval, type PairResult } from './elo';
 import type { BotSpec, GameJob, GameSummary } from './gameJob';
 import { runGames } from './pool';
-import { wilson } from './tournament';
+import { wilson, type HeadToHead } from './tournament';
 
 export const DEFAULT_LADDER: BotName[] = ['random', 'flatmc', 'ismcts-easy', 'ismcts-normal', 'ismcts-hard'];
 
@@ -143,15 +143,10 @@ export async function playLadder(
 const r4 = (x: number) => Math.round(x * 10000) / 10000;
 const r1 = (x: number) => Math.round(x * 10) / 10;
 
-export interface PairingResult {
+/** a's record against b (score: a's share of the wins). */
+export interface PairingResult extends HeadToHead {
   a: BotName;
   b: BotName;
-  games: number;
-  /** a's share of the wins, with its Wilson 95% interval. */
-  score: number;
-  ci95: [number, number];
-  asRebel: { games: number; wins: number };
-  asImperial: { games: number; wins: number };
   /** a's Elo minus b's (the fitted ratings), with its bootstrap 95% interval. */
   eloDiff: number;
   eloDiffCi95: [number, number];

@@ -21,7 +21,7 @@ import {
 } from '../ai/tuning/spsa';
 import type { GameJob } from './gameJob';
 import { runGames } from './pool';
-import { wilson } from './tournament';
+import { wilson, type HeadToHead } from './tournament';
 
 /** Leaves of `weights` chosen by top-level group and/or exact dotted keys; throws on a name weights do not have. */
 export function selectLeaves(weights: unknown, groups?: string[], only?: string[]): Leaf[] {
@@ -80,16 +80,11 @@ export async function playMatch(a: Weights, b: Weights, o: MatchOptions): Promis
 
 const r4 = (x: number) => Math.round(x * 10000) / 10000;
 
-export interface AbResult {
+/** The tuned weights' record against the committed ones (score: the tuned weights' share of the wins). */
+export interface AbResult extends HeadToHead {
   kind: 'ab';
-  games: number;
   iterations: number;
   seed: string;
-  /** The tuned weights' share of wins against the committed ones, and its Wilson 95% interval. */
-  score: number;
-  ci95: [number, number];
-  asRebel: { games: number; wins: number };
-  asImperial: { games: number; wins: number };
   /** Wilson lower bound > 0.5. */
   accept: boolean;
   /** Tuned keys whose value differs from the committed one: [committed, tuned]. */

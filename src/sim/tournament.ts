@@ -22,15 +22,18 @@ export interface TournamentOptions {
   onGame?: (done: number, total: number) => void;
 }
 
-export interface TournamentResult {
-  a: BotName;
-  b: BotName;
+/** One side's record in seat-swapped games against another: its share of the wins (Wilson 95%), per seat. */
+export interface HeadToHead {
   games: number;
-  /** a's share of wins, and its Wilson 95% interval. */
   score: number;
   ci95: [number, number];
   asRebel: { games: number; wins: number };
   asImperial: { games: number; wins: number };
+}
+
+export interface TournamentResult extends HeadToHead {
+  a: BotName;
+  b: BotName;
   winReasons: Record<string, number>;
   rounds: { median: number; min: number; max: number };
   itersPerSec: { a: number; b: number };
