@@ -94,3 +94,54 @@ describe('the Web Worker', () => {
     expect(bad).toMatchObject({ id: 8, error: expect.any(String) });
   });
 });
+
+describe('warm workers between screens (docs/BENCH.md "Bot search in the browser")', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  /** A stand-in Web Worker that answers every request at once with the first legal action. */
+  function fakeWorkers() {
+    const made: { terminated: boolean; requests: number; reply: boolean }[] = [];
+    class FakeWorker {
+      onmessage: ((e: { data: unknown }) => void) | null = null;
+      readonly rec = { terminated: false, requests: 0, reply: true };
+      constructor() {
+        made.push(this.rec);
+      }
+      postMessage(req: { id: number; view: never; seat: never }) {
+        this.rec.requests++;
+        if (!this.rec.reply) return;
+        const action = legalActions(req.view, req.seat)[0];
+        queueMicrotask(() => this.onmessage?.({ data: { id: req.id, answer: { action, thoughts: {} } } }));
+      }
+      terminate() {
+        this.rec.terminated = true;
+      }
+    }
+    vi.stubGlobal('Worker', FakeWorker);
+    return made;
+  }
+
+  it('a screen that ends hands its idle worker to the next one; a busy one is ended', async () => {
+    const made = fakeWorkers();
+    const { makeBot } = await import('../../src/ui/bot/seatBot');
+    const s = stateAt('turn', 'warm-worker');
+    const seat = s.pending!.seat;
+    const first = makeBot('normal', { seed: 'a' });
+    await first.choose(viewFor(s, seat), seat);
+    first.dispose!();
+    const second = makeBot('hard', { seed: 'b' });
+    await second.choose(viewFor(s, seat), seat);
+    expect(made).toHaveLength(1); // the same worker, warm
+    expect(made[0]).toMatchObject({ terminated: false, requests: 2 });
+    // A worker still searching when its screen ends is ended, not handed on.
+    made[0].reply = false;
+    void second.choose(viewFor(s, seat), seat);
+    second.dispose!();
+    expect(made[0].terminated).toBe(true);
+    makeBot('easy', { seed: 'c' });
+    expect(made).toHaveLength(2);
+  });
+});

@@ -23,7 +23,10 @@ self.onmessage = async (e: MessageEvent<BotRequest>) => {
   try {
     const key = JSON.stringify([kind, opts]);
     let bot = bots.get(key);
-    if (!bot) bots.set(key, (bot = createBot(kind, opts)));
+    if (!bot) {
+      if (bots.size >= 8) bots.clear(); // a worker outlives its screen (./seatBot.ts): keep only recent bots
+      bots.set(key, (bot = createBot(kind, opts)));
+    }
     const { action, thoughts } = await bot.choose(view, seat);
     (self as unknown as Worker).postMessage({ id, answer: { action, thoughts: boardThoughts(thoughts, view, seat) } });
   } catch (err) {

@@ -37,6 +37,18 @@ export class InlineSeatBot implements Bot {
   }
 }
 
+/**
+ * Workers kept warm between screens: a fresh worker's first searches run cold (its JIT has not compiled the core
+ * yet) and reach a fraction of the iterations of later ones (docs/BENCH.md "Bot search in the browser"), so a screen
+ * that ends hands its idle worker to the next one instead of ending it.
+ */
+const idleWorkers: Worker[] = [];
+const MAX_IDLE_WORKERS = 2;
+
+function takeWorker(): Worker {
+  return idleWorkers.pop() ?? new Worker(new URL('./bot.worker.ts', import.meta.url), { type: 'module' });
+}
+
 export class WorkerSeatBot implements Bot {
   private readonly worker: Worker;
   private readonly waiting = new Map<number, { resolve(a: BotAnswer): void; reject(e: Error): void }>();
@@ -45,7 +57,7 @@ export class WorkerSeatBot implements Bot {
 
   constructor(private readonly kind: BotName, opts: BoardBotOptions = {}) {
     this.opts = botOptions(opts);
-    this.worker = new Worker(new URL('./bot.worker.ts', import.meta.url), { type: 'module' });
+    this.worker = takeWorker();
     this.worker.onmessage = (e: MessageEvent<{ id: number; answer?: BotAnswer; error?: string }>) => {
       const w = this.waiting.get(e.data.id);
       if (!w) return;
@@ -64,8 +76,11 @@ export class WorkerSeatBot implements Bot {
     });
   }
 
+  /** A worker with no search under way waits for the next screen (at most two wait); a busy one is ended. */
   dispose(): void {
-    this.worker.terminate();
+    this.worker.onmessage = null;
+    if (this.waiting.size === 0 && idleWorkers.length < MAX_IDLE_WORKERS) idleWorkers.push(this.worker);
+    else this.worker.terminate();
     this.waiting.clear();
   }
 }

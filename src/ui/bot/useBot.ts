@@ -1,4 +1,4 @@
-/** A board bot of one difficulty for the life of a screen (its Web Worker ends with the screen). */
+/** A board bot of one difficulty for the life of a screen (its Web Worker is ended or kept warm for the next one). */
 import { useEffect, useState } from 'react';
 import type { BoardBotOptions, Bot, Difficulty } from './Bot';
 import { makeBot } from './seatBot';
