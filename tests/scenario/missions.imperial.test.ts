@@ -11,6 +11,7 @@ import {
   setBase,
 } from '../helpers/build';
 import { legalActions, missionTargets, type GameState } from '../../src/game/rules';
+import type { LetterId } from '../../src/game/content';
 import { canSee } from '../../src/game/rules/log';
 
 const find = (s: GameState, e: string) => s.log.filter((x) => x.e === e);
@@ -480,6 +481,22 @@ describe('I-03 Informant Network', () => {
     expect(s.probes.deck).toEqual([]);
     expect(s.probes.hand.at(-1)).toBe('M');
     expect(find(s, 'probeDeckEmpty').length).toBe(1);
+  });
+
+  it('R6.5.3 with take-backs: letting I-03 draw from an empty deck reveals nothing, so the Rebel may take it back', () => {
+    // An empty probe deck's size is public: "no card drawn" tells nobody anything, unlike a card drawn.
+    const letDraw = (deck: LetterId[]) => {
+      const s = build();
+      s.probes.hand = (['G', 'A', 'B', 'C', 'D', 'E', 'F', 'H', 'I', 'J', 'K', 'L', 'M'] as LetterId[]).filter((l) => !deck.includes(l));
+      s.probes.deck = deck;
+      operationsWith(s, { I: [{ card: 'I-03', leader: 'LD-I3' }] }, 'I');
+      reveal(s, 'I', 'I-03', 'G');
+      answerOpposition(s, 'R', null);
+      expect(s.pending?.seat).toBe('R');
+      return legalActions(s, 'R').some((a) => a.type === 'undo');
+    };
+    expect(letDraw([])).toBe(true);
+    expect(letDraw(['M'])).toBe(false); // a card drawn (privately) is a point
   });
 
   it('opposed and lost: no draw', () => {
