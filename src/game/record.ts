@@ -16,7 +16,7 @@
  * Pure: no Node, no boardgame.io. The fingerprint is FNV-1a-style hashing over canonical JSON (sorted keys), so
  * a state that went through a database that reorders keys (PostgreSQL jsonb) still has the same fingerprint.
  */
-import { DEFAULT_CONFIG, DIFFICULTIES, type Faction, type GameConfig, type SoloSetup } from './content';
+import { configProblem, DEFAULT_CONFIG, DIFFICULTIES, type Faction, type GameConfig, type SoloSetup } from './content';
 import {
   ACTION_TYPES, apply, cloneState, createState, log, needsAdvance, run, seededRng,
   type Action, type GameState,
@@ -362,41 +362,6 @@ function isFaction(x: unknown): x is Faction {
   return x === 'R' || x === 'I';
 }
 
-/** The config must have the shape of DEFAULT_CONFIG: same keys, same types (secretPlansTopN may be null). */
-function configError(x: unknown): string | null {
-  const walk = (v: unknown, model: unknown, path: string): string | null => {
-    if (path === 'config.secretPlansTopN') {
-      return v === null || (typeof v === 'number' && Number.isInteger(v)) ? null : `${path}: a whole number or null`;
-    }
-    if (path === 'config.thresholds') {
-      if (!isObj(v)) return `${path}: an object is expected`;
-      const entries = Object.entries(v);
-      if (entries.length > 64) return `${path}: too many entries`;
-      for (const [k, n] of entries) {
-        if (!/^[A-Za-z0-9-]{1,16}$/.test(k) || typeof n !== 'number' || !Number.isFinite(n)) return `${path}.${k}: a number is expected`;
-      }
-      return null;
-    }
-    if (Array.isArray(model)) {
-      if (!Array.isArray(v) || v.length > 64) return `${path}: a list of numbers is expected`;
-      return v.every((n) => typeof n === 'number' && Number.isInteger(n)) ? null : `${path}: whole numbers only`;
-    }
-    if (isObj(model)) {
-      if (!isObj(v)) return `${path}: an object is expected`;
-      const err = keysCheck(v, Object.keys(model), [], path);
-      if (err) return err;
-      for (const k of Object.keys(model)) {
-        const e = walk(v[k], model[k], `${path}.${k}`);
-        if (e) return e;
-      }
-      return null;
-    }
-    if (typeof model === 'number') return typeof v === 'number' && Number.isFinite(v) ? null : `${path}: a number is expected`;
-    if (typeof model === 'boolean') return typeof v === 'boolean' ? null : `${path}: true or false is expected`;
-    return `${path}: unexpected`;
-  };
-  return walk(x, DEFAULT_CONFIG, 'config');
-}
 
 /** An action as the core could accept it: a known type and up to 8 plain JSON fields (the core checks the rest). */
 function actionError(x: unknown, where: string): string | null {
@@ -451,7 +416,7 @@ export function parseRecord(json: unknown): GameRecord | { error: string } {
   const keysErr = keysCheck(json, TOP_REQUIRED, TOP_OPTIONAL, 'record');
   if (keysErr) return bad(keysErr);
   if (typeof json.seed !== 'string' || json.seed.length === 0 || json.seed.length > 200) return bad('seed must be a non-empty string');
-  const cErr = configError(json.config);
+  const cErr = configProblem(json.config); // shape and B7 ranges (content/configBounds.ts)
   if (cErr) return bad(cErr);
   if (json.solo !== undefined) {
     const s = json.solo;

@@ -113,5 +113,10 @@ describe('saved local games (issue 13 item 6)', () => {
     // A save whose config is not a config is refused.
     saveLocal({ ...hotseat, config: { ...config, probesPerRefresh: 'two' } as never });
     expect(loadLocal('hotseat')).toBeNull();
+    // So is one with a knob of the right type out of its B7 range (a million probe draws would hang the core).
+    saveLocal({ ...hotseat, config: { ...config, probesPerRefresh: 1_000_000 } });
+    expect(loadLocal('hotseat')).toBeNull();
+    saveLocal({ ...hotseat, config });
+    expect(loadLocal('hotseat')!.config).toEqual(config);
   });
 });

@@ -7,5 +7,6 @@ export * from './missions';
 export * from './objectives';
 export * from './timeTrack';
 export * from './config';
+export * from './configBounds';
 export * from './solo';
 export * from './soloDifficulty';

@@ -15,7 +15,7 @@
  * planet, in solo the seed tells the rival deck's order (R8.4). So every record is sealed (./seal.ts) and nothing
  * stored is ever put on the screen (the privacy cover still comes first on resume).
  */
-import { DEFAULT_CONFIG, type Faction, type GameConfig, type SoloSetup } from '../../game/content';
+import { configProblem, type Faction, type GameConfig, type SoloSetup } from '../../game/content';
 import type { Action } from '../../game/rules';
 import type { Difficulty } from '../bot/Bot';
 import { sealed } from './seal';
@@ -65,17 +65,6 @@ function isSeat(x: unknown): x is Faction {
   return x === 'R' || x === 'I';
 }
 
-/**
- * A saved config has DEFAULT_CONFIG's knobs, each of the same type (secretPlansTopN may be null). A light check
- * (parseRecord's full one lives in src/game/record.ts, which the first load does not carry): a save is sealed.
- */
-function isConfig(x: unknown): x is GameConfig {
-  if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
-  const c = x as Record<string, unknown>;
-  return Object.entries(DEFAULT_CONFIG).every(([k, v]) => (k === 'secretPlansTopN' && c[k] === null)
-    || (typeof c[k] === typeof v && Array.isArray(c[k]) === Array.isArray(v) && c[k] !== null));
-}
-
 /** Reads and checks one mode's record; a solo record of the older shape (moves without seats) still loads. */
 export function loadLocal(mode: LocalMode): SavedLocal | null {
   const raw = storage()?.getItem(KEYS[mode]);
@@ -91,7 +80,8 @@ export function loadLocal(mode: LocalMode): SavedLocal | null {
     }
     if (!s.setup || s.setup.mode !== mode) return null;
     if (!s.moves.every((m) => !!m && isSeat((m as SavedMove).seat) && typeof (m as SavedMove).action?.type === 'string')) return null;
-    if (s.config !== undefined && !isConfig(s.config)) return null;
+    // Shape AND B7 ranges: a save edited by hand must not make the core loop for ever in this browser.
+    if (s.config !== undefined && configProblem(s.config) !== null) return null;
     return s as SavedLocal;
   } catch {
     return null;
