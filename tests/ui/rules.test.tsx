@@ -3,7 +3,8 @@
  * Issue 12 item 2 — rules at hand: a reference in the project's own words, organised by RULES ids, searchable,
  * opened from the board's "Rules" button and from every prompt's "why?" link at the rule asking for the decision.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, MISSIONS, OBJECTIVES, PLANETS, LEADERS, makeConfig } from '../../src/game/content';
@@ -15,10 +16,10 @@ import { RulesProvider, useRules } from '../../src/ui/rules/RulesContext';
 import { findRule, searchRules } from '../../src/ui/rules/ruleSearch';
 import { RULE_SECTIONS } from '../../src/ui/rules/ruleText';
 import { stateAt } from './states';
+import { FINGERPRINT_PATH, fingerprint, longPieces, pieceHash, type RulesFingerprint } from '../../src/cli/rulesFingerprint';
 
 afterEach(cleanup);
 
-const RULES_MD = '/work/shared/RULES.md';
 const ALL = RULE_SECTIONS.flatMap((s) => s.entries);
 
 /** Every pending kind of the core (state.ts `Pending`); a new kind fails the Record type of PENDING_RULE too. */
@@ -45,13 +46,25 @@ describe('rules reference content', () => {
     for (const p of Object.values(PLANETS)) expect(ids).toContain(p.ruleId);
   });
 
-  it.skipIf(!existsSync(RULES_MD))('cites only ids RULES.md has, and copies none of its long sentences', () => {
-    const md = readFileSync(RULES_MD, 'utf8');
-    for (const e of ALL) expect(md.includes(e.id), e.id).toBe(true);
-    const mdFlat = md.replace(/\*\*|\*|`/g, '').replace(/\s+/g, ' ');
-    const copied = ALL.flatMap((e) => e.text).flatMap((t) => t.split(/(?<=[.!?])\s+/))
-      .filter((sentence) => sentence.length > 50 && mdFlat.includes(sentence));
+  // The authoritative rules live outside the repository (../shared/RULES.md); their fingerprint lives inside it
+  // (src/cli/rulesFingerprint.ts: `npm run rules:fingerprint` when they change), so this runs on every clone.
+  it('cites only ids the authoritative rules have, and copies none of their long sentences or clauses', () => {
+    const fp = JSON.parse(readFileSync(join(process.cwd(), FINGERPRINT_PATH), 'utf8')) as RulesFingerprint;
+    expect(fp.ids.length).toBeGreaterThan(150);
+    for (const e of ALL) expect(fp.ids, e.id).toContain(e.id);
+    const known = new Set(fp.sentences);
+    const copied = ALL.flatMap((e) => e.text).flatMap(longPieces).filter((piece) => known.has(pieceHash(piece)));
     expect(copied).toEqual([]);
+  });
+
+  it('the fingerprint catches a copied sentence however it is wrapped or emphasised', () => {
+    const source = 'R9.9 **Example.** A sentence long enough to count as a copy when it appears word for word; and a clause after it that is long enough to count on its own too.';
+    const fp = fingerprint(source);
+    expect(fp.ids).toEqual(['R9.9']);
+    const hit = (text: string) => longPieces(text).some((p) => fp.sentences.includes(pieceHash(p)));
+    expect(hit('A sentence long enough to count as a copy when it appears\n  word for word; and other words.')).toBe(true);
+    expect(hit('Some words. and a clause after it that is long enough to count on its own too.')).toBe(true);
+    expect(hit('A sentence long enough to count as a copy when it appears in other words.')).toBe(false);
   });
 
   it('findRule falls back to the nearest listed parent; search keeps entries with every word', () => {
