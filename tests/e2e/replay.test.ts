@@ -39,6 +39,20 @@ describe.skipIf(!run)('replays in the browser', () => {
     await page.waitForSelector('[data-testid="end-screen"]', { timeout: 250_000 });
     const winner = await page.getAttribute('[data-testid="end-screen"]', 'data-winner');
 
+    // Issue 20 item 1: the end screen names the base's planet and the board marks it ("See the board" folds the
+    // end screen away); the story's lines link into the replay at their moment once the record is kept.
+    const base = await page.getAttribute('[data-testid="end-base"]', 'data-planet');
+    expect(base).toMatch(/^[A-N]$/);
+    expect(await page.textContent('[data-testid="end-base"]')).toContain(`(${base})`);
+    await shot(page, 'end-screen-story');
+    await page.click('[data-choice="end-fold"]');
+    expect(await page.$(`[data-planet="${base}"] [data-base-mark]`)).not.toBeNull();
+    await shot(page, 'end-board-base');
+    await page.click('[data-choice="end-unfold"]');
+    await page.waitForSelector('[data-testid="end-story"] a[data-moment]');
+    const momentHref = await page.getAttribute('[data-testid="end-story"] a[data-moment="hidden"]', 'href');
+    expect(momentHref).toMatch(/^\/\?record=[0-9a-f]+&event=\d+$/);
+
     // The end screen offers the replay once the record is saved.
     await page.click('[data-replay="watch"]');
     await page.waitForSelector('[data-screen="replay"]');
@@ -116,6 +130,15 @@ describe.skipIf(!run)('replays in the browser', () => {
     await page.click('[data-replay="exit"]');
     await page.waitForSelector('[data-testid="local-records"]');
     expect(await page.$$('[data-testid="local-records"] [data-record]')).toHaveLength(1);
+
+    // The end screen's link to the moment the base was hidden opens the replay there, seeing everything.
+    await page.goto(`${env.server.url}${momentHref}`);
+    await page.waitForSelector('[data-screen="replay"]');
+    c = await controls(page);
+    expect(c.step).toBeGreaterThan(0);
+    expect(c.step).toBeLessThan(10);
+    expect(c.viewpoint).toBe('all');
+    expect(await page.textContent('[data-secret="base"]')).toContain(`on `);
     expect(errors).toEqual([]);
   }, 300_000);
 

@@ -36,7 +36,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMintImperium } from '../../src/game';
 import { seededRng, type GameState, type LogEvent } from '../../src/game/rules';
 import { canSee } from '../../src/game/rules/log';
-import { HIDDEN, viewFor } from '../../src/game/rules/view';
+import { copyState, HIDDEN, viewFor } from '../../src/game/rules/view';
 import {
   PublicCards, SEATS, auditBgioEntry, auditLogEvent, bodyForbidden, cardIdsInString, checkViewStructure,
   isGameStateLike, laterDrawLeaks, logForbidden, playerIdOf, prngFloats, scanValue, seatName,
@@ -81,7 +81,7 @@ interface AnyClient {
 interface BgState { G: GameState; ctx: { gameover?: unknown }; plugins: Record<string, { data?: unknown }>; _stateID: number }
 interface MasterFetch { state: BgState; initialState: BgState }
 
-const CATEGORIES = ['state', 'rng', 'gameLog', 'bgioLog', 'initialState', 'fullJson', 'laterDraws', 'alignment'] as const;
+const CATEGORIES = ['state', 'rng', 'gameLog', 'bgioLog', 'initialState', 'fullJson', 'laterDraws', 'alignment', 'endPublic'] as const;
 type Category = (typeof CATEGORIES)[number];
 type Findings = Record<Category, string[]>;
 const emptyFindings = (): Findings => Object.fromEntries(CATEGORIES.map((c) => [c, []])) as unknown as Findings;
@@ -381,11 +381,24 @@ function walkGame(g: number): void {
     pub.update(state.G.log);
     const truth: Truth = { state: state.G, initial: initialState.G, byStateId, pub, rng, where: `g${g}#${step} ${state.G.pending?.kind ?? state.G.phase}` };
     const rec: DrawRecord = { logLenAfter: state.G.log.length, logLenBefore, body: {}, entries: {} };
+    // Issue 20 item 1: once the game is over nothing is secret — every client holds the whole state (the seed and
+    // the generator still never leave the master); what it received at the start (initialState) and the
+    // boardgame.io log entries of secret moves are still checked.
+    const over = state.ctx.gameover !== undefined;
+    const whole = over ? JSON.stringify(copyState(state.G)) : '';
     for (const h of holders) {
       h.tracker.body = new Set();
       h.tracker.entries = new Set();
       const sid = (h.client.store.getState() as { _stateID?: number } | null)?._stateID;
       if (sid !== state._stateID) notes.add('alignment', `${truth.where} ${seatName(h.seat)} at state ${sid}, master at ${state._stateID}`);
+      if (over) {
+        if (JSON.stringify(h.client.getState()?.G) !== whole) notes.add('endPublic', `${truth.where} ${seatName(h.seat)} does not hold the whole final state`);
+        const json = JSON.stringify(holdingsOf(h.client));
+        if (json.includes(rng.seed) || /"(prngstate|seed)"/.test(json)) notes.add('rng', `${truth.where} ${seatName(h.seat)} holds the seed or generator at the end`);
+        checkRoots(rootsOf(h).filter((r) => r.initial || r.label === 'client.log'), h, truth, notes, end);
+        cover('end states checked');
+        continue;
+      }
       checkRoots(rootsOf(h), h, truth, notes, end);
       if (full) fullJsonCheck(holdingsOf(h.client), h.seat, truth, notes);
       rec.body[seatName(h.seat)] = h.tracker.body;
@@ -497,6 +510,11 @@ describe('RULES §8 through boardgame.io Local multiplayer: what each client rec
 
   it('R8.3 items 3, 5, 6 a card drawn later never appeared earlier in what a seat that may not see it received', () => {
     expect(notes.list.laterDraws).toEqual([]);
+  });
+
+  it('issue 20 item 1: once the game is over, every seat and the spectator hold the whole final state', () => {
+    expect(coverage['end states checked']).toBeGreaterThanOrEqual(3 * GAMES);
+    expect(notes.list.endPublic).toEqual([]);
   });
 
   it('R8.3 items 6, 9 the initialState a client receives holds no secret (STACK.md hole 1)', () => {

@@ -23,7 +23,7 @@ import {
 import {
   explainImpossibleWorld, invariantErrors, jsonEqual, reshuffledPile, sampleWorld, samplerNotes,
 } from '../../src/game/rules/sample';
-import { HIDDEN, isHidden, viewFor } from '../../src/game/rules/view';
+import { copyState, HIDDEN, isHidden, viewFor } from '../../src/game/rules/view';
 import { playRandomGame } from '../../src/sim/randomGame';
 
 const DEFAULT_GAMES = 200;
@@ -42,7 +42,7 @@ const seatName = (s: Seat) => s ?? 'spectator';
 
 const findings: Record<string, string[]> = {
   secretsImperial: [], secretsRebel: [], secretsSpectator: [], logAudit: [], legal: [], sampleConsistent: [],
-  realPossible: [], forward: [], laterDraws: [], trueInvariants: [],
+  realPossible: [], forward: [], laterDraws: [], trueInvariants: [], endPublic: [],
 };
 const coverage: Record<string, number> = {};
 let gamesPlayed = 0;
@@ -309,17 +309,26 @@ function walkGame(id: string, config: GameConfig | undefined): void {
     }
   };
   const { state } = playRandomGame(seededRng(`view-${id}`), seededRng(`view-choices-${id}`), config, onStep);
-  // The finished game: views still hide what they must.
+  // Issue 20 item 1: once the game is over nothing is secret, for every seat and the spectator alike.
+  if (state.winner) {
+    for (const st of SEATS) {
+      const v = viewFor(state, st);
+      if (!jsonEqual(v, copyState(state))) note('endPublic', `${id} ${seatName(st)}: the final view is not the whole state`);
+    }
+    cover('finished games');
+  }
+  // The last moment of play (the final state before the game was over): views still hide what they must.
+  const inPlay: GameState = { ...state, winner: null };
   const views: Record<string, GameState> = {};
   const ids: Record<string, Set<string>> = {};
   for (const st of SEATS) {
-    views[seatName(st)] = viewFor(state, st);
+    views[seatName(st)] = viewFor(inPlay, st);
     ids[seatName(st)] = cardIdsIn(views[seatName(st)], true);
   }
-  if (!state.base.revealed && state.winner?.reason !== 'obliterator') checkSecrets(state, views, ids, pubs, `${id} end`);
+  if (!state.base.revealed && state.winner?.reason !== 'obliterator') checkSecrets(inPlay, views, ids, pubs, `${id} end`);
   const names = new Map(state.log.map((ev) => [ev, idsInJson(JSON.stringify(ev))]));
-  auditLog(state, names, id);
-  checkLaterDraws(state, names, recs, id);
+  auditLog(inPlay, names, id);
+  checkLaterDraws(inPlay, names, recs, id);
   gamesPlayed++;
 }
 
@@ -374,6 +383,11 @@ describe('RULES §8 over seeded random games: views and sampled worlds', () => {
 
   it('R8.1 the engine plays sampled worlds forward without breaking an invariant', () => {
     expect(findings.forward).toEqual([]);
+  });
+
+  it('issue 20 item 1: once the game is over, every seat and the spectator see the whole state and the whole log', () => {
+    expect(coverage['finished games'] ?? 0).toBeGreaterThan(DEFAULT_GAMES / 2);
+    expect(findings.endPublic).toEqual([]);
   });
 
   it('R8.3 items 3, 5, 6 a card drawn later never appeared earlier in a view that may not see it', () => {

@@ -114,7 +114,7 @@ describe('records of games played in the page', () => {
   it('a local game screen saves the record when the game ends and offers "Watch the replay"', async () => {
     const match = createLocalMatch('ui-local-hook');
     function Probe() {
-      const buttons = useLocalReplay(match, match.client(null), 'bots', localPlayers({ R: { name: 'Bot (Easy)', kind: 'ismcts-easy' }, I: { name: 'Bot (Hard)', kind: 'ismcts-hard' } }));
+      const { buttons } = useLocalReplay(match, match.client(null), 'bots', localPlayers({ R: { name: 'Bot (Easy)', kind: 'ismcts-easy' }, I: { name: 'Bot (Hard)', kind: 'ismcts-hard' } }));
       return <div data-testid="probe">{buttons}</div>;
     }
     render(<Probe />);

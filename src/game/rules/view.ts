@@ -173,9 +173,17 @@ export function rebelSawImperialPlansThisRound(state: GameState): boolean {
   return false;
 }
 
-/** The state as `seat` (null = spectator) may see it (RULES §8). Never mutates `state`. */
+/**
+ * The state as `seat` (null = spectator) may see it (RULES §8). Never mutates `state`.
+ * When the game is over (`winner` set) nothing is secret any more (issue 20 item 1; RULES §8 protects a game in
+ * play, and a finished game has nothing left to protect): every seat and every spectator gets the whole state and
+ * the whole log — the base planet and its moves, hands, planned cards, the probe hand and deck, deck orders — so
+ * the end screen can tell the game's true story. The random generator is not in the state (R8.3 item 9 is kept by
+ * src/game/filter.ts), and the take-back stack is never copied.
+ */
 export function viewFor(state: GameState, seat: Faction | null): GameState {
   const v = copyState(state);
+  if (state.winner) return v;
   v.log = state.log.filter((ev) => canSee(ev, seat));
 
   // R8.3 item 1 — the hidden base planet. Before R3.9 there is none (null): that it is not chosen yet is public.

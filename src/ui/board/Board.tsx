@@ -23,6 +23,7 @@ import { LogPanel } from './LogPanel';
 import { PlanetGrid } from './PlanetGrid';
 import { TopBar } from './TopBar';
 import { DetailProvider } from './details/DetailSheet';
+import type { MomentLink } from '../replay/ReplayButtons';
 
 const Desktop = styled.div`
   display: grid;
@@ -91,6 +92,8 @@ export interface BoardProps {
   extra?: ReactNode;
   /** Extra buttons on the end screen (e.g. "Play again" online). */
   endActions?: ReactNode;
+  /** Where the end screen's story moments lead: the replay at that moment (none: plain text). */
+  moment?: MomentLink;
   /** Replaces the game log panel (the replay's log, whose lines jump to their moment). */
   log?: ReactNode;
   /** Replaces the header's "You: Rebel" / "Spectator" label (the replay's "Everything" view). */
@@ -108,7 +111,7 @@ export function Board(props: BoardProps) {
   return <RulesProvider config={props.view.config}><BoardLayout {...props} /></RulesProvider>;
 }
 
-function BoardLayout({ view, seat, onAction, onExit, extra, endActions, log, seatLabel, since, away }: BoardProps) {
+function BoardLayout({ view, seat, onAction, onExit, extra, endActions, moment, log, seatLabel, since, away }: BoardProps) {
   const isPhone = useIsPhone();
   const story = useStory(view, seat, onAction, { since, away, phone: isPhone });
   const d = useDecision(view, seat, story.act);
@@ -133,7 +136,7 @@ function BoardLayout({ view, seat, onAction, onExit, extra, endActions, log, sea
   const overlays = (
     <>
       <CombatSheet view={view} hitOptions={hitOptions} onHit={hitStepValue} />
-      <EndScreen view={view} onExit={onExit} actions={endActions} />
+      <EndScreen view={view} onExit={onExit} actions={endActions} moment={moment} />
       {story.layers}
     </>
   );

@@ -101,7 +101,9 @@ export function BaseCard({ view, viewer }: { view: GameState; viewer: Faction | 
   // R3.9 — before the Rebel's setup choice there is no base yet (the core keeps it absent: null).
   if (b.planet === null) where = own ? 'Not chosen yet — choose a planet to hide it on' : 'Not chosen yet';
   else if (b.revealed) where = `Revealed on ${planetLabel(b.planet)}`;
-  else if (own && !isHidden(b.planet)) where = `Hidden on ${planetLabel(b.planet)} (only you know)`;
+  else if (own && !isHidden(b.planet)) where = `Hidden on ${planetLabel(b.planet)}${view.winner ? ', never found' : ' (only you know)'}`;
+  // A hidden base the view names to a non-Rebel: the game is over, or the replay shows everything (issue 20 item 1).
+  else if (!isHidden(b.planet)) where = `Hidden on ${planetLabel(b.planet)}${view.winner ? ', never found' : ''}`;
   const units = b.units.f + b.units.c + b.units.s;
   const openable = useOpenable({ k: 'base' }, 'Rebel base card');
   return (

@@ -182,6 +182,9 @@ export function PlanetCard({ view, seat, id, clickable, selected = false, onClic
   const letter = def.letter as LetterId | null;
   const revealedBase = view.base.revealed && view.base.planet === id;
   const ownHiddenBase = seat === 'R' && !view.base.revealed && view.base.planet === id;
+  // The view names a hidden base only to the Rebel, and to everyone once the game is over (src/game/rules/view.ts)
+  // or in the replay's "Everything": then it is marked for every viewer (issue 20 item 1).
+  const shownHiddenBase = seat !== 'R' && !view.base.revealed && view.base.planet === id;
   const probed = seat === 'I' && letter !== null && view.probes.hand.includes(letter);
   const cleared = letter !== null && view.known.cleared.includes(letter) && !view.base.revealed;
   const combat = view.combat?.planet === id;
@@ -191,7 +194,8 @@ export function PlanetCard({ view, seat, id, clickable, selected = false, onClic
   if (st.loyalty) marks.push('Rebel loyalty marker');
   if (st.disrupt) marks.push('disrupt token (produces nothing, refuses most deployments)');
   if (revealedBase) marks.push('the revealed Rebel base');
-  if (ownHiddenBase) marks.push('your hidden base (only you know)');
+  if (ownHiddenBase) marks.push(view.winner ? 'your base, never found' : 'your hidden base (only you know)');
+  if (shownHiddenBase) marks.push(view.winner ? 'the Rebel base, never found' : 'the hidden Rebel base');
   if (probed) marks.push('your probe card: the base is not here');
   if (cleared) marks.push('shown not to hold the base');
   if (view.start.I === id) marks.push('Imperial starting planet');
@@ -229,8 +233,9 @@ export function PlanetCard({ view, seat, id, clickable, selected = false, onClic
           </Badge>
         )}
         {st.destroyed && <Badge $bg="#000" title="Destroyed by the Obliterator">✕ Destroyed</Badge>}
-        {revealedBase && <Badge $bg={colors.rebelDeep} title="The Rebel base, revealed">⚐ BASE</Badge>}
+        {revealedBase && <Badge $bg={colors.rebelDeep} title="The Rebel base, revealed" data-base-mark="revealed">⚐ BASE</Badge>}
         {ownHiddenBase && <Badge $bg="#4a1e1e" title="Your base hides here — only you can see this">⌂ Your base</Badge>}
+        {shownHiddenBase && <Badge $bg="#4a1e1e" title="The Rebel base hid here" data-base-mark="hidden">⌂ Base (hidden)</Badge>}
         {probed && <Badge $bg="#173d27" title="Your probe card: the base is not here">◎ Probed</Badge>}
         {cleared && !probed && <Badge title="Shown not to hold the base since the last relocation">∅ No base</Badge>}
         {combat && <Badge $bg={colors.highlight} $fg="#1a1205">⚔ Combat</Badge>}

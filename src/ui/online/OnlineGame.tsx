@@ -20,7 +20,7 @@ import { RivalPanel, rivalLines } from '../solo/RivalPanel';
 import { usePaced } from '../solo/SoloScreen';
 import type { GameState } from '../../game/rules';
 import { isBot, isRival, lobbyError, seatOfID, type Joined, type Lobby, type PublicPlayer } from './lobbyApi';
-import { OnlineReplayButton } from '../replay/ReplayButtons';
+import { onlineMoment, OnlineReplayButton } from '../replay/ReplayButtons';
 import { useOnlineSession, type ConnectionStatus, type TableView } from './socketClient';
 import { ChatDock } from './ChatPanel';
 import { askNotifications, notificationPermission, useTurnAlert } from './turnAlert';
@@ -247,7 +247,7 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
     // While reconnecting nothing can be sent: the board shows the last view, without choices.
     <Board view={state.G} seat={seat}
       onAction={status === 'connected' && caughtUp && !mineWithBot ? (a) => sendAction(session.client, a) : undefined}
-      onExit={leave} extra={<>{extra}{tableBar}{panel}</>} endActions={endActions} />
+      onExit={leave} extra={<>{extra}{tableBar}{panel}</>} endActions={endActions} moment={onlineMoment(joined.matchID)} />
   );
 }
 
@@ -273,5 +273,5 @@ export function WatchOnline({ lobby, matchID, onLobby }: { lobby: Lobby; matchID
       <FinishedByBot handovers={table?.view.handovers ?? []} me={null} />
     </>
   );
-  return <Board view={state.G} seat={null} onExit={onLobby} extra={<>{extra}{tableBar}{panel}</>} endActions={endActions} />;
+  return <Board view={state.G} seat={null} onExit={onLobby} extra={<>{extra}{tableBar}{panel}</>} endActions={endActions} moment={onlineMoment(matchID)} />;
 }

@@ -31,12 +31,26 @@ export function localPlayers(bots: Partial<Record<Faction, { name: string; kind:
 }
 
 /**
- * For a local game screen: keeps the finished game's record in this browser and gives the end screen's buttons.
- * One line per screen: `const replay = useLocalReplay(match, client, 'hotseat', players)`, `endActions={replay}`.
+ * Where a moment of the end screen's story leads (issue 20 item 1): the replay's address at that event, or (inside
+ * the replay itself) a jump to its step.
+ */
+export type MomentLink = { href(event: number): string } | { go(event: number): void };
+
+/**
+ * For a local game screen: keeps the finished game's record in this browser and gives the end screen's buttons,
+ * and the links of its story into the replay once the record is kept. One line per screen:
+ * `const replay = useLocalReplay(match, client, 'hotseat', players)`, then `endActions={replay.buttons}
+ * moment={replay.moment}`.
  */
 export function useLocalReplay(match: LocalMatch | null, client: GameClient | null, source: RecordSource, players: [RecordPlayer, RecordPlayer]) {
   const saved = useLocalRecord(match, client, { source, players });
-  return <LocalReplayButtons saved={saved} />;
+  const moment: MomentLink | undefined = saved ? { href: (event) => replayHref({ kind: 'local', id: saved.id, event }) } : undefined;
+  return { buttons: <LocalReplayButtons saved={saved} />, moment };
+}
+
+/** The story's links of a finished online match: its server replay. */
+export function onlineMoment(matchID: string): MomentLink {
+  return { href: (event) => replayHref({ kind: 'server', matchID, event }) };
 }
 
 export function OnlineReplayButton({ matchID }: { matchID: string }) {

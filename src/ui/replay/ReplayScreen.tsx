@@ -75,5 +75,9 @@ export function ReplayScreen({ source, onExit }: { source: ReplaySource; onExit(
       <ChoiceButton onClick={onExit} data-replay="exit" title="Back to the start screen">Leave</ChoiceButton>
     </div>
   );
-  return <ReplayViewer timeline={built} title={title} actions={actions} />;
+  // Opened from a moment of the end screen's story: start at that moment, seeing everything (the game is over).
+  const event = source.kind === 'file' ? undefined : source.event;
+  return event === undefined
+    ? <ReplayViewer timeline={built} title={title} actions={actions} />
+    : <ReplayViewer timeline={built} title={title} actions={actions} initialStep={built.stepOfEvent(event)} initialViewpoint="all" />;
 }

@@ -5,33 +5,41 @@
  */
 import type { GameRecord } from '../../game/record';
 
+/** `event`: open at the moment of this event of the final log (a link from a story on the end screen). */
 export type ReplaySource =
-  | { kind: 'server'; matchID: string }
-  | { kind: 'local'; id: string }
+  | { kind: 'server'; matchID: string; event?: number }
+  | { kind: 'local'; id: string; event?: number }
   | { kind: 'file'; record: GameRecord; name?: string };
+
+/** The `event` parameter of an address: a whole number of at most six digits, or nothing. */
+function eventParam(q: URLSearchParams): { event?: number } {
+  const e = q.get('event');
+  return e !== null && /^\d{1,6}$/.test(e) ? { event: Number(e) } : {};
+}
 
 const MATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const LOCAL_ID = /^[0-9a-f]{1,32}$/;
 
 /** The replay named by the page's address, or null. */
 export function replayFromLocation(loc: { pathname: string; search: string }): ReplaySource | null {
+  const q = new URLSearchParams(loc.search);
   const path = /^\/replay\/([^/]+)\/?$/.exec(loc.pathname);
   if (path) {
     let id = '';
     try { id = decodeURIComponent(path[1]); } catch { /* not an id */ }
-    if (MATCH_ID.test(id)) return { kind: 'server', matchID: id };
+    if (MATCH_ID.test(id)) return { kind: 'server', matchID: id, ...eventParam(q) };
   }
-  const q = new URLSearchParams(loc.search);
   const matchID = q.get('replay');
-  if (matchID && MATCH_ID.test(matchID)) return { kind: 'server', matchID };
+  if (matchID && MATCH_ID.test(matchID)) return { kind: 'server', matchID, ...eventParam(q) };
   const id = q.get('record');
-  if (id && LOCAL_ID.test(id)) return { kind: 'local', id };
+  if (id && LOCAL_ID.test(id)) return { kind: 'local', id, ...eventParam(q) };
   return null;
 }
 
 /** The address of a replay (a file has none). */
 export function replayHref(src: Exclude<ReplaySource, { kind: 'file' }>): string {
-  return src.kind === 'server' ? `/replay/${encodeURIComponent(src.matchID)}` : `/?record=${encodeURIComponent(src.id)}`;
+  const at = src.event === undefined ? '' : `${src.kind === 'server' ? '?' : '&'}event=${src.event}`;
+  return src.kind === 'server' ? `/replay/${encodeURIComponent(src.matchID)}${at}` : `/?record=${encodeURIComponent(src.id)}${at}`;
 }
 
 /** Put the replay's address in the address bar (so a reload reopens it), or clear it (null). */

@@ -40,5 +40,5 @@ export function BotScreen({ human: newHuman, difficulty: newDifficulty, seed, sa
       {sm.failed && <div role="alert">The saved game could not be fully restored.</div>}
     </>
   );
-  return <Board view={state.G} seat={human} onAction={(a) => sendAction(mine, a)} onExit={onExit} extra={strip} endActions={replay} />;
+  return <Board view={state.G} seat={human} onAction={(a) => sendAction(mine, a)} onExit={onExit} extra={strip} endActions={replay.buttons} moment={replay.moment} />;
 }

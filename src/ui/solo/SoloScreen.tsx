@@ -55,5 +55,5 @@ export function SoloScreen({ start, seed, pauseMs = 700, onExit }: {
       {sm.failed && <div role="alert">The saved game could not be fully restored.</div>}
     </>
   );
-  return <Board view={state.G} seat={human} onAction={caughtUp ? act : undefined} onExit={onExit} extra={extra} endActions={replayButtons} />;
+  return <Board view={state.G} seat={human} onAction={caughtUp ? act : undefined} onExit={onExit} extra={extra} endActions={replayButtons.buttons} moment={replayButtons.moment} />;
 }
