@@ -40,6 +40,7 @@ import { decodeCursor, encodeCursor } from './cursor';
 import type { EventSink } from './events';
 import { newClock, parseClockOption, type ClockSettings } from './clock';
 import { startClockIfSeated } from './table';
+import { forgetRematch } from './table-timer';
 import { seated, startAbsences, type TableMetadata } from './table-state';
 
 export { checkName, MAX_NAME_LENGTH } from './names';
@@ -166,11 +167,16 @@ export function publicMatch(matchID: string, m: Server.MatchData) {
 
 type Seat = Server.PlayerMetadata & { left?: boolean };
 
-/** Seats a human holds now (joined, not left, not a bot; a seat handed to the bot is still its owner's). */
+/**
+ * Seats a human holds now (joined, not left, not a bot; a seat handed to the bot is still its owner's; a rematch seat
+ * whose player has not asked for it is nobody's yet).
+ */
 function humanSeats(m: Server.MatchData): SeatID[] {
+  const unclaimed = (m as TableMetadata).unclaimed ?? [];
   return SEATS.filter((id) => {
     const p = seatMetadata(m, id);
-    return p && typeof p.credentials === 'string' && (!botKindOf(p) || (p.data as { handedOver?: unknown }).handedOver === true);
+    return p && typeof p.credentials === 'string' && !unclaimed.includes(id)
+      && (!botKindOf(p) || (p.data as { handedOver?: unknown }).handedOver === true);
   });
 }
 
@@ -470,6 +476,7 @@ export function lobby(opts: LobbyOptions): Middleware {
         const matchID = matchParam(parts);
         await limited(writes, ip, 'too many lobby requests from this address');
         let wiped = false;
+        let rematchOf: string | undefined;
         await hub.enqueue(matchID, async () => {
           const m = await matchOr404(matchID);
           authorized(m, playerID, b.credentials);
@@ -480,9 +487,11 @@ export function lobby(opts: LobbyOptions): Middleware {
           p.left = true;
           hub.evict(matchID, playerID);
           opts.onEvent?.({ event: 'left', matchID, playerID });
+          // (A rematch left by its only player before the other asked for it goes too: no result, issue 19 item 2.)
           if (humanSeats(m).length === 0) {
             await db.wipe(matchID);
             wiped = true;
+            rematchOf = (m as TableMetadata).rematchOf;
             hub.evict(matchID);
             return;
           }
@@ -492,6 +501,7 @@ export function lobby(opts: LobbyOptions): Middleware {
           hub.forget(matchID);
         });
         if (wiped) opts.onWiped?.(matchID);
+        if (rematchOf !== undefined) await forgetRematch(hub, rematchOf, matchID);
         ctx.body = {};
         return;
       }

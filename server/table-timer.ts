@@ -106,19 +106,7 @@ export class TableTimer {
       if (news) hub.sendTable(matchID, metadata); // re-arms
       else this.arm(matchID, metadata);
     });
-    if (expired.rematchOf !== undefined) await this.forgetRematch(expired.rematchOf, matchID);
-  }
-
-  /** After a rematch expired: the match it followed no longer offers it (a later playAgain makes a new one). */
-  private async forgetRematch(matchID: string, rematchID: string): Promise<void> {
-    const { hub } = this;
-    await hub.enqueue(matchID, async () => {
-      const { metadata } = await hub.db.fetch(matchID, { metadata: true });
-      if (!metadata || metadata.nextMatchID !== rematchID) return;
-      delete metadata.nextMatchID;
-      await hub.db.setMetadata(matchID, metadata);
-      hub.forget(matchID);
-    });
+    if (expired.rematchOf !== undefined) await forgetRematch(hub, expired.rematchOf, matchID);
   }
 
   /** On start: arm every unfinished match from its stored metadata. */
@@ -134,4 +122,18 @@ export class TableTimer {
     clearInterval(this.interval);
     this.due.clear();
   }
+}
+
+/**
+ * After a rematch was deleted unopened (expired here, or left by its only player: ./lobby.ts), the match it followed no
+ * longer offers it: a later playAgain there makes a new one. In that match's queue (never inside the rematch's).
+ */
+export async function forgetRematch(hub: MatchHub, matchID: string, rematchID: string): Promise<void> {
+  await hub.enqueue(matchID, async () => {
+    const { metadata } = await hub.db.fetch(matchID, { metadata: true });
+    if (!metadata || metadata.nextMatchID !== rematchID) return;
+    delete metadata.nextMatchID;
+    await hub.db.setMetadata(matchID, metadata);
+    hub.forget(matchID);
+  });
 }

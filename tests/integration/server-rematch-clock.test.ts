@@ -97,6 +97,19 @@ describe('item 2: a rematch waits for both players', () => {
     expect(b.status, b.text).toBe(200);
     expect(b.json.nextMatchID).not.toBe(next);
   });
+
+  it('the opener leaving a rematch nobody else opened deletes it: no forfeit win for the player who never came', async () => {
+    const old = await finishedMatch();
+    const a = await playAgain(old.matchID, '0', old.creds['0']);
+    const next = a.json.nextMatchID as string;
+    const r = await api(server.url, `/games/${GAME}/${next}/leave`, { playerID: '0', credentials: a.json.playerCredentials });
+    expect(r.status, r.text).toBe(200);
+    expect((await stored(next)).metadata).toBeUndefined();
+    expect(eventsOf(next)).toEqual(['created', 'left']);
+    const seat = await api(server.url, `/games/${GAME}/${old.matchID}`, undefined, {
+      headers: { 'X-Player-ID': '1', 'X-Player-Credentials': old.creds['1'] } });
+    expect(seat.json.nextMatchID).toBeUndefined();
+  });
 });
 
 describe('item 6: a rematch after a hand-over', () => {
