@@ -11,7 +11,9 @@ export type MatchEvent =
   | { event: 'clockExpired'; matchID: string; playerID: string }
   | { event: 'seatAbandoned'; matchID: string; playerID: string; awayMs: number }
   | { event: 'handedToBot'; matchID: string; playerID: string; by: string; why: 'time' | 'away'; stateID: number }
-  | { event: 'takenBack'; matchID: string; playerID: string; stateID: number };
+  | { event: 'takenBack'; matchID: string; playerID: string; stateID: number }
+  /** A rematch nobody but its creator asked for, deleted after the limit (issue 19 item 2): no result. */
+  | { event: 'rematchExpired'; matchID: string; rematchOf?: string };
 
 export type EventSink = (e: MatchEvent) => void;
 

@@ -32,7 +32,7 @@ import { botKindOf, coreAction, isMatchID, isRivalSeat, publicPlayers } from './
 import { CHAT_HISTORY, CHAT_KEEP, channelsFor, chatLine, mayWrite, parseChatPayload, type ChatLine } from './chat';
 import type { MatchEvent } from './events';
 import { afterMove, outOfTime, type ClockState } from './clock';
-import { playedNote, tableView, type TableMetadata } from './table-state';
+import { DEFAULT_REMATCH_EXPIRY_MS, playedNote, seated, tableView, type TableMetadata } from './table-state';
 import { ClusterUnavailable, type BusMessage, type ClusterBus } from './cluster/bus';
 import { stateJson } from './state-json';
 
@@ -83,6 +83,8 @@ export interface HubOptions {
   now?: () => number;
   /** A seat disconnected this long may be handed to the bot by its opponent (turn clocks: the decision limit). Default 3 min. */
   abandonMs?: number;
+  /** A rematch still waiting for a player's playAgain is deleted after this long (issue 19 item 2). Default 30 min. */
+  rematchExpiryMs?: number;
   /** Called with a match's metadata whenever its table is sent (./table-timer.ts arms its deadline). */
   onTable?: (matchID: string, metadata: Server.MatchData) => void;
   /** Several processes (./cluster/bus.ts, docs/DEPLOY.md): cross-process match locks, broadcasts and presence. */
@@ -138,6 +140,7 @@ export class MatchHub {
   readonly onEvent: (e: MatchEvent) => void;
   readonly now: () => number;
   readonly abandonMs: number;
+  readonly rematchExpiryMs: number;
   /** Set by the server: told of every table sent (./table-timer.ts). */
   onTable: (matchID: string, metadata: Server.MatchData) => void;
   readonly stats: HubStats = { moves: 0, botMoves: 0, chatMessages: 0, moveReads: 0, refusals: new Map() };
@@ -161,6 +164,7 @@ export class MatchHub {
     this.onEvent = opts.onEvent ?? (() => {});
     this.now = opts.now ?? Date.now;
     this.abandonMs = opts.abandonMs ?? 3 * 60_000;
+    this.rematchExpiryMs = opts.rematchExpiryMs ?? DEFAULT_REMATCH_EXPIRY_MS;
     this.onTable = opts.onTable ?? (() => {});
     this.bus = opts.bus;
   }
@@ -534,9 +538,10 @@ export class MatchHub {
       const now = connected.has(id);
       if ((p.isConnected ?? false) !== now) {
         p.isConnected = now;
-        // Since when the seat is away (./table-state.ts: an abandoned seat may be handed to the bot).
+        // Since when the seat is away (./table-state.ts: an abandoned seat may be handed to the bot); only once both
+        // players hold their seats (issue 19 item 2: nobody is away from a game that has not started).
         const q = p as { awaySince?: number };
-        if (now) delete q.awaySince;
+        if (now || !seated(metadata)) delete q.awaySince;
         else q.awaySince = this.now();
         changed = true;
       }
@@ -674,10 +679,15 @@ export class MatchHub {
         touched = true;
       }
       if (clock) {
+        // Issue 19 item 1: the clock acts only when the turn changes hands (./clock.ts afterMove); a take-back, or
+        // another decision of the same seat, leaves it as it is.
         const pending = next.G.pending?.seat;
         const nextSeat: SeatID | null = over || !pending ? null : pending === 'R' ? '0' : '1';
-        md = { ...md, clock: afterMove(clock, playerID, nextSeat, this.now()) } as Server.MatchData;
-        touched = true;
+        const ticked = afterMove(clock, playerID, nextSeat, this.now(), clean.payload.type === 'undo');
+        if (ticked !== clock) {
+          md = { ...md, clock: ticked } as Server.MatchData;
+          touched = true;
+        }
       }
       if ((metadata.gameover === undefined || metadata.gameover === null)
         && (over || !(now - metadata.updatedAt < this.touchMs))) {

@@ -101,6 +101,8 @@ export interface StartServerOptions {
   now?: () => number;
   /** A seat away this long may be handed to the bot by its opponent (turn clocks: the decision limit). Default 3 min. */
   abandonMs?: number;
+  /** A rematch still waiting for a player's playAgain is deleted after this long (turn clocks: at least the decision limit). Default 30 min. */
+  rematchExpiryMs?: number;
   /** The bot that takes over a handed-over seat. Default ismcts-normal. */
   handoverBot?: BotKind;
   /** How often clock and absence deadlines are compared with the server's time (./table-timer.ts). Default 1 s. */
@@ -177,7 +179,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const hub = new MatchHub({
     game, db, onActivity: (id) => bots?.kick(id), onError, touchMs, maxSpectatorsPerMatch: opts.maxSpectatorsPerMatch, onEvent,
     cacheSize: opts.matchCacheSize,
-    now: opts.now, abandonMs: opts.abandonMs, bus: cluster?.bus,
+    now: opts.now, abandonMs: opts.abandonMs, rematchExpiryMs: opts.rematchExpiryMs, bus: cluster?.bus,
   });
   const tables = new TableTimer(hub, opts.tableTickMs, onError);
   hub.onTable = (id, metadata) => tables.arm(id, metadata);

@@ -38,10 +38,10 @@ import { LocalBotMatches, type BotMatchRegistry, type Limiter } from './cluster/
 import { checkName, checkNotOther } from './names';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { EventSink } from './events';
-import { newClock, parseClockOption, startDecision, type ClockSettings } from './clock';
-import type { GameState } from '../src/game/rules';
+import { newClock, parseClockOption, type ClockSettings } from './clock';
 import { startClockIfSeated } from './table';
-import type { TableMetadata } from './table-state';
+import { forgetRematch } from './table-timer';
+import { seated, startAbsences, type TableMetadata } from './table-state';
 
 export { checkName, MAX_NAME_LENGTH } from './names';
 
@@ -167,11 +167,16 @@ export function publicMatch(matchID: string, m: Server.MatchData) {
 
 type Seat = Server.PlayerMetadata & { left?: boolean };
 
-/** Seats a human holds now (joined, not left, not a bot; a seat handed to the bot is still its owner's). */
+/**
+ * Seats a human holds now (joined, not left, not a bot; a seat handed to the bot is still its owner's; a rematch seat
+ * whose player has not asked for it is nobody's yet).
+ */
 function humanSeats(m: Server.MatchData): SeatID[] {
+  const unclaimed = (m as TableMetadata).unclaimed ?? [];
   return SEATS.filter((id) => {
     const p = seatMetadata(m, id);
-    return p && typeof p.credentials === 'string' && (!botKindOf(p) || (p.data as { handedOver?: unknown }).handedOver === true);
+    return p && typeof p.credentials === 'string' && !unclaimed.includes(id)
+      && (!botKindOf(p) || (p.data as { handedOver?: unknown }).handedOver === true);
   });
 }
 
@@ -224,9 +229,14 @@ export function lobby(opts: LobbyOptions): Middleware {
     if (open >= maxBotMatches) fail(429, `at most ${maxBotMatches} unfinished bot matches per address`);
   };
 
+  /**
+   * A new match. A rematch (`rematch`) holds each seat of `reserved` for its player of the last match, with new
+   * credentials only playAgain hands out; the seats of players other than `rematch.by` wait for their playAgain
+   * (`unclaimed`, issue 19 item 2).
+   */
   const newMatch = async (
     ip: string, unlisted: boolean, bot: BotSpec | undefined, reserved: Record<string, string> = {}, solo?: SoloSetup,
-    clock?: ClockSettings,
+    clock?: ClockSettings, rematch?: { of: string; by: SeatID },
   ) => {
     if (clock && (bot || solo)) fail(400, 'a clock is for matches between two players (not with bot or solo)');
     if (bot && solo) fail(400, 'solo cannot be combined with bot or botKind');
@@ -249,17 +259,23 @@ export function lobby(opts: LobbyOptions): Middleware {
       };
     }
     // A rematch: each seat is held for its player of the last match, with new credentials only playAgain hands out.
+    const t = metadata as TableMetadata;
     for (const [id, name] of Object.entries(reserved)) {
-      // Away until its player opens a socket (./table-state.ts: a seat never connected can be abandoned too).
-      metadata.players[Number(id)] = { id: Number(id), name, credentials: newCredentials(), awaySince: hub.now() } as Server.PlayerMetadata;
+      metadata.players[Number(id)] = { id: Number(id), name, credentials: newCredentials() };
     }
-    if (clock) {
-      const t = metadata as TableMetadata;
-      t.clock = newClock(clock);
-      // A rematch holds both seats already: its clock starts now.
-      const pending = (initialState as { G?: GameState }).G?.pending?.seat;
-      if (Object.keys(reserved).length === 2 && pending) t.clock = startDecision(t.clock, pending === 'R' ? '0' : '1', hub.now());
+    if (rematch) {
+      t.rematchOf = rematch.of;
+      const waiting = Object.keys(reserved).filter((id): id is SeatID => isSeatID(id) && id !== rematch.by);
+      if (waiting.length > 0) {
+        t.unclaimed = waiting;
+        t.unclaimedSince = hub.now();
+      }
     }
+    // Issue 19 item 2: no clock and no absence before both players hold their seats. A rematch with a bot or the
+    // rival deck is seated at once (its player asked for it); one waiting for the other player starts on its
+    // playAgain (claimRematchSeat), one with an open seat on the join.
+    if (seated(metadata)) startAbsences(metadata, hub.now());
+    if (clock) t.clock = newClock(clock);
     const matchID = newMatchID();
     await db.createMatch(matchID, { initialState, metadata });
     opts.onEvent?.({ event: 'created', matchID, ...(bot ? { bot: bot.kind } : {}), ...(solo ? { solo: true } : {}), ...(clock ? { clock: clock.kind } : {}) });
@@ -270,12 +286,45 @@ export function lobby(opts: LobbyOptions): Middleware {
     return matchID;
   };
 
+  /** The bot seat of a bot match. A seat handed to the bot is its owner's (issue 19 item 6: not carried into a rematch). */
   const botOf = (m: Server.MatchData): BotSpec | undefined => {
     for (const id of SEATS) {
-      const kind = botKindOf(seatMetadata(m, id));
+      const p = seatMetadata(m, id);
+      if ((p?.data as { handedOver?: unknown } | undefined)?.handedOver === true) continue;
+      const kind = botKindOf(p);
       if (kind) return { seat: id === '0' ? 'R' : 'I', kind };
     }
     return undefined;
+  };
+
+  /**
+   * Inside the rematch's queue: `seat`'s player asks for the rematch (playAgain). Its credentials, once its seat is
+   * claimed; when that was the last unclaimed seat, the match is seated: the absences count and the clock starts
+   * from now (issue 19 item 2), and both sockets get the table. 'lost': the seat is no longer the player's (left);
+   * 'gone': the rematch was deleted.
+   */
+  const claimRematchSeat = async (matchID: string, seat: SeatID): Promise<{ credentials: string } | 'lost' | 'gone'> => {
+    const { metadata: m } = await db.fetch(matchID, { metadata: true });
+    if (!m) return 'gone';
+    const p = seatMetadata(m, seat) as Seat | undefined;
+    if (!p || typeof p.credentials !== 'string' || botKindOf(p)) return 'lost';
+    const t = m as TableMetadata;
+    if (!t.unclaimed?.includes(seat)) return { credentials: p.credentials };
+    const waiting = t.unclaimed.filter((id) => id !== seat);
+    if (waiting.length > 0) {
+      t.unclaimed = waiting;
+    } else {
+      delete t.unclaimed;
+      delete t.unclaimedSince;
+    }
+    const now = hub.now();
+    if (seated(m)) startAbsences(m, now);
+    await startClockIfSeated(db, matchID, m, now);
+    await db.setMetadata(matchID, m);
+    hub.forget(matchID);
+    hub.announce(matchID, m); // players (who is away) and the table (the clock) to the sockets; re-arms the timer
+    opts.onEvent?.({ event: 'joined', matchID, playerID: seat });
+    return { credentials: p.credentials };
   };
 
   const matchOr404 = async (matchID: string): Promise<Server.MatchData> => {
@@ -408,8 +457,9 @@ export function lobby(opts: LobbyOptions): Middleware {
           checkNotOther(name, seatMetadata(m, otherSeat(playerID))?.name, 'playerName');
           p.name = name;
           p.credentials = newCredentials();
-          // Away until its player opens a socket (./table-state.ts: a seat never connected can be abandoned too).
-          (p as { awaySince?: number }).awaySince = hub.now();
+          // Both seats held now: the absences count from here (a seat whose player never opens a socket can be
+          // handed to the bot after the limit), and the clock starts (issue 19 item 2: not before).
+          if (seated(m)) startAbsences(m, hub.now());
           const clockStarted = await startClockIfSeated(db, matchID, m, hub.now());
           await db.setMetadata(matchID, m);
           hub.forget(matchID);
@@ -426,6 +476,7 @@ export function lobby(opts: LobbyOptions): Middleware {
         const matchID = matchParam(parts);
         await limited(writes, ip, 'too many lobby requests from this address');
         let wiped = false;
+        let rematchOf: string | undefined;
         await hub.enqueue(matchID, async () => {
           const m = await matchOr404(matchID);
           authorized(m, playerID, b.credentials);
@@ -436,9 +487,11 @@ export function lobby(opts: LobbyOptions): Middleware {
           p.left = true;
           hub.evict(matchID, playerID);
           opts.onEvent?.({ event: 'left', matchID, playerID });
+          // (A rematch left by its only player before the other asked for it goes too: no result, issue 19 item 2.)
           if (humanSeats(m).length === 0) {
             await db.wipe(matchID);
             wiped = true;
+            rematchOf = (m as TableMetadata).rematchOf;
             hub.evict(matchID);
             return;
           }
@@ -448,6 +501,7 @@ export function lobby(opts: LobbyOptions): Middleware {
           hub.forget(matchID);
         });
         if (wiped) opts.onWiped?.(matchID);
+        if (rematchOf !== undefined) await forgetRematch(hub, rematchOf, matchID);
         ctx.body = {};
         return;
       }
@@ -482,13 +536,12 @@ export function lobby(opts: LobbyOptions): Middleware {
           authorized(m, playerID, b.credentials);
           if (!isOver(m)) fail(409, 'the game is not over');
           if (typeof m.nextMatchID === 'string') {
-            const { metadata: next } = await db.fetch(m.nextMatchID, { metadata: true });
-            const p = seatMetadata(next, playerID) as Seat | undefined;
-            if (p && typeof p.credentials === 'string' && !botKindOf(p)) {
-              return { nextMatchID: m.nextMatchID, playerID, playerCredentials: p.credentials };
-            }
-            if (next) fail(409, 'your seat in the rematch is no longer held');
-            // The rematch is gone (everyone left it): make a new one.
+            const nextMatchID = m.nextMatchID;
+            // In the rematch's queue (nested: nothing takes these two queues the other way round).
+            const held = await hub.enqueue(nextMatchID, () => claimRematchSeat(nextMatchID, playerID));
+            if (typeof held === 'object') return { nextMatchID, playerID, playerCredentials: held.credentials };
+            if (held === 'lost') fail(409, 'your seat in the rematch is no longer held');
+            // The rematch is gone (everyone left it, or it expired unopened): make a new one.
           }
           await rateLimitCreate(ip);
           const reserved: Record<string, string> = {};
@@ -496,7 +549,7 @@ export function lobby(opts: LobbyOptions): Middleware {
           const c = (m as TableMetadata).clock;
           const clock: ClockSettings | undefined = c
             ? { kind: c.kind, bankMs: c.bankMs, incrementMs: c.incrementMs, perDecisionMs: c.perDecisionMs } : undefined;
-          const nextMatchID = await newMatch(ip, unlisted ?? !!m.unlisted, botOf(m), reserved, soloOf(m), clock);
+          const nextMatchID = await newMatch(ip, unlisted ?? !!m.unlisted, botOf(m), reserved, soloOf(m), clock, { of: matchID, by: playerID });
           m.nextMatchID = nextMatchID;
           await db.setMetadata(matchID, m);
           hub.forget(matchID);

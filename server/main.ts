@@ -65,6 +65,7 @@ export function optionsFromEnv(env = process.env): StartServerOptions {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     ...(env.EVENT_LOG === 'off' ? { events: false as const } : {}),
     ...(intEnv(env, 'ABANDON_MS', 0) > 0 ? { abandonMs: intEnv(env, 'ABANDON_MS', 0) } : {}),
+    ...(intEnv(env, 'REMATCH_EXPIRY_MS', 0) > 0 ? { rematchExpiryMs: intEnv(env, 'REMATCH_EXPIRY_MS', 0) } : {}),
     ...(env.MATCH_CACHE_SIZE ? { matchCacheSize: Math.max(0, intEnv(env, 'MATCH_CACHE_SIZE', 2000)) } : {}),
     ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
     ...(env.REDIS_PREFIX ? { redisPrefix: env.REDIS_PREFIX } : {}),

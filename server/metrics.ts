@@ -54,8 +54,8 @@ export function metricsText(src: MetricsSources): string {
   family(out, 'mint_move_reads_total', 'counter', 'Moves that read their match from storage (not kept in memory).', [{ value: hub.stats.moveReads }]);
   family(out, 'mint_chat_messages_total', 'counter', 'Chat lines accepted and stored.', [{ value: hub.stats.chatMessages }]);
   family(out, 'mint_sockets_dropped_total', 'counter', 'Sockets dropped for abuse or unread output.', [{ value: src.socketsDropped() }]);
-  family(out, 'mint_match_events_total', 'counter', 'Match events (created, joined, left, finished, clock expired, seat abandoned, seat handed to the bot or taken back).',
-    (['created', 'joined', 'left', 'finished', 'clockExpired', 'seatAbandoned', 'handedToBot', 'takenBack'] as const).map((event) => ({ labels: { event }, value: events.get(event) })));
+  family(out, 'mint_match_events_total', 'counter', 'Match events (created, joined, left, finished, clock expired, seat abandoned, seat handed to the bot or taken back, rematch expired unopened).',
+    (['created', 'joined', 'left', 'finished', 'clockExpired', 'seatAbandoned', 'handedToBot', 'takenBack', 'rematchExpired'] as const).map((event) => ({ labels: { event }, value: events.get(event) })));
   return `${out.join('\n')}\n`;
 }
 

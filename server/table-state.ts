@@ -21,7 +21,41 @@ export interface Handover {
   ownerBack?: true;
 }
 
-export type TableMetadata = Server.MatchData & { clock?: ClockState; handovers?: Handover[] };
+export type TableMetadata = Server.MatchData & {
+  clock?: ClockState;
+  handovers?: Handover[];
+  /**
+   * A rematch (./lobby.ts playAgain, issue 19 item 2): the reserved seats whose player has not asked for it yet. Until
+   * none is left the match is not `seated`: no clock runs, no absence counts, and it expires unopened (./table-timer.ts).
+   */
+  unclaimed?: SeatID[];
+  /** Since when (server ms) a rematch with `unclaimed` seats has waited: it expires unopened after the limit. */
+  unclaimedSince?: number;
+  /** A rematch: the match it follows (its `nextMatchID` is cleared when the rematch expires unopened). */
+  rematchOf?: string;
+};
+
+/**
+ * Both seats are held by their players (issue 19 item 2): each has a name (a human who joined, a bot, the rival
+ * deck), and no rematch seat is still waiting for its player's playAgain. Only then does a clock start and does an
+ * absence count: a player waiting for an opponent is never "away" from a game that has not started.
+ */
+export function seated(m: Server.MatchData): boolean {
+  return SEATS.every((id) => typeof seatMetadata(m, id)?.name === 'string') && !((m as TableMetadata).unclaimed?.length);
+}
+
+/**
+ * The match has just become `seated`: every human seat without a socket is away from now (a seat whose player never
+ * opens a socket can be handed to the bot after the limit). Bot and rival seats have no presence.
+ */
+export function startAbsences(m: Server.MatchData, now: number): void {
+  for (const id of SEATS) {
+    const p = seatMetadata(m, id) as (Server.PlayerMetadata & { awaySince?: number }) | undefined;
+    if (!p || typeof p.credentials !== 'string' || isBotSeat(m, id)) continue;
+    if (p.isConnected === true) delete p.awaySince;
+    else p.awaySince = now;
+  }
+}
 
 export interface TableView {
   serverNow: number;
@@ -48,6 +82,19 @@ export function abandonedSeats(m: TableMetadata, now: number, abandonDefault: nu
 /** A seat the server bot plays (a bot seat, or one handed over): its presence does not count. */
 function isBotSeat(m: Server.MatchData, id: SeatID): boolean {
   return (seatMetadata(m, id)?.data as { bot?: unknown } | undefined)?.bot !== undefined;
+}
+
+/** The default for how long a rematch waits for a player's playAgain before it expires unopened (issue 19 item 2). */
+export const DEFAULT_REMATCH_EXPIRY_MS = 30 * 60_000;
+
+/**
+ * When an unopened rematch expires (server ms), or null (not a rematch waiting for a player). A turn-clock rematch
+ * (games that last days) waits at least its decision limit: its players need not be online at the same time.
+ */
+export function rematchExpiry(m: TableMetadata, expiryMs: number): number | null {
+  if (!m.unclaimed?.length || typeof m.unclaimedSince !== 'number') return null;
+  const turn = m.clock?.kind === 'turn' ? m.clock.perDecisionMs ?? 0 : 0;
+  return m.unclaimedSince + Math.max(expiryMs, turn);
 }
 
 /** The disconnect limit of a match: the decision limit with a turn clock, else the server's (default 3 min). */

@@ -9,13 +9,15 @@
  * the server's time (`hub.now`, injectable in tests), so an injected time and the real one work alike. A due match
  * is re-read in its queue, its expiry written to storage (`clock.expired`) and its table pushed. On start every
  * unfinished match is re-armed from what is stored (`resume`), so a restart loses no deadline.
+ * A rematch still waiting for a player's playAgain (`unclaimed`) has a deadline too (issue 19 item 2): when it passes,
+ * the rematch is deleted with no result (`rematchExpired`), its sockets told, and the match it followed forgets it.
  */
 import type { Server, State } from 'boardgame.io';
 import { SEATS, seatMetadata } from './auth';
 import { outOfTime, timeLeft } from './clock';
 import type { MatchHub } from './hub';
 import type { SqlStorage } from './storage';
-import { abandonLimit, abandonedSeats, awaySince, type TableMetadata } from './table-state';
+import { abandonLimit, abandonedSeats, awaySince, rematchExpiry, type TableMetadata } from './table-state';
 
 /** How often the deadlines are compared with the server's time. */
 export const DEFAULT_TABLE_TICK_MS = 1000;
@@ -46,7 +48,7 @@ export class TableTimer {
   private deadline(matchID: string, m: TableMetadata): number | null {
     if (m.gameover !== undefined && m.gameover !== null) return null;
     const now = this.hub.now();
-    let d = Infinity;
+    let d = rematchExpiry(m, this.hub.rematchExpiryMs) ?? Infinity;
     const c = m.clock;
     if (c && c.running && !c.stopped && c.expired === undefined) d = Math.min(d, now + timeLeft(c, c.running.seat, now));
     const limit = abandonLimit(m, this.hub.abandonMs);
@@ -70,12 +72,21 @@ export class TableTimer {
   /** In the match's queue: write an expiry, report absences past the limit, push the table. */
   async fire(matchID: string): Promise<void> {
     const { hub } = this;
+    const expired: { rematchOf?: string } = {}; // an expired rematch: the match it followed
     await hub.enqueue(matchID, async () => {
       hub.forget(matchID);
       const { state, metadata } = await hub.db.fetch(matchID, { state: true, metadata: true });
       if (!state || !metadata || (state as State).ctx.gameover !== undefined) return;
       const m = metadata as TableMetadata;
       const now = hub.now();
+      const unopened = rematchExpiry(m, hub.rematchExpiryMs);
+      if (unopened !== null && unopened <= now) {
+        await hub.db.wipe(matchID);
+        hub.evict(matchID);
+        hub.onEvent({ event: 'rematchExpired', matchID, ...(m.rematchOf ? { rematchOf: m.rematchOf } : {}) });
+        expired.rematchOf = m.rematchOf;
+        return;
+      }
       let news = false;
       const late = outOfTime(m.clock, now);
       if (late && m.clock!.expired !== late) {
@@ -95,6 +106,7 @@ export class TableTimer {
       if (news) hub.sendTable(matchID, metadata); // re-arms
       else this.arm(matchID, metadata);
     });
+    if (expired.rematchOf !== undefined) await forgetRematch(hub, expired.rematchOf, matchID);
   }
 
   /** On start: arm every unfinished match from its stored metadata. */
@@ -110,4 +122,18 @@ export class TableTimer {
     clearInterval(this.interval);
     this.due.clear();
   }
+}
+
+/**
+ * After a rematch was deleted unopened (expired here, or left by its only player: ./lobby.ts), the match it followed no
+ * longer offers it: a later playAgain there makes a new one. In that match's queue (never inside the rematch's).
+ */
+export async function forgetRematch(hub: MatchHub, matchID: string, rematchID: string): Promise<void> {
+  await hub.enqueue(matchID, async () => {
+    const { metadata } = await hub.db.fetch(matchID, { metadata: true });
+    if (!metadata || metadata.nextMatchID !== rematchID) return;
+    delete metadata.nextMatchID;
+    await hub.db.setMetadata(matchID, metadata);
+    hub.forget(matchID);
+  });
 }

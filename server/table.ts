@@ -4,10 +4,11 @@
  * - `claimWin`: the opponent's clock ran out → the game ends, won by the claimer (`reason: 'time'`);
  * - `handToBot`: the opponent's clock ran out, or the opponent has been away (no socket) longer than the limit
  *   (default 3 min; with a turn clock, the decision limit) → the server bot plays that seat from its view only
- *   (./bots), with the seat's own credentials; the clock stops (a bot needs none); `metadata.handovers` records
- *   from which state on the bot played it;
+ *   (./bots), with the seat's own credentials; the clock pauses (a bot needs none; ./clock.ts pauseClock);
+ *   `metadata.handovers` records from which state on the bot played it;
  * - `takeBack`: the owner of a seat handed to the bot takes it back (from their next decision: a bot move still
- *   on its way is refused by the hub, as the seat is no bot seat any more).
+ *   on its way is refused by the hub, as the seat is no bot seat any more); the clock resumes with the banks it had
+ *   (issue 19 item 5: the bot's time is charged to nobody, and nothing is refilled).
  * Nobody else can: a spectator has no credentials, a seat acts only on the other seat, and only when the clock or
  * the absence allows it (409 otherwise). Answers `{}` or `{ error }`.
  */
@@ -15,11 +16,11 @@ import type { Middleware } from 'koa';
 import type { Server, State } from 'boardgame.io';
 import type { GameState } from '../src/game/rules';
 import { credentialsMatch, isSeatID, seatMetadata, SEATS, type SeatID } from './auth';
-import { outOfTime, startDecision } from './clock';
+import { outOfTime, pauseClock, resumeClock, startDecision } from './clock';
 import { fail, onlyKeys, readJsonObject } from './http';
 import { botKindOf, isMatchID, isRivalSeat, type BotKind, type MatchHub } from './hub';
 import type { SqlStorage } from './storage';
-import { abandonLimit, awaySince, type TableMetadata } from './table-state';
+import { abandonLimit, awaySince, seated, type TableMetadata } from './table-state';
 
 export const TABLE_ACTIONS = ['claimWin', 'handToBot', 'takeBack'] as const;
 export type TableAction = (typeof TABLE_ACTIONS)[number];
@@ -28,13 +29,13 @@ const other = (id: SeatID): SeatID => (id === '0' ? '1' : '0');
 const seatIDOf = (faction: string | undefined): SeatID | null => (faction === 'R' ? '0' : faction === 'I' ? '1' : null);
 
 /**
- * A match with a turn clock starts timing once both seats are taken (the lobby's join calls this, in the queue):
- * the first decision's seat from the current state.
+ * A match with a turn clock starts timing once both players hold their seats (./table-state.ts `seated`: the lobby's
+ * join, and a rematch's last playAgain, call this in the queue): the first turn's seat from the current state.
  */
 export async function startClockIfSeated(db: SqlStorage, matchID: string, m: Server.MatchData, now: number): Promise<boolean> {
   const t = m as TableMetadata;
-  if (!t.clock || t.clock.running || t.clock.stopped) return false;
-  if (!SEATS.every((id) => typeof seatMetadata(m, id)?.name === 'string')) return false;
+  if (!t.clock || t.clock.running || t.clock.stopped || t.clock.paused) return false;
+  if (!seated(m)) return false;
   const { state } = await db.fetch(matchID, { state: true });
   const seat = seatIDOf((state as State<GameState> | undefined)?.G.pending?.seat);
   if (!seat) return false;
@@ -96,7 +97,7 @@ export function tableRoute(opts: {
           const why = late === oppID ? 'time' : away !== undefined && now - away >= abandonLimit(t, hub.abandonMs) ? 'away' : null;
           if (!why) fail(409, 'your opponent is still playing');
           opp.data = { ...(opp.data as object | undefined), bot: botKind, handedOver: true };
-          if (t.clock) t.clock = { ...t.clock, running: null, stopped: true };
+          if (t.clock) t.clock = pauseClock(t.clock, now);
           t.handovers = [...t.handovers ?? [], { seat: oppID, from: s._stateID, why }];
           await hub.db.setMetadata(matchID, metadata);
           hub.forget(matchID);
@@ -112,6 +113,16 @@ export function tableRoute(opts: {
           if (Object.keys(rest).length > 0) me.data = rest;
           else delete me.data;
           t.handovers = (t.handovers ?? []).map((h) => (h.seat === playerID && h.to === undefined ? { ...h, to: s._stateID } : h));
+          // Issue 19 item 5: the clock goes on once no seat is with the bot, from the banks it had.
+          const withBot = SEATS.some((id) => (seatMetadata(metadata, id)?.data as { handedOver?: unknown } | undefined)?.handedOver === true);
+          if (t.clock && !withBot) {
+            t.clock = resumeClock(t.clock, seatIDOf(s.G.pending?.seat), now, false);
+            const lateNow = outOfTime(t.clock, now);
+            if (lateNow) {
+              t.clock = { ...t.clock, expired: lateNow };
+              hub.onEvent({ event: 'clockExpired', matchID, playerID: lateNow });
+            }
+          }
           await hub.db.setMetadata(matchID, metadata);
           hub.forget(matchID);
           hub.announce(matchID, metadata);

@@ -175,11 +175,16 @@ describe('who played each decision, and games finished by the bot', () => {
       c.close();
     }
 
-    // The owner walks away for the decision limit: handed over again (away), and the bot finishes the game.
+    // The owner walks away for the decision limit: handed over again (away), and the bot finishes the game. The clock
+    // runs again since the take-back (issue 19 item 5), so the owner leaves on the opponent's turn and the opponent
+    // answers within its limit: only the absence passes the limit, the owner's new turn does not.
+    for (let i = 0; i < 60 && (await pendingID(t.matchID)) === seat; i++) expect((await play(t)).answer[0]).toBe('update');
     t.sockets[seat].close();
     await waitFor(() => server.hub.connections(t.matchID) === 1, 3000, 'the disconnect');
     await new Promise((r) => setTimeout(r, 50));
-    now += 60 * MIN;
+    now += 59 * MIN;
+    for (let i = 0; i < 60 && (await pendingID(t.matchID)) === opp; i++) expect((await play(t)).answer[0]).toBe('update');
+    now += MIN;
     await pushed(t.sockets[opp], (x) => x.abandoned?.includes(seat));
     expect((await table(t.matchID, 'handToBot', opp, t.creds[opp])).status).toBe(200);
     t.sockets[opp].close();

@@ -85,7 +85,7 @@ export function TableBar({ snap, me, over, onAction }: {
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const running = !!snap?.view.clock && !snap.view.clock.stopped && !over;
+  const running = !!snap?.view.clock?.running && !snap.view.clock.stopped && !over;
   const now = useTick(running || Object.keys(snap?.view.away ?? {}).length > 0);
   if (!snap) return null;
   const { view } = snap;
@@ -117,7 +117,7 @@ export function TableBar({ snap, me, over, onAction }: {
           </span>
         );
       })}
-      {view.clock && <span style={{ color: colors.muted }}>{view.clock.stopped ? 'clock stopped' : view.clock.kind === 'live' ? 'live clock' : 'per-decision clock'}</span>}
+      {view.clock && <span style={{ color: colors.muted }}>{view.clock.stopped ? 'clock stopped' : view.clock.paused ? 'clock paused while the bot plays' : view.clock.kind === 'live' ? 'live clock' : 'per-turn clock'}</span>}
       {me !== null && !over && view.abandoned?.includes(me === '0' ? '1' : '0') && (
         <span data-testid="opponent-abandoned">Your opponent has been away for too long.</span>
       )}

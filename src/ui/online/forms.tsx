@@ -113,7 +113,7 @@ export function CreateForm({ lobby, initialName, onJoined }: { lobby: Lobby; ini
       {opponent === 'friend' && (
         <fieldset>
           <legend>Clock</legend>
-          {([['none', 'No clock'], ['live', 'Live: 10 min each + 20 s per decision'], ['turn', 'Over days: 24 h per decision']] as const).map(([k, label]) => (
+          {([['none', 'No clock'], ['live', 'Live: 10 min each + 20 s per turn'], ['turn', 'Over days: 24 h per turn']] as const).map(([k, label]) => (
             <label key={k} className="radio">
               <input type="radio" name="clock" value={k} data-clock={k} checked={clock === k} onChange={() => setClock(k)} /> {label}
             </label>

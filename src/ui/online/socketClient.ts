@@ -34,6 +34,8 @@ export interface TableView {
   clock?: {
     kind: 'live' | 'turn'; bankMs?: number; incrementMs?: number; perDecisionMs?: number;
     banks?: Record<string, number>; running: { seat: string; since: number } | null; stopped?: boolean; expired?: string;
+    /** Paused while a seat is with the bot (issue 19 item 5). */
+    paused?: { seat: string; usedMs: number };
   };
   away: Partial<Record<string, number>>;
   abandonMs: number;
