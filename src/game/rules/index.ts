@@ -11,4 +11,5 @@ export { log, type LogEvent } from './log';
 export * as board from './board';
 export { missionTargets } from './missions';
 export { claimableObjectives } from './objectives';
+export { roundEndsAfter, type RoundEnd } from './roundEnd';
 export { whyNot, unavailableTypes, unavailableValues, candidateValues, DECISION_TYPES, type Reason, type Candidate } from './whyNot';

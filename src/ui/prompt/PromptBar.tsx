@@ -12,6 +12,7 @@ import { colors, factionColor, phone } from '../theme';
 import { FIELDS, type Step } from './choices';
 import { PENDING_RULE } from '../rules/pendingRules';
 import { useRules } from '../rules/RulesContext';
+import { AutoPassNotice, RoundEndWarnings, roundEndingOptions } from './RoundEndNotes';
 import { ChoiceButton } from './ChoiceButton';
 import { UnavailableChoices, unitsReason } from './Unavailable';
 import { useKeyboardPrompt } from './useKeyboardPrompt';
@@ -118,6 +119,7 @@ export function PromptBar({ view, seat, step, summary, busy, onType, onValue, on
   const ref = useRef<HTMLElement>(null);
   const stepKey = `${view.log.length}:${p?.kind}:${step.kind}:${step.kind === 'field' ? `${step.type}.${step.chosen.length}` : ''}`;
   useKeyboardPrompt(ref, stepKey, mine && !busy, canGoBack, onBack);
+  const roundEnders = mine && seat ? roundEndingOptions(view, seat, step) : new Map<string, unknown>();
   return (
     <Bar ref={ref} $c={p ? factionColor(p.seat) : colors.border} aria-label="Decision" data-testid="prompt" data-pending={p?.kind ?? 'none'}
       data-mine={mine ? 'true' : 'false'}>
@@ -153,7 +155,8 @@ export function PromptBar({ view, seat, step, summary, busy, onType, onValue, on
             return (
               <ChoiceButton key={o.key} $primary={!ending} disabled={busy} onClick={() => onValue(o.value)}
                 title={optionTitle(step.field.kind, o.value)} data-choice="option" data-ending={ending ? 'true' : undefined}
-                data-value={o.key}>
+                data-value={o.key} data-ends-round={roundEnders.has(o.key) ? 'true' : undefined}>
+                {roundEnders.has(o.key) && <span aria-label="ends your round" title="Ends your round" style={{ marginRight: 4 }}>⚠</span>}
                 {step.field.kind === 'leader' && LEADERS[o.value as LeaderId] && (
                   <span style={{ marginRight: 5 }}><AttributeIcons attrs={LEADERS[o.value as LeaderId].icons} size={14} /></span>
                 )}
@@ -172,6 +175,8 @@ export function PromptBar({ view, seat, step, summary, busy, onType, onValue, on
           )}
         </Buttons>
       )}
+      {mine && seat && <RoundEndWarnings view={view} seat={seat} step={step} />}
+      {!mine && seat && <AutoPassNotice view={view} seat={seat} />}
       {mine && seat && <UnavailableChoices view={view} seat={seat} step={step} />}
     </Bar>
   );
