@@ -41,6 +41,7 @@ describe.skipIf(!run)('hot-seat game in the browser', () => {
     const shots = new Set<string>();
     let covers = 0;
     let clicks = 0;
+    const roundEndWarnings: { text: string; uncovered: boolean; marked: number }[] = [];
     const t0 = Date.now();
     for (;;) {
       const s = await info(page);
@@ -68,12 +69,29 @@ describe.skipIf(!run)('hot-seat game in the browser', () => {
         await shot(page, 'hotseat-operations-combat');
       }
       if (s.phase === 'Refresh' && !shots.has('refresh')) { shots.add('refresh'); await shot(page, 'hotseat-refresh'); }
+      // Issue 20 item 3: an opposition or reveal that would end the seat's round is marked and explained, in view.
+      const warning = await page.$('[data-testid="round-end-warning"]');
+      if (warning) {
+        const seen = await warning.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return { text: el.textContent ?? '', uncovered: !!hit && el.contains(hit), marked: document.querySelectorAll('[data-ends-round="true"]').length };
+        });
+        roundEndWarnings.push(seen);
+        if (roundEndWarnings.length === 1) await shot(page, 'hotseat-round-end-warning');
+      }
       const what = await clickRandomChoice(page, rng, 0.6);
       if (what) clicks++;
       else await page.waitForTimeout(10);
       expect(Date.now() - t0, `game not over after ${clicks} clicks`).toBeLessThan(130_000);
     }
     await shot(page, 'hotseat-end');
+    // These seeds reach one (an opposition with the seat's last leader, around the middle of the game).
+    expect(roundEndWarnings.length).toBeGreaterThan(0);
+    for (const w of roundEndWarnings) {
+      expect(w.text).toMatch(/ends your round: .*pass automatically/);
+      expect(w.uncovered).toBe(true);
+    }
     expect(errors).toEqual([]);
     expect(covers).toBeGreaterThan(10);
     expect(secrets.R.length).toBeGreaterThan(0);
