@@ -37,6 +37,9 @@ describe.skipIf(!run)('online table: chat, clocks, my matches', () => {
     const live = new URL(invite).searchParams.get('match')!;
     await b.goto(invite);
     await b.waitForSelector('[data-form="join"]');
+    // Issue 20 item 7: the join screen says the match has a live clock before B takes the seat.
+    expect(await b.getAttribute('[data-testid="match-clock"]', 'data-clock')).toBe('live');
+    expect(await b.textContent('[data-testid="match-clock"]')).toBe('Live clock: 10 min each, + 20 s per turn. Running out of time loses the game.');
     await b.fill('#join-name', 'Bob');
     await b.click('[data-online="join"]');
     await b.waitForSelector('[data-seat="I"]');

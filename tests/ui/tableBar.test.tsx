@@ -6,7 +6,7 @@
  */
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatClock, remaining, TableBar, tableOptions } from '../../src/ui/online/TableBar';
+import { botOfferIn, formatClock, remaining, TableBar, tableOptions } from '../../src/ui/online/TableBar';
 import type { TableSnapshot, TableView } from '../../src/ui/online/socketClient';
 
 afterEach(cleanup);
@@ -82,5 +82,36 @@ describe('table bar', () => {
     cleanup();
     render(<TableBar snap={null} me="0" over={false} onAction={async () => {}} />);
     expect(screen.queryByTestId('table-bar')).toBeNull();
+  });
+
+  it('issue 20 item 7: while the opponent is away, a count-down to the bot offer (not just "offline")', () => {
+    const t0 = 1000;
+    const away = snap({ away: { '1': 1_000_000 - 30_000 } }, t0); // away for 30 s of the 3 min limit
+    expect(botOfferIn(away.view, away, '0', t0)).toBe(2.5 * MIN);
+    expect(botOfferIn(away.view, away, '0', t0 + MIN)).toBe(1.5 * MIN);
+    expect(botOfferIn(away.view, away, '0', t0 + 2.5 * MIN)).toBeNull(); // the offer itself is up now
+    expect(botOfferIn(away.view, away, '1', t0)).toBeNull(); // the away seat itself
+    expect(botOfferIn(away.view, away, null, t0)).toBeNull(); // spectators
+    const handed = snap({ away: { '1': 1_000_000 - 30_000 }, handovers: [{ seat: '1', from: 3, why: 'away' }] }, t0);
+    expect(botOfferIn(handed.view, handed, '0', t0)).toBeNull(); // already with the bot
+    vi.useFakeTimers({ now: 50_000 }); // the page's clock stands still: the count-down reads exactly
+    try {
+      render(<TableBar snap={snap({ away: { '1': 1_000_000 - 30_000 } }, 50_000)} me="0" over={false} onAction={async () => {}} />);
+      expect(screen.getByTestId('bot-offer-countdown').textContent)
+        .toBe('Your opponent is away. If they are not back in 2:30, you can hand their seat to the bot.');
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(screen.queryByRole('button', { name: 'Hand their seat to the bot' })).toBeNull();
+  });
+});
+
+describe('issue 20 item 7: a match\'s clock in words (lobby rows, the join screen)', () => {
+  it('names the kind, the bank, the increment and the stake', async () => {
+    const { clockText } = await import('../../src/ui/online/lobbyApi');
+    expect(clockText(undefined)).toBe('No clock');
+    expect(clockText({ kind: 'live', bankMs: 10 * MIN, incrementMs: 20_000 })).toBe('Live clock: 10 min each, + 20 s per turn. Running out of time loses the game.');
+    expect(clockText({ kind: 'live', bankMs: 2 * 60 * MIN, incrementMs: 0 })).toBe('Live clock: 2 h each. Running out of time loses the game.');
+    expect(clockText({ kind: 'turn', perDecisionMs: 24 * 60 * MIN })).toBe('Clock over days: 24 h per turn. Running out of time loses the game.');
   });
 });

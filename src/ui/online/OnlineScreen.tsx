@@ -9,7 +9,7 @@ import { ChoiceButton } from '../prompt/ChoiceButton';
 import { colors, factionColor, factionName } from '../theme';
 import { Loading } from '../screens/Loading';
 import { CreateForm, ErrorText, JoinForm } from './forms';
-import { freeSeat, isBot, isRival, Lobby, lobbyError, seatOfID, type Joined, type PublicMatch } from './lobbyApi';
+import { clockText, freeSeat, isBot, isRival, Lobby, lobbyError, seatOfID, type Joined, type PublicMatch } from './lobbyApi';
 import { PlayOnline, WatchOnline } from './OnlineGame';
 import { forgetSeat, lastName, loadSeat, saveSeat } from './seats';
 import { FinishedMatches } from '../replay/FinishedMatches';
@@ -64,6 +64,7 @@ function MatchRow({ m, onJoin, onWatch }: { m: PublicMatch; onJoin(seat: 'R' | '
         </span>
       ))}
       <span style={{ flex: 1 }} />
+      {m.clock && <span data-testid="match-clock" style={{ color: colors.muted }}>{clockText(m.clock).split('.')[0]}</span>}
       {free && <ChoiceButton $primary onClick={() => onJoin(free)} data-online="join-listed">Join as {factionName(free)}</ChoiceButton>}
       <ChoiceButton onClick={onWatch} data-online="watch-listed">Watch</ChoiceButton>
     </Row>
@@ -139,6 +140,7 @@ function MatchEntry({ lobby, matchID, onRoute }: { lobby: Lobby; matchID: string
   return (
     <Main data-screen="match-entry">
       <h1 style={{ margin: 0 }}>Mint Imperium online</h1>
+      {seat && !m.gameover && <p style={{ margin: 0 }} data-testid="match-clock" data-clock={m.clock?.kind ?? 'none'}>{clockText(m.clock)}</p>}
       {seat && !m.gameover ? (
         <JoinForm lobby={lobby} matchID={matchID} seat={seat} opponent={other?.name} initialName={lastName()}
           onJoined={(j) => { saveSeat(j); onRoute({ kind: 'play', joined: j }); }} onCancel={toLobby} />

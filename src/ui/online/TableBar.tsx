@@ -74,6 +74,19 @@ export function tableOptions(view: TableView, snap: TableSnapshot, me: string | 
   return out;
 }
 
+/**
+ * Issue 20 item 7 — the opponent is away but not yet for the limit: how long until the viewer may hand their seat
+ * to the bot (ms), from this page's count-down of the server's snapshot; null when there is nothing to count.
+ */
+export function botOfferIn(view: TableView, snap: TableSnapshot, me: string | null, localNow: number): number | null {
+  if (me === null) return null;
+  const opp = me === '0' ? '1' : '0';
+  const away = view.away[opp];
+  if (away === undefined || view.abandoned?.includes(opp) || view.handovers.some((h) => h.seat === opp && h.to === undefined)) return null;
+  const left = view.abandonMs - (snap.view.serverNow + (localNow - snap.receivedAt) - away);
+  return left > 0 ? left : null;
+}
+
 const LABELS: Record<TableAction, string> = {
   claimWin: 'Claim the win',
   handToBot: 'Hand their seat to the bot',
@@ -91,7 +104,8 @@ export function TableBar({ snap, me, over, onAction }: {
   const { view } = snap;
   const options = over || !onAction ? [] : tableOptions(view, snap, me, now);
   const botSeats = view.handovers.filter((h) => h.to === undefined).map((h) => h.seat);
-  if (!view.clock && options.length === 0 && botSeats.length === 0 && !view.abandoned?.length) return null;
+  const offerIn = over ? null : botOfferIn(view, snap, me, now);
+  if (!view.clock && options.length === 0 && botSeats.length === 0 && !view.abandoned?.length && offerIn === null) return null;
   const act = async (a: TableAction) => {
     setBusy(true);
     setError(null);
@@ -120,6 +134,11 @@ export function TableBar({ snap, me, over, onAction }: {
       {view.clock && <span style={{ color: colors.muted }}>{view.clock.stopped ? 'clock stopped' : view.clock.paused ? 'clock paused while the bot plays' : view.clock.kind === 'live' ? 'live clock' : 'per-turn clock'}</span>}
       {me !== null && !over && view.abandoned?.includes(me === '0' ? '1' : '0') && (
         <span data-testid="opponent-abandoned">Your opponent has been away for too long.</span>
+      )}
+      {offerIn !== null && (
+        <span data-testid="bot-offer-countdown" data-ms={Math.round(offerIn)}>
+          Your opponent is away. If they are not back in {formatClock(offerIn)}, you can hand their seat to the bot.
+        </span>
       )}
       {botSeats.map((id) => (
         <span key={id} data-testid="bot-plays">The server bot plays the {factionName(seatOfID(id))} seat{id === me ? ' for you' : ''}.</span>

@@ -53,6 +53,23 @@ export interface PublicMatch {
   nextMatchID?: string;
   /** A solo match (RULES §9): the rival deck's faction and difficulty. */
   solo?: { bot: Faction; difficulty: Difficulty };
+  /** The match's clock (server/lobby.ts listing; absent: no clock). */
+  clock?: { kind: 'live'; bankMs: number; incrementMs: number } | { kind: 'turn'; perDecisionMs: number };
+}
+
+/** Issue 20 item 7 — a match's clock in words, for the lobby and the join screen ("No clock" without one). */
+export function clockText(clock: PublicMatch['clock']): string {
+  const span = (ms: number) => {
+    const min = Math.round(ms / 60_000);
+    if (ms < 60_000) return `${Math.round(ms / 1000)} s`;
+    if (min < 60 || min % 60 !== 0) return `${min} min`;
+    return `${min / 60} h`;
+  };
+  if (!clock) return 'No clock';
+  if (clock.kind === 'live') {
+    return `Live clock: ${span(clock.bankMs)} each${clock.incrementMs > 0 ? `, + ${span(clock.incrementMs)} per turn` : ''}. Running out of time loses the game.`;
+  }
+  return `Clock over days: ${span(clock.perDecisionMs)} per turn. Running out of time loses the game.`;
 }
 
 export const seatOfID = (id: number | string): Faction => (String(id) === '0' ? 'R' : 'I');
