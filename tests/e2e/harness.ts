@@ -134,6 +134,16 @@ export async function clickRandomChoice(page: Page, rng: { int(n: number): numbe
   return target.what;
 }
 
+/** Issue 20 item 2: acknowledge the event cards up now (each holds the player's choices until OK). */
+export async function ackMoments(page: Page): Promise<number> {
+  let n = 0;
+  while (await page.locator('[data-testid="moment"]').count()) {
+    await page.click('[data-choice="moment-ok"]');
+    n++;
+  }
+  return n;
+}
+
 export function rngFor(seed: string) {
   return seededRng(seed);
 }

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { info, shot, useServerAndBrowser, watchErrors } from './harness';
+import { ackMoments, info, shot, useServerAndBrowser, watchErrors } from './harness';
 import { e2eEnabled } from './enabled';
 
 const run = e2eEnabled();
@@ -103,6 +103,9 @@ describe.skipIf(!run)('take-backs in the browser', () => {
     await moveFleetQuietly(page);
     const moved = await unitsOnBoard(page, 'R');
     expect(moved).not.toEqual(before);
+    // That was the Rebel's last leader: the core passed for them (R4.2.2), a moment to acknowledge first.
+    expect(await page.textContent('[data-testid="moment"]')).toContain('passed automatically');
+    await ackMoments(page);
     const undo = page.locator('[data-choice="undo"]');
     await undo.waitFor();
     expect(await undo.innerText()).toContain('Undo a fleet move');

@@ -102,6 +102,9 @@ export interface BoardProps {
   since?: number;
   /** Show "while you were away" (everything since `since`): after a hot-seat privacy cover. */
   away?: boolean;
+  /** Issue 20 item 2: events that change the game stop the player's choices until acknowledged (default on; the
+   * tutorial, whose coach tells each event, turns it off). */
+  moments?: boolean;
 }
 
 type TabId = 'hand' | 'you' | 'opponent' | 'log';
@@ -111,10 +114,10 @@ export function Board(props: BoardProps) {
   return <RulesProvider config={props.view.config}><BoardLayout {...props} /></RulesProvider>;
 }
 
-function BoardLayout({ view, seat, onAction, onExit, extra, endActions, moment, log, seatLabel, since, away }: BoardProps) {
+function BoardLayout({ view, seat, onAction, onExit, extra, endActions, moment, log, seatLabel, since, away, moments }: BoardProps) {
   const isPhone = useIsPhone();
-  const story = useStory(view, seat, onAction, { since, away, phone: isPhone });
-  const d = useDecision(view, seat, story.act);
+  const story = useStory(view, seat, onAction, { since, away, phone: isPhone, moments: moments !== false && !view.winner });
+  const d = useDecision(view, seat, story.blocked ? undefined : story.act);
   useMotion(view, since);
   const [tab, setTab] = useState<TabId>(seat ? 'hand' : 'log');
   const other: Faction = seat === 'I' ? 'R' : 'I';
@@ -129,7 +132,8 @@ function BoardLayout({ view, seat, onAction, onExit, extra, endActions, moment, 
   );
   const prompt = (
     <PromptBar view={view} seat={seat} step={d.step} summary={d.summary} busy={d.busy}
-      onType={d.onType} onValue={d.onValue} onBack={d.onBack} canGoBack={d.canGoBack} onUndo={d.undo ? d.onUndo : undefined} />
+      onType={d.onType} onValue={d.onValue} onBack={d.onBack} canGoBack={d.canGoBack} onUndo={d.undo ? d.onUndo : undefined}
+      paused={story.blocked} />
   );
   const mine = <FactionPanel view={view} faction={first} viewer={seat} clickableMissions={d.missions} onMission={d.onMission} showHand={isPhone} />;
   const theirs = <FactionPanel view={view} faction={other} viewer={seat} />;
@@ -138,6 +142,7 @@ function BoardLayout({ view, seat, onAction, onExit, extra, endActions, moment, 
       <CombatSheet view={view} hitOptions={hitOptions} onHit={hitStepValue} />
       <EndScreen view={view} onExit={onExit} actions={endActions} moment={moment} />
       {story.layers}
+      {story.moment}
     </>
   );
 

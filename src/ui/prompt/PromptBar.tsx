@@ -95,6 +95,8 @@ export interface PromptBarProps {
   canGoBack: boolean;
   /** Issue 9 — take back the last decision; given only when the core offers it (useDecision's `undo`). */
   onUndo?: () => void;
+  /** Issue 20 item 2 — the choices wait until the player acknowledged what just happened (the card over the board). */
+  paused?: boolean;
 }
 
 /** The Undo button's label: what the last decision was, in the log's coarse words ("Undo a fleet move"). */
@@ -111,7 +113,7 @@ function sentence(view: GameState, seat: Faction | null): string {
   return seat === p.seat ? askSentence(view, p) : waitSentence(view, p);
 }
 
-export function PromptBar({ view, seat, step, summary, busy, onType, onValue, onBack, canGoBack, onUndo }: PromptBarProps) {
+export function PromptBar({ view, seat, step, summary, busy, onType, onValue, onBack, canGoBack, onUndo, paused }: PromptBarProps) {
   const p = view.pending;
   const mine = !!p && !view.winner && p.seat === seat;
   const rules = useRules();
@@ -131,6 +133,7 @@ export function PromptBar({ view, seat, step, summary, busy, onType, onValue, on
         )}
       </Sentence>
       {p?.kind === 'oppose' && !view.winner && <RevealedMission view={view} seat={seat} />}
+      {paused && <Ask data-testid="prompt-paused">First read what just happened (the card above), then press OK.</Ask>}
       {mine && step.kind === 'field' && (
         <Ask>{summary ? `${summary} — ` : ''}{step.field.ask}.</Ask>
       )}
@@ -141,7 +144,8 @@ export function PromptBar({ view, seat, step, summary, busy, onType, onValue, on
             const ending = ENDING_TYPES.includes(t);
             return (
               <ChoiceButton key={t} $primary={!ending} disabled={busy} onClick={() => onType(t)}
-                data-choice="type" data-ending={ending ? 'true' : undefined} data-type={t}>
+                data-choice="type" data-ending={ending ? 'true' : undefined} data-type={t} data-ends-round={roundEnders.has(t) ? 'true' : undefined}>
+                {roundEnders.has(t) && <span aria-label="ends your round" title="Ends your round" style={{ marginRight: 4 }}>⚠</span>}
                 {TYPE_LABELS[t]}{FIELDS[t].length > 0 ? '…' : ''}
               </ChoiceButton>
             );

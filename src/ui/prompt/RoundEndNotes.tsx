@@ -33,6 +33,15 @@ function because(end: RoundEnd): string {
  */
 export function roundEndingOptions(view: GameState, seat: Faction, step: Step): Map<string, RoundEnd> {
   const out = new Map<string, RoundEnd>();
+  if (step.kind === 'type') {
+    // "Oppose…" / "Reveal a mission…" before its fields: marked when every way of doing it ends the round (with a
+    // single leader to send, the click on "Oppose…" is the whole decision).
+    for (const t of ['oppose', 'revealMission'] as const) {
+      const ends = step.actions.filter((a) => a.type === t).map((a) => roundEndsAfter(view, seat, a));
+      if (ends.length > 0 && ends.every((e) => e !== null)) out.set(t, ends[0]!);
+    }
+    return out;
+  }
   if (step.kind !== 'field') return out;
   if (step.type !== 'oppose' && step.type !== 'revealMission') return out;
   for (const o of step.options) {
@@ -53,7 +62,15 @@ export function roundEndWarning(action: Action | undefined, view: GameState, sea
 
 export function RoundEndWarnings({ view, seat, step }: { view: GameState; seat: Faction; step: Step }) {
   const ending = roundEndingOptions(view, seat, step);
-  if (step.kind !== 'field' || ending.size === 0) return null;
+  if (ending.size === 0) return null;
+  if (step.kind === 'type') {
+    const text = [...ending].map(([type, end]) => {
+      const only = step.actions.filter((a) => a.type === type);
+      return roundEndWarning(only.length === 1 ? only[0] : undefined, view, seat, end).replace(/^This choice/, type === 'oppose' ? 'Opposing' : 'Revealing a mission');
+    }).join(' ');
+    return <Note role="note" data-testid="round-end-warning">⚠ {text}</Note>;
+  }
+  if (step.kind !== 'field') return null;
   const first = [...ending.values()][0];
   const text = ending.size === step.options.length && step.options.length > 1
     ? `Every choice here ends your round: ${because(first)}, so you will pass automatically for the rest of this Operations.`

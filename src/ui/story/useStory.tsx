@@ -14,6 +14,8 @@ import { combatStories, type CombatStory } from './combats';
 import { CombatSummary } from './CombatSummary';
 import { actorOf, actsSince, linesSince, touchedSince } from './recent';
 import { AwaySummary, Highlights, LastMoveBanner, Toasts } from './StoryParts';
+import { MomentCard } from './MomentCard';
+import { momentsSince } from './moments';
 
 function defaultMark(log: readonly LogEvent[], seat: Faction | null): number {
   for (let i = log.length - 1; i >= 0; i--) {
@@ -34,18 +36,24 @@ export interface Story {
   /** Opens the summary of the k-th combat or strike of the log. */
   openCombat(k: number): void;
   stories: CombatStory[];
+  /** Issue 20 item 2: the event card the player must acknowledge first (its choices wait meanwhile), or null. */
+  moment: ReactNode;
+  blocked: boolean;
 }
 
 export function useStory(view: GameState, seat: Faction | null, onAction: ((a: Action) => void) | undefined,
-  opts: { since?: number; away?: boolean; phone: boolean }): Story {
+  opts: { since?: number; away?: boolean; phone: boolean; moments?: boolean }): Story {
   const log = view.log;
   const [mark, setMark] = useState(() => opts.since ?? defaultMark(log, seat));
   const [awayFrom] = useState(() => (opts.away ? mark : null));
   const [awayOpen, setAwayOpen] = useState(true);
   const logLength = useRef(log.length);
   logLength.current = log.length;
+  // Moments (issue 20 item 2) are shown to a seat that plays, from its mark on, one at a time until acknowledged.
+  const [ackFrom, setAckFrom] = useState(mark);
   const act = useCallback((a: Action) => {
     setMark(logLength.current);
+    setAckFrom(logLength.current);
     setAwayOpen(false);
     onAction!(a);
   }, [onAction]);
@@ -76,6 +84,12 @@ export function useStory(view: GameState, seat: Faction | null, onAction: ((a: A
   const touched = useMemo(() => touchedSince(log, from, seat), [log, from, seat]);
   const away = awayFrom !== null && awayOpen ? linesSince(log, awayFrom, seat) : [];
 
+  const pending = useMemo(() => (seat && onAction && opts.moments !== false ? momentsSince(log, ackFrom, seat) : []),
+    [log, ackFrom, seat, onAction, opts.moments]);
+  const moment = pending.length > 0
+    ? <MomentCard moment={pending[0]} left={pending.length} onOk={() => setAckFrom(pending[0].index + 1)} />
+    : null;
+
   const panel = (
     <>
       {away.length > 0 && <AwaySummary seat={seat} lines={away} onClose={() => setAwayOpen(false)} />}
@@ -94,6 +108,8 @@ export function useStory(view: GameState, seat: Faction | null, onAction: ((a: A
     ),
     openCombat: (k: number) => { if (stories[k]) setOpenIdx(k); },
     stories,
+    moment,
+    blocked: pending.length > 0,
   };
 }
 
