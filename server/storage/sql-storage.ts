@@ -394,8 +394,9 @@ export class SqlStorage extends Async {
   /**
    * Appends a chat line to a match's `channel` (one transaction) and keeps only that channel's last `keep` lines
    * (issue 19 item 3: a channel's lines never push another channel's out). 'missing' if the match does not exist
-   * (a chat line never creates or resurrects a match). Chat is written outside the match's lock (server/chat-room.ts),
-   * so two processes may pick the same `seq` at once: the loser's INSERT violates the key and is tried again.
+   * (a chat line never creates or resurrects a match). Chat is written outside the match's lock (server/chat-room.ts):
+   * on PostgreSQL the appends of one match take a transaction-scoped advisory lock of their own (never the match's
+   * row, which moves write), so two processes never pick the same `seq`; a key violation is still tried again.
    */
   async appendChat(matchID: string, channel: string, message: unknown, keep: number, now = Date.now()): Promise<'written' | 'missing'> {
     await this.ready();
@@ -405,6 +406,9 @@ export class SqlStorage extends Async {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.db.transaction().execute(async (trx) => {
+          if (this.dialect === 'postgres') {
+            await sql`select pg_advisory_xact_lock(hashtextextended(${`mint-chat:${this.schema ?? ''}:${matchID}`}, 0))`.execute(trx);
+          }
           const exists = await trx.selectFrom(MATCHES).select('match_id').where('match_id', '=', matchID).executeTakeFirst();
           if (!exists) return 'missing';
           const last = await trx.selectFrom(MATCH_CHAT).select((eb) => eb.fn.max('seq').as('seq'))
@@ -421,7 +425,7 @@ export class SqlStorage extends Async {
         // Unique violation (another writer took the seq), deadlock or serialization failure: once more, a few times.
         const code = (err as { code?: unknown }).code;
         const retry = code === '23505' || code === '40P01' || code === '40001' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-        if (!retry || attempt >= 8) throw err;
+        if (!retry || attempt >= 5) throw err;
       }
     }
   }
