@@ -1,11 +1,12 @@
 /**
  * Chat lines of a match, carried by boardgame.io's own chat protocol (client `sendChatMessage` → socket event
  * `chat` (matchID, { id, sender, payload }, credentials); every reader gets `chat` (matchID, message)), checked
- * here before the hub stores and sends them (./hub.ts `chat`):
+ * here before the hub stores and sends them (./chat-room.ts, for ./hub.ts `chat`):
  * - the sender is the seat the socket's sync proved with credentials (re-checked against the credentials sent with
  *   the line), or null for a spectator: whatever `sender` or `id` the client claims is ignored;
  * - two channels: 'players' (written and read by the two seats only) and 'spectators' (written by spectators, read
- *   by spectators and by the players, who may hide it); a spectator can never write into the players' channel;
+ *   by spectators, and by a player who opened it: ./chat-room.ts); a spectator can never write into the players'
+ *   channel;
  * - text only: line breaks become spaces, then what the text policy forbids (./text-policy.ts: controls, C1,
  *   bidirectional marks, zero widths) is removed; at most MAX_CHAT_CHARS characters (code points) after that, at
  *   least one visible one.
@@ -25,7 +26,6 @@ export const CHAT_KEEP = 200;
 export const CHAT_HISTORY = 100;
 
 export type ChatChannel = 'players' | 'spectators';
-export const CHAT_CHANNELS: readonly ChatChannel[] = ['players', 'spectators'];
 
 /** What every reader receives, as boardgame.io's ChatMessage ({ id, sender, payload }). */
 export interface ChatLine {
@@ -75,11 +75,6 @@ export function parseChatPayload(message: unknown): { text: string; channel?: Ch
 /** Who may write into a channel: the players' channel is the seats', the spectators' channel the spectators'. */
 export function mayWrite(seat: string | null, channel: ChatChannel): boolean {
   return channel === 'players' ? seat !== null : seat === null;
-}
-
-/** Who reads a channel: seats read both, spectators their own only. */
-export function channelsFor(seat: string | null): ChatChannel[] {
-  return seat === null ? ['spectators'] : ['players', 'spectators'];
 }
 
 export function chatLine(seat: string | null, name: string | undefined, text: string, channel: ChatChannel, at: number): ChatLine {

@@ -10,7 +10,10 @@
  * as fast as they can, reconnecting when dropped), sync640 (a reading socket, 640 spectator syncs/s), junk (a
  * socket sending ~42k junk updates/s), spectators (3,000 non-reading spectator sockets on the played match, with
  * the default caps), spectators-uncapped (the same with caps and budgets off: shared encoding + output bound
- * only), listing (5,000 matches, every page of 50).
+ * only), listing (5,000 matches, every page of 50), chat-flood / chat-flood-uncapped (issue 19 item 3: 100 reading
+ * spectator sockets on 4 addresses chatting on the match being played, the victim, with the default budgets / with
+ * budgets off; the victim's move p50 and p99, and the spectators' lines a second reaching a player who opened that
+ * channel and one who did not).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -194,6 +197,87 @@ const listing: Attack = async (base, until) => {
   return { pages: times.length, pageP50: percentile(times, 0.5), pageP99: percentile(times, 0.99), pageMax: Math.round(Math.max(...times)) };
 };
 
+// ------------------------------------------------------------------------------------------------------------------
+// Chat flood (issue 19 item 3)
+
+/** The attackers' addresses of the chat flood: 25 spectator sockets each (the default cap is 32 per address). */
+const CHAT_FLOOD_ADDRESSES = ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5'];
+
+/**
+ * 100 reading spectator sockets on 4 addresses, each sending a chat line every `lineEveryMs` (reconnecting when
+ * dropped), on the match being played: the victim, whose moves (100 ms after each state) are timed; a new match
+ * when one ends, the crowd following it. Two more sockets of the victim's seats count the spectators' lines a
+ * second they receive: one opened the spectators' channel (`mint:chat`), the other did not.
+ */
+function chatFlood(lineEveryMs: number): Attack {
+  return async (base, until) => {
+    let victim = await matchWithPlayers(base);
+    let sent = 0;
+    let echoed = 0;
+    let refused = 0;
+    let connects = 0;
+    // The victim's moves are timed once the crowd is in (100 spectators joining at once is another scenario's cost).
+    let synced = 0;
+    let crowdIn!: () => void;
+    const allIn = new Promise<void>((resolve) => { crowdIn = resolve; });
+    const crowd = (async () => {
+      await Promise.all(Array.from({ length: 100 }, async (_, k) => {
+        while (!until()) {
+          let s: Socket;
+          try {
+            s = await socket(base, CHAT_FLOOD_ADDRESSES[k % CHAT_FLOOD_ADDRESSES.length]);
+            connects++;
+          } catch {
+            await sleep(500);
+            continue;
+          }
+          s.on('chat', () => { echoed++; });
+          s.on('mint:error', (_m: unknown, e: { event?: string }) => { if (e?.event === 'chat') refused++; });
+          let watching = '';
+          while (!until() && s.connected) {
+            if (watching !== victim.matchID) {
+              watching = victim.matchID;
+              s.emit('sync', watching, null, null, 2);
+              await sleep(200);
+              if (++synced === 100) crowdIn();
+            }
+            s.emit('chat', watching, { id: 'x', sender: null, payload: `flood ${k} ${sent}` });
+            sent++;
+            await sleep(lineEveryMs);
+          }
+          s.close();
+        }
+      }));
+    })();
+    await Promise.race([allIn, sleep(20_000)]);
+    const delivered = { opened: 0, closed: 0 };
+    const times: number[] = [];
+    const t0 = performance.now();
+    while (!until()) {
+      const probes = await Promise.all(['0', '1'].map(async (id) => {
+        const s = await socket(base);
+        s.on('chat', (_m: unknown, l: { payload?: { channel?: string } }) => {
+          if (l?.payload?.channel === 'spectators') delivered[id === '0' ? 'opened' : 'closed']++;
+        });
+        if (id === '0') s.emit('mint:chat', victim.matchID, { spectators: true });
+        s.emit('sync', victim.matchID, id, victim.creds[id], 2);
+        return s;
+      }));
+      await playGame(base, 100, times, until, victim);
+      for (const p of probes) p.close();
+      if (!until()) victim = await matchWithPlayers(base);
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    await crowd;
+    return {
+      victimMoves: times.length, victimP50: percentile(times, 0.5), victimP99: percentile(times, 0.99), victimMax: Math.round(Math.max(...times)),
+      linesSent: sent, linesRefused: refused, linesEchoedToSpectators: echoed, spectatorConnects: connects,
+      spectatorLinesPerSToOpenedPlayer: Math.round((delivered.opened / seconds) * 10) / 10,
+      spectatorLinesPerSToClosedPlayer: Math.round((delivered.closed / seconds) * 10) / 10,
+    };
+  };
+}
+
 async function seedMatches(dbFile: string): Promise<void> {
   const db = createStorage(dbFile);
   await db.connect();
@@ -215,6 +299,9 @@ async function main() {
     ['spectators', Math.min(o.seconds, 30), {}, spectators],
     ['spectators-uncapped', Math.min(o.seconds, 30), { SOCKET_RATE_LIMITS: 'off', MAX_SOCKETS_PER_ADDRESS: '0', MAX_SPECTATORS_PER_MATCH: '0' }, spectators],
     ['listing', o.seconds, {}, listing, seedMatches],
+    // Issue 19 item 3: within the budget per socket (5 lines per 10 s), and flat out with budgets off.
+    ['chat-flood', Math.min(o.seconds, 30), {}, chatFlood(2000)],
+    ['chat-flood-uncapped', Math.min(o.seconds, 30), { SOCKET_RATE_LIMITS: 'off' }, chatFlood(500)],
   ];
   for (const [name, seconds, env, attack, prepare] of all) {
     if (o.only && !o.only.includes(name)) continue;
