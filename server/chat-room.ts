@@ -145,6 +145,7 @@ export class MatchChat {
   /** Several processes: a line another process stored, for this process's readers (after any history in progress). */
   fromBus(matchID: string, line: ChatLine): void {
     this.cache.delete(matchID);
+    if (this.host.readers(matchID).length === 0) return; // nobody here reads this match
     void this.enqueue(matchID, async () => this.sendLocal(matchID, line)).catch((err) => this.host.onError(err, 'chat from bus'));
   }
 

@@ -11,10 +11,11 @@
  * socket sending ~42k junk updates/s), spectators (3,000 non-reading spectator sockets on the played match, with
  * the default caps), spectators-uncapped (the same with caps and budgets off: shared encoding + output bound
  * only), listing (5,000 matches, every page of 50), chat-flood / chat-flood-uncapped (issue 19 item 3: 100 reading
- * spectator sockets on 4 addresses chatting on the match being played, the victim, with the default budgets / with
- * budgets off; the victim's move p50 and p99, and the spectators' lines a second reaching a player who opened that
- * channel and one who did not).
+ * spectator sockets on 4 addresses, in a process of their own (./chat-crowd.ts), chatting on the match being
+ * played, the victim, with the default budgets / with budgets off; the victim's move p50 and p99, and the
+ * spectators' lines a second reaching a player who opened that channel and one who did not).
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +23,7 @@ import { createMatch as bgioCreateMatch } from 'boardgame.io/internal';
 import type { Socket } from 'socket.io-client';
 import { MintImperium } from '../../src/game';
 import { createStorage } from '../storage';
-import { duel, finishedMatch, GAME, matchWithPlayers, percentile, playGame, probeHealth, sleep, socket, startChild, type Child } from './bench-kit';
+import { duel, finishedMatch, GAME, matchWithPlayers, percentile, playGame, probeHealth, sleep, socket, startChild, trackChild, type Child } from './bench-kit';
 import { rawWs, type RawWs } from './raw-ws';
 
 /** Attackers come from another loopback address than the players and probes, as they would from another host. */
@@ -200,56 +201,24 @@ const listing: Attack = async (base, until) => {
 // ------------------------------------------------------------------------------------------------------------------
 // Chat flood (issue 19 item 3)
 
-/** The attackers' addresses of the chat flood: 25 spectator sockets each (the default cap is 32 per address). */
-const CHAT_FLOOD_ADDRESSES = ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5'];
-
 /**
- * 100 reading spectator sockets on 4 addresses, each sending a chat line every `lineEveryMs` (reconnecting when
- * dropped), on the match being played: the victim, whose moves (100 ms after each state) are timed; a new match
- * when one ends, the crowd following it. Two more sockets of the victim's seats count the spectators' lines a
- * second they receive: one opened the spectators' channel (`mint:chat`), the other did not.
+ * 100 reading spectator sockets on 127.0.0.2–5 (./chat-crowd.ts, a process of its own: receiving their own echoes
+ * must not slow this process, which times the victim), each sending a chat line every `lineEveryMs`, on the match
+ * being played: the victim, whose moves (100 ms after each state) are timed once the crowd is in; a new match when
+ * one ends, the crowd following it. Two more sockets of the victim's seats count the spectators' lines a second
+ * they receive: one opened the spectators' channel (`mint:chat`), the other did not.
  */
 function chatFlood(lineEveryMs: number): Attack {
   return async (base, until) => {
     let victim = await matchWithPlayers(base);
-    let sent = 0;
-    let echoed = 0;
-    let refused = 0;
-    let connects = 0;
-    // The victim's moves are timed once the crowd is in (100 spectators joining at once is another scenario's cost).
-    let synced = 0;
-    let crowdIn!: () => void;
-    const allIn = new Promise<void>((resolve) => { crowdIn = resolve; });
-    const crowd = (async () => {
-      await Promise.all(Array.from({ length: 100 }, async (_, k) => {
-        while (!until()) {
-          let s: Socket;
-          try {
-            s = await socket(base, CHAT_FLOOD_ADDRESSES[k % CHAT_FLOOD_ADDRESSES.length]);
-            connects++;
-          } catch {
-            await sleep(500);
-            continue;
-          }
-          s.on('chat', () => { echoed++; });
-          s.on('mint:error', (_m: unknown, e: { event?: string }) => { if (e?.event === 'chat') refused++; });
-          let watching = '';
-          while (!until() && s.connected) {
-            if (watching !== victim.matchID) {
-              watching = victim.matchID;
-              s.emit('sync', watching, null, null, 2);
-              await sleep(200);
-              if (++synced === 100) crowdIn();
-            }
-            s.emit('chat', watching, { id: 'x', sender: null, payload: `flood ${k} ${sent}` });
-            sent++;
-            await sleep(lineEveryMs);
-          }
-          s.close();
-        }
-      }));
-    })();
-    await Promise.race([allIn, sleep(20_000)]);
+    const crowd = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['server/tools/chat-crowd.ts', base, String(lineEveryMs)],
+      { stdio: ['pipe', 'pipe', 'inherit'], detached: true });
+    trackChild(crowd);
+    let out = '';
+    crowd.stdout!.on('data', (b: Buffer) => { out += b.toString(); });
+    const exited = new Promise<void>((r) => crowd.once('exit', () => r()));
+    crowd.stdin!.write(`${victim.matchID}\n`);
+    await sleep(5000); // 100 sockets connect and sync
     const delivered = { opened: 0, closed: 0 };
     const times: number[] = [];
     const t0 = performance.now();
@@ -265,13 +234,18 @@ function chatFlood(lineEveryMs: number): Attack {
       }));
       await playGame(base, 100, times, until, victim);
       for (const p of probes) p.close();
-      if (!until()) victim = await matchWithPlayers(base);
+      if (!until()) {
+        victim = await matchWithPlayers(base);
+        crowd.stdin!.write(`${victim.matchID}\n`);
+      }
     }
     const seconds = (performance.now() - t0) / 1000;
-    await crowd;
+    crowd.stdin!.end();
+    await Promise.race([exited, sleep(15_000)]);
+    const c = JSON.parse(out.trim().split('\n').at(-1) || '{}') as { sent?: number; echoed?: number; refused?: number; connects?: number };
     return {
       victimMoves: times.length, victimP50: percentile(times, 0.5), victimP99: percentile(times, 0.99), victimMax: Math.round(Math.max(...times)),
-      linesSent: sent, linesRefused: refused, linesEchoedToSpectators: echoed, spectatorConnects: connects,
+      linesSent: c.sent, linesRefused: c.refused, linesEchoedToSpectators: c.echoed, spectatorConnects: c.connects,
       spectatorLinesPerSToOpenedPlayer: Math.round((delivered.opened / seconds) * 10) / 10,
       spectatorLinesPerSToClosedPlayer: Math.round((delivered.closed / seconds) * 10) / 10,
     };
