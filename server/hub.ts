@@ -820,7 +820,7 @@ export class MatchHub {
   }
 
   // ------------------------------------------------------------------------------------------------------------
-  // chat (./chat.ts)
+  // chat (./chat.ts, ./chat-room.ts: its own queue, never the move queue)
 
   /** A chat line from a socket (./chat-room.ts `say`). */
   chat(conn: Connection, matchID: unknown, message: unknown, credentials: unknown): Promise<HubResult> {
