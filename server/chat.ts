@@ -1,26 +1,31 @@
 /**
  * Chat lines of a match, carried by boardgame.io's own chat protocol (client `sendChatMessage` → socket event
  * `chat` (matchID, { id, sender, payload }, credentials); every reader gets `chat` (matchID, message)), checked
- * here before the hub stores and sends them (./hub.ts `chat`):
+ * here before the hub stores and sends them (./chat-room.ts, for ./hub.ts `chat`):
  * - the sender is the seat the socket's sync proved with credentials (re-checked against the credentials sent with
  *   the line), or null for a spectator: whatever `sender` or `id` the client claims is ignored;
  * - two channels: 'players' (written and read by the two seats only) and 'spectators' (written by spectators, read
- *   by spectators and by the players, who may hide it); a spectator can never write into the players' channel;
- * - text only: control characters, bidirectional overrides and invisible format characters are removed, line
- *   breaks become spaces; at most MAX_CHAT_CHARS characters (code points) after that, at least one visible one.
+ *   by spectators, and by a player who opened it: ./chat-room.ts); a spectator can never write into the players'
+ *   channel;
+ * - text only: line breaks become spaces, then what the text policy forbids (./text-policy.ts: controls, C1,
+ *   bidirectional marks, zero widths) is removed; at most MAX_CHAT_CHARS characters (code points) after that, at
+ *   least one visible one.
  *   Nothing is ever interpreted as HTML (the UI renders text nodes); `<b>` stays the five characters `<b>`;
  * - a chat line is only what somebody typed: the server adds the seat, the name shown in the lobby and the time,
  *   never anything of the game state (RULES §8 secrets stay where they are).
  */
 import { randomBytes } from 'node:crypto';
+import { stripForbidden } from './text-policy';
 
 export const MAX_CHAT_CHARS = 500;
-/** Lines kept per match (older ones are deleted as new ones come), and lines sent on a (re)connect. */
+/**
+ * Lines kept per match and channel (older ones of that channel are deleted as new ones come), and lines of each
+ * channel sent on a (re)connect. Per channel (issue 19 item 3): spectators can never push the players' lines out.
+ */
 export const CHAT_KEEP = 200;
 export const CHAT_HISTORY = 100;
 
 export type ChatChannel = 'players' | 'spectators';
-export const CHAT_CHANNELS: readonly ChatChannel[] = ['players', 'spectators'];
 
 /** What every reader receives, as boardgame.io's ChatMessage ({ id, sender, payload }). */
 export interface ChatLine {
@@ -30,9 +35,6 @@ export interface ChatLine {
   payload: { text: string; channel: ChatChannel; at: number; name?: string };
 }
 
-// C0/C1 controls, zero-width space, LRM/RLM, bidi embeddings/overrides/isolates, word joiner and invisible operators,
-// BOM, interlinear annotation marks. ZWJ/ZWNJ stay (emoji sequences, Persian and Indic scripts).
-const STRIP = /[\p{Cc}\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\uFFF9-\uFFFB]/gu;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const VISIBLE = /(?![\p{Default_Ignorable_Code_Point}\u2800])[\p{L}\p{N}\p{P}\p{S}]/u;
 
@@ -41,8 +43,8 @@ export function cleanChatText(raw: unknown): { text: string } | { error: string 
   if (typeof raw !== 'string') return { error: 'chat text must be a string' };
   // Far too long before cleaning: refused without walking it.
   if (raw.length > MAX_CHAT_CHARS * 4) return { error: `chat lines have at most ${MAX_CHAT_CHARS} characters` };
-  const text = raw.replace(LONE_SURROGATE, '').normalize('NFC').replace(/[\r\n\t\u2028\u2029]+/g, ' ')
-    .replace(STRIP, '').replace(/ {2,}/g, ' ').trim();
+  const text = stripForbidden(raw.replace(LONE_SURROGATE, '').normalize('NFC').replace(/[\r\n\t\u2028\u2029]+/g, ' '))
+    .replace(/ {2,}/g, ' ').trim();
   if ([...text].length > MAX_CHAT_CHARS) return { error: `chat lines have at most ${MAX_CHAT_CHARS} characters` };
   if (!VISIBLE.test(text)) return { error: 'empty chat line' };
   return { text };
@@ -73,11 +75,6 @@ export function parseChatPayload(message: unknown): { text: string; channel?: Ch
 /** Who may write into a channel: the players' channel is the seats', the spectators' channel the spectators'. */
 export function mayWrite(seat: string | null, channel: ChatChannel): boolean {
   return channel === 'players' ? seat !== null : seat === null;
-}
-
-/** Who reads a channel: seats read both, spectators their own only. */
-export function channelsFor(seat: string | null): ChatChannel[] {
-  return seat === null ? ['spectators'] : ['players', 'spectators'];
 }
 
 export function chatLine(seat: string | null, name: string | undefined, text: string, channel: ChatChannel, at: number): ChatLine {

@@ -29,7 +29,8 @@ import { argsProblem } from './args';
 import { forfeitState } from './forfeit';
 import { SharedMessage } from './outbox';
 import { botKindOf, coreAction, isMatchID, isRivalSeat, publicPlayers } from './match-data';
-import { CHAT_HISTORY, CHAT_KEEP, channelsFor, chatLine, mayWrite, parseChatPayload, type ChatLine } from './chat';
+import type { ChatLine } from './chat';
+import { MatchChat } from './chat-room';
 import type { MatchEvent } from './events';
 import { afterMove, outOfTime, type ClockState } from './clock';
 import { DEFAULT_REMATCH_EXPIRY_MS, playedNote, seated, tableView, type TableMetadata } from './table-state';
@@ -135,8 +136,8 @@ export class MatchHub {
   private readonly spectators = new Map<string, number>(); // matchID → spectator sockets registered
   private readonly maxSpectators: number;
   private readonly fanouts = new Map<string, Promise<void>>(); // matchID → spectator slices still being written
-  /** The last CHAT_HISTORY chat lines per match (most recently used last), so a sync does not read them back. */
-  private readonly chatCache = new Map<string, ChatLine[]>();
+  /** Chat (./chat-room.ts): its own queue per match, never the move queue (issue 19 item 3). */
+  private readonly chats: MatchChat;
   readonly onEvent: (e: MatchEvent) => void;
   readonly now: () => number;
   readonly abandonMs: number;
@@ -167,6 +168,17 @@ export class MatchHub {
     this.rematchExpiryMs = opts.rematchExpiryMs ?? DEFAULT_REMATCH_EXPIRY_MS;
     this.onTable = opts.onTable ?? (() => {});
     this.bus = opts.bus;
+    this.chats = new MatchChat({
+      db: this.db, bus: this.bus, stats: this.stats,
+      isClosed: () => this.closed,
+      registration: (connID) => this.registered.get(connID),
+      readers: (matchID) => [...this.rooms.get(matchID) ?? []].map((id) => this.registered.get(id)!).filter(Boolean),
+      metadata: async (matchID) => this.cache.get(matchID)?.metadata ?? (await this.db.fetch(matchID, { metadata: true })).metadata,
+      refuse: (conn, matchID, event, error) => this.refuse(conn, matchID, event, error),
+      unavailable: (conn, matchID, event, run) => this.unavailable(conn, matchID, event, run),
+      deliver: (conn, msg) => this.deliver(conn, msg),
+      onError: this.onError,
+    }, this.cacheSize);
   }
 
   /** Start receiving the other processes' messages (with a bus; once, before the server listens). */
@@ -201,7 +213,6 @@ export class MatchHub {
       // other operation ran since).
       if (cacheable && msg.md !== undefined) {
         this.forget(id);
-        this.chatCache.delete(id);
         this.remember(id, msg.state as State<GameState>, msg.md as Server.MatchData);
       }
       // A bot of this match may be due (./bots/driver.ts: the lease decides which process plays).
@@ -211,12 +222,7 @@ export class MatchHub {
     } else if (msg.t === 'table') {
       if (this.rooms.has(id)) this.tableLocal(id, msg.md as Server.MatchData);
     } else if (msg.t === 'chat') {
-      this.chatCache.delete(id);
-      const line = msg.line as ChatLine;
-      const out = new SharedMessage('chat', [id, line]);
-      this.broadcast(id, (x) => {
-        if (channelsFor(x.playerID).includes(line.payload.channel)) this.deliver(x.conn, out);
-      });
+      this.chats.fromBus(id, msg.line as ChatLine);
     } else if (msg.t === 'evict') {
       this.evictLocal(id, isSeatID(msg.seat) ? msg.seat : undefined);
     }
@@ -266,10 +272,7 @@ export class MatchHub {
     const bus = this.bus;
     // Several processes: one at a time per match in all of them; what another process changed is re-read.
     const locked = bus ? () => bus.withLock(matchID, (stale) => {
-      if (stale) {
-        this.forget(matchID);
-        this.chatCache.delete(matchID);
-      }
+      if (stale) this.forget(matchID);
       return fn();
     }) : fn;
     const run = prev.then(locked, locked);
@@ -320,6 +323,7 @@ export class MatchHub {
   async close(): Promise<void> {
     this.closed = true;
     while (this.queues.size > 0) await Promise.all([...this.queues.values()]);
+    await this.chats.drain();
   }
 
   /** Matches with at least one registered socket (for /metrics). */
@@ -383,7 +387,7 @@ export class MatchHub {
           if (r && r.conn !== conn && !r.conn.closed) this.resync(r.conn, matchID, r.playerID);
         }
       }
-      await this.sendChatHistory(conn, matchID, seat);
+      this.chats.synced(conn, matchID, seat); // the chat history, in the chat's own queue (./chat-room.ts)
       if (seat !== null) await this.updateConnected(matchID, metadata);
       this.sendTable(matchID, metadata, conn);
       if (previous && previous.playerID !== null && (previous.matchID !== matchID || previous.playerID !== seat)) {
@@ -487,11 +491,12 @@ export class MatchHub {
   }
 
   private evictLocal(matchID: string, playerID?: SeatID): void {
-    if (playerID === undefined) this.chatCache.delete(matchID);
+    if (playerID === undefined) this.chats.forget(matchID);
     for (const id of [...this.rooms.get(matchID) ?? []]) {
       const r = this.registered.get(id);
       if (!r || (playerID !== undefined && r.playerID !== playerID)) continue;
       this.unregister(id);
+      this.chats.left(id);
       this.refuse(r.conn, matchID, 'sync', playerID === undefined ? 'match deleted' : 'seat released');
     }
     this.forget(matchID);
@@ -499,6 +504,7 @@ export class MatchHub {
 
   /** A socket went away. */
   async disconnect(connID: string): Promise<void> {
+    this.chats.left(connID);
     const r = this.unregister(connID);
     if (!r || r.playerID === null) return;
     await this.enqueue(r.matchID, () => this.refreshConnected(r.matchID));
@@ -824,68 +830,22 @@ export class MatchHub {
   }
 
   // ------------------------------------------------------------------------------------------------------------
-  // chat (./chat.ts)
+  // chat (./chat.ts, ./chat-room.ts: its own queue, never the move queue)
 
-  /**
-   * A chat line from a socket (boardgame.io: `chat` (matchID, { id, sender, payload }, credentials)). The socket
-   * must have synced this match; the line's seat is the one its sync proved (and the credentials sent with the
-   * line must still be that seat's); the claimed sender and id are ignored. Stored, then sent to its readers.
-   */
-  async chat(conn: Connection, matchID: unknown, message: unknown, credentials: unknown): Promise<HubResult> {
-    if (this.closed) return this.refuse(conn, matchID, 'chat', 'server shutting down');
-    if (!isMatchID(matchID)) return this.refuse(conn, matchID, 'chat', 'bad matchID');
-    const parsed = parseChatPayload(message);
-    if ('error' in parsed) return this.refuse(conn, matchID, 'chat', parsed.error);
-    return this.unavailable(conn, matchID, 'chat', () => this.enqueue(matchID, async (): Promise<HubResult> => {
-      if (conn.closed) return { ok: false, error: 'disconnected' };
-      const r = this.registered.get(conn.id);
-      if (!r || r.matchID !== matchID) return this.refuse(conn, matchID, 'chat', 'sync this match first');
-      const seat = r.playerID;
-      const channel = parsed.channel ?? (seat === null ? 'spectators' : 'players');
-      if (!mayWrite(seat, channel)) {
-        return this.refuse(conn, matchID, 'chat', seat === null
-          ? 'spectators cannot write in the players\' channel' : 'players write in the players\' channel');
-      }
-      let name: string | undefined;
-      if (seat !== null) {
-        const metadata = this.cache.get(matchID)?.metadata ?? (await this.db.fetch(matchID, { metadata: true })).metadata;
-        if (!metadata) return this.refuse(conn, matchID, 'chat', 'match not found');
-        if (!credentialsMatch(metadata, seat, credentials)) return this.refuse(conn, matchID, 'chat', 'unauthorized');
-        name = seatMetadata(metadata, seat)?.name ?? undefined;
-      }
-      const line = chatLine(seat, name, parsed.text, channel, Date.now());
-      const written = await this.db.appendChat(matchID, channel, line, CHAT_KEEP);
-      if (written !== 'written') return this.refuse(conn, matchID, 'chat', 'match not found');
-      const cached = this.chatCache.get(matchID);
-      if (cached) {
-        cached.push(line);
-        if (cached.length > CHAT_HISTORY) cached.shift();
-      }
-      this.stats.chatMessages++;
-      this.bus?.publish({ t: 'chat', m: matchID, line });
-      const msg = new SharedMessage('chat', [matchID, line]);
-      this.broadcast(matchID, (x) => {
-        if (channelsFor(x.playerID).includes(channel)) this.deliver(x.conn, msg);
-      });
-      return { ok: true };
-    }));
+  /** A chat line from a socket (./chat-room.ts `say`). */
+  chat(conn: Connection, matchID: unknown, message: unknown, credentials: unknown): Promise<HubResult> {
+    return this.chats.say(conn, matchID, message, credentials);
   }
 
-  /** Inside the match queue, after a sync answer: the chat lines this audience may read, oldest first. */
-  private async sendChatHistory(conn: Connection, matchID: string, seat: SeatID | null): Promise<void> {
-    let lines = this.chatCache.get(matchID);
-    if (lines) {
-      this.chatCache.delete(matchID);
-    } else {
-      lines = (await this.db.fetchChat(matchID, ['players', 'spectators'], CHAT_HISTORY)) as ChatLine[];
-    }
-    this.chatCache.set(matchID, lines);
-    if (this.chatCache.size > Math.max(1, this.cacheSize)) this.chatCache.delete(this.chatCache.keys().next().value as string);
-    const readable = channelsFor(seat);
-    for (const line of lines) {
-      if (conn.closed) return;
-      if (readable.includes(line.payload.channel)) conn.emit('chat', matchID, line);
-    }
+  /** `mint:chat` (matchID, { spectators }): a player opens or closes the spectators' channel (./chat-room.ts `watch`). */
+  watchChat(conn: Connection, matchID: unknown, options: unknown): HubResult {
+    return this.chats.watch(conn, matchID, options);
+  }
+
+  /** Whether a socket is registered as a spectator of `matchID` (the transport's spectator chat budgets). */
+  spectating(connID: string, matchID: unknown): boolean {
+    const r = this.registered.get(connID);
+    return r !== undefined && r.playerID === null && r.matchID === matchID;
   }
 
   /** Who may move now (boardgame.io's rule: the active players, else the current player). */

@@ -20,6 +20,12 @@ export interface SocketLimits {
   updatePerAddress: RateLimit | false;
   /** Chat lines per socket (./chat.ts). */
   chatPerSocket: RateLimit | false;
+  /**
+   * Spectators' chat lines per address (over all its sockets) and per match (over all its spectators): issue 19
+   * item 3, so that strangers on many sockets cannot drown the channel or load the players who opened it.
+   */
+  spectatorChatPerAddress: RateLimit | false;
+  spectatorChatPerMatch: RateLimit | false;
   /** Any other event (junk) per socket: dropped, but counted. */
   otherPerSocket: RateLimit | false;
   /** Refusals for being over budget a socket may collect (over `windowMs`) before it is disconnected. */
@@ -38,6 +44,8 @@ export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
   updatePerSocket: { max: 100, windowMs: 5_000 },
   updatePerAddress: { max: 500, windowMs: 5_000 },
   chatPerSocket: { max: 5, windowMs: 10_000 },
+  spectatorChatPerAddress: { max: 10, windowMs: 30_000 },
+  spectatorChatPerMatch: { max: 30, windowMs: 30_000 },
   otherPerSocket: { max: 10, windowMs: 10_000 },
   strikes: { max: 20, windowMs: 10_000 },
   offenderBlockMs: 10_000,
@@ -47,5 +55,5 @@ export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
 /** No budget at all (tests that send thousands of messages on purpose, e.g. the fuzz test). */
 export const UNLIMITED_SOCKETS: SocketLimits = {
   maxSocketsPerAddress: 0, connects: false, syncPerSocket: false, syncPerAddress: false, updatePerSocket: false,
-  updatePerAddress: false, chatPerSocket: false, otherPerSocket: false, strikes: false, offenderBlockMs: 0, maxPendingBytes: 0,
+  updatePerAddress: false, chatPerSocket: false, spectatorChatPerAddress: false, spectatorChatPerMatch: false, otherPerSocket: false, strikes: false, offenderBlockMs: 0, maxPendingBytes: 0,
 };

@@ -3,7 +3,8 @@
  * boardgame.io's `LobbyClient` works unchanged), with:
  * - every body a JSON object of bounded size with known fields only; `setupData` and `data` are refused, so a
  *   listing shows nothing a client chose but player names (and a solo match's validated `solo` option);
- * - `playerName` / `newName`: see ./names.ts (visible, not "Bot" or "Rival deck", not the other seat's name);
+ * - `playerName` / `newName`: see ./names.ts (visible, no control/bidi/invisible characters, nothing that looks like
+ *   "Bot", "Rival deck" or the other seat's name); a rematch of two look-alike names (stored before that rule) is refused;
  * - match creation (create, playAgain) and metadata writes (join, leave, rename) rate-limited per address, renames
  *   per seat too; bot matches per address capped;
  * - POST bodies must be `application/json` (even empty ones), and a browser `Origin` must be this server's or a
@@ -546,6 +547,10 @@ export function lobby(opts: LobbyOptions): Middleware {
           await rateLimitCreate(ip);
           const reserved: Record<string, string> = {};
           for (const id of humanSeats(m)) reserved[id] = seatMetadata(m, id)!.name as string;
+          // Names stored before the look-alike rule (issue 19 item 8) are not carried into a new match as they are.
+          if (reserved['0'] !== undefined && reserved['1'] !== undefined) {
+            checkNotOther(reserved[playerID], reserved[otherSeat(playerID)], 'your name');
+          }
           const c = (m as TableMetadata).clock;
           const clock: ClockSettings | undefined = c
             ? { kind: c.kind, bankMs: c.bankMs, incrementMs: c.incrementMs, perDecisionMs: c.perDecisionMs } : undefined;

@@ -24,6 +24,7 @@ import { fail, onlyKeys, readJsonObject, RateLimiter, type RateLimit } from './h
 import { botKindOf, isMatchID, isRivalSeat } from './match-data';
 import type { MatchHub } from './hub';
 import type { SqlStorage } from './storage';
+import { forbiddenIn, forbiddenMessage } from './text-policy';
 
 export type MatchRecordResult =
   | { ok: true; record: GameRecord; over: boolean }
@@ -75,14 +76,17 @@ export const DEFAULT_REPORT_LIMIT: RateLimit = { max: 5, windowMs: 60_000 };
 /** A report body: up to 1000 characters of up to 4 UTF-8 bytes, escapes, credentials. */
 const REPORT_BODY_LIMIT = 8192;
 
-/** The report's text: a string, trimmed, 1–1000 characters, no control characters but tab and line breaks. */
+/**
+ * The report's text: a string, trimmed, 1–1000 characters, nothing the text policy forbids (./text-policy.ts: C0
+ * controls but tab and line breaks, DEL, C1, bidirectional marks, zero widths; issue 19 item 7), else a 400.
+ */
 export function checkReportText(x: unknown): string {
   if (typeof x !== 'string') fail(400, 'text must be a string');
   const text = x.trim();
   if (text.length === 0) fail(400, 'text must not be empty');
   if ([...text].length > MAX_REPORT_CHARS) fail(400, `text must be at most ${MAX_REPORT_CHARS} characters`);
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) fail(400, 'text must not hold control characters');
+  const bad = forbiddenIn(text, { lineBreaks: true });
+  if (bad !== null) fail(400, forbiddenMessage('text', bad));
   return text;
 }
 

@@ -12,7 +12,10 @@
  * - at most one sync per socket is queued in the hub (a newer one replaces a waiting one), and queued work of a
  *   socket that closed is skipped;
  * - messages are encoded once per audience (./outbox.ts) and a socket whose unread output exceeds a bound is
- *   dropped at once, with what it had not read.
+ *   dropped at once, with what it had not read;
+ * - a spectator's chat line also needs a token of its address and one of the match (issue 19 item 3): many
+ *   sockets on a few addresses cannot flood the spectators' channel; `mint:chat` (a player opening that channel)
+ *   costs a token of the socket's 'other events' budget.
  *
  * Every handler catches everything: a message can never become an unhandled rejection (which stops Node).
  */
@@ -102,6 +105,7 @@ export class HardenedSocketIO extends SocketIO {
       syncSocket: limiter(l.syncPerSocket), syncAddress: limiter(l.syncPerAddress),
       updateSocket: limiter(l.updatePerSocket), updateAddress: limiter(l.updatePerAddress),
       chatSocket: limiter(l.chatPerSocket), otherSocket: limiter(l.otherPerSocket), strikes: limiter(l.strikes),
+      spectatorChatAddress: limiter(l.spectatorChatPerAddress), spectatorChatMatch: limiter(l.spectatorChatPerMatch),
     };
   }
 
@@ -241,10 +245,26 @@ export class HardenedSocketIO extends SocketIO {
     socket.on('chat', (...args: unknown[]) => {
       if (gone) return;
       if (!within(b.chatSocket, null)) return overBudget('chat', args[0]);
+      if (this.hub.spectating(socket.id, args[0])) {
+        if (!within(null, b.spectatorChatAddress)) return overBudget('chat', args[0]);
+        // The match's budget is shared by all its spectators: running out of it is nobody's offence (no strike).
+        const wait = b.spectatorChatMatch?.take(args[0] as string) ?? 0;
+        if (wait > 0) return conn.emit('mint:error', (args[0] as string).slice(0, 64), { event: 'chat', error: `the spectators' chat is busy: retry in ${wait} s` });
+      }
       this.guard('chat', () => this.hub.chat(conn, args[0], args[1], args[2]));
     });
+    // Our client: socket.emit('mint:chat', matchID, { spectators: boolean }) (a player opens the spectators' channel)
+    socket.on('mint:chat', (...args: unknown[]) => {
+      if (gone) return;
+      if (!within(b.otherSocket, null)) return overBudget('mint:chat', args[0]);
+      try {
+        this.hub.watchChat(conn, args[0], args[1]);
+      } catch (err) {
+        this.onErr(err, 'mint:chat');
+      }
+    });
     socket.onAny((event: string) => {
-      if (gone || event === 'sync' || event === 'update' || event === 'chat') return;
+      if (gone || event === 'sync' || event === 'update' || event === 'chat' || event === 'mint:chat') return;
       if (!within(b.otherSocket, null)) overBudget(event.slice(0, 32), null);
     });
     socket.on('disconnect', () => {

@@ -1,4 +1,5 @@
 import { REPORT_MIGRATIONS } from './reports-migration';
+import { CHAT_MIGRATIONS } from './chat-migration';
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import { MATCHES, MATCH_CHAT, MATCH_LOG } from './schema';
 
@@ -10,6 +11,7 @@ import { MATCHES, MATCH_CHAT, MATCH_LOG } from './schema';
  */
 const migrations: Record<string, Migration> = {
   ...REPORT_MIGRATIONS, // 003_problem_reports
+  ...CHAT_MIGRATIONS, // 005_chat_by_channel
   '001_matches_and_log': {
     async up(db: Kysely<any>) {
       await db.schema

@@ -392,22 +392,62 @@ export class SqlStorage extends Async {
   }
 
   /**
-   * Appends a chat line to a match (one transaction) and keeps only its last `keep` lines. 'missing' if the match
-   * does not exist (a chat line never creates or resurrects a match).
+   * Appends a chat line to a match's `channel` (one transaction) and keeps only that channel's last `keep` lines
+   * (issue 19 item 3: a channel's lines never push another channel's out). 'missing' if the match does not exist
+   * (a chat line never creates or resurrects a match). Chat is written outside the match's lock (server/chat-room.ts):
+   * on PostgreSQL the appends of one match take a transaction-scoped advisory lock of their own (never the match's
+   * row, which moves write), so two processes never pick the same `seq`; a key violation is still tried again.
    */
   async appendChat(matchID: string, channel: string, message: unknown, keep: number, now = Date.now()): Promise<'written' | 'missing'> {
     await this.ready();
     const json = JSON.stringify(message);
-    return this.db.transaction().execute(async (trx) => {
-      const exists = await trx.selectFrom(MATCHES).select('match_id').where('match_id', '=', matchID).executeTakeFirst();
-      if (!exists) return 'missing';
-      const last = await trx.selectFrom(MATCH_CHAT).select((eb) => eb.fn.max('seq').as('seq'))
-        .where('match_id', '=', matchID).executeTakeFirst();
-      const seq = last?.seq === null || last?.seq === undefined ? 0 : Number(last.seq) + 1;
-      await trx.insertInto(MATCH_CHAT).values({ match_id: matchID, seq, channel, message: json, created_at: now }).execute();
-      if (seq >= keep) await trx.deleteFrom(MATCH_CHAT).where('match_id', '=', matchID).where('seq', '<=', seq - keep).execute();
+    // SQLite outside a Kysely transaction: one synchronous transaction on the connection, nothing runs in between.
+    if (this.sqlite && !this.sqlite.inTransaction) return this.sqliteAppendChat(this.sqlite, matchID, channel, json, keep, now);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction().execute(async (trx) => {
+          if (this.dialect === 'postgres') {
+            await sql`select pg_advisory_xact_lock(hashtextextended(${`mint-chat:${this.schema ?? ''}:${matchID}`}, 0))`.execute(trx);
+          }
+          const exists = await trx.selectFrom(MATCHES).select('match_id').where('match_id', '=', matchID).executeTakeFirst();
+          if (!exists) return 'missing';
+          const last = await trx.selectFrom(MATCH_CHAT).select((eb) => eb.fn.max('seq').as('seq'))
+            .where('match_id', '=', matchID).executeTakeFirst();
+          const seq = last?.seq === null || last?.seq === undefined ? 0 : Number(last.seq) + 1;
+          await trx.insertInto(MATCH_CHAT).values({ match_id: matchID, seq, channel, message: json, created_at: now }).execute();
+          await trx.deleteFrom(MATCH_CHAT).where('match_id', '=', matchID).where('channel', '=', channel)
+            .where('seq', '<=', trx.selectFrom(MATCH_CHAT).select('seq').where('match_id', '=', matchID).where('channel', '=', channel)
+              .orderBy('seq', 'desc').limit(1).offset(keep))
+            .execute();
+          return 'written' as const;
+        });
+      } catch (err) {
+        // Unique violation (another writer took the seq), deadlock or serialization failure: once more, a few times.
+        const code = (err as { code?: unknown }).code;
+        const retry = code === '23505' || code === '40P01' || code === '40001' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+        if (!retry || attempt >= 5) throw err;
+      }
+    }
+  }
+
+  /** SQLite: appendChat with prepared statements in one synchronous transaction (as sqliteSetState). */
+  private sqliteAppendChat(conn: Database.Database, matchID: string, channel: string, json: string, keep: number,
+    now: number): 'written' | 'missing' {
+    const exists = this.statement(conn, `SELECT 1 AS "one" FROM "${MATCHES}" WHERE "match_id" = ?`);
+    const last = this.statement(conn, `SELECT max("seq") AS "seq" FROM "${MATCH_CHAT}" WHERE "match_id" = ?`);
+    const insert = this.statement(conn,
+      `INSERT INTO "${MATCH_CHAT}" ("match_id", "seq", "channel", "message", "created_at") VALUES (?, ?, ?, ?, ?)`);
+    const trim = this.statement(conn, `DELETE FROM "${MATCH_CHAT}" WHERE "match_id" = ? AND "channel" = ? AND "seq" <= `
+      + `(SELECT "seq" FROM "${MATCH_CHAT}" WHERE "match_id" = ? AND "channel" = ? ORDER BY "seq" DESC LIMIT 1 OFFSET ?)`);
+    const write = conn.transaction((): 'written' | 'missing' => {
+      if (!exists.get(matchID)) return 'missing';
+      const row = last.get(matchID) as { seq: number | null } | undefined;
+      const seq = row?.seq === null || row?.seq === undefined ? 0 : Number(row.seq) + 1;
+      insert.run(matchID, seq, channel, json, now);
+      trim.run(matchID, channel, matchID, channel, keep);
       return 'written';
     });
+    return write();
   }
 
   /** The last `limit` chat lines of a match in the given channels, oldest first. */

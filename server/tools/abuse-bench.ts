@@ -10,8 +10,12 @@
  * as fast as they can, reconnecting when dropped), sync640 (a reading socket, 640 spectator syncs/s), junk (a
  * socket sending ~42k junk updates/s), spectators (3,000 non-reading spectator sockets on the played match, with
  * the default caps), spectators-uncapped (the same with caps and budgets off: shared encoding + output bound
- * only), listing (5,000 matches, every page of 50).
+ * only), listing (5,000 matches, every page of 50), chat-flood / chat-flood-uncapped (issue 19 item 3: 100 reading
+ * spectator sockets on 4 addresses, in a process of their own (./chat-crowd.ts), chatting on the match being
+ * played, the victim, with the default budgets / with budgets off; the victim's move p50 and p99, and the
+ * spectators' lines a second reaching a player who opened that channel and one who did not).
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +23,7 @@ import { createMatch as bgioCreateMatch } from 'boardgame.io/internal';
 import type { Socket } from 'socket.io-client';
 import { MintImperium } from '../../src/game';
 import { createStorage } from '../storage';
-import { duel, finishedMatch, GAME, matchWithPlayers, percentile, playGame, probeHealth, sleep, socket, startChild, type Child } from './bench-kit';
+import { duel, finishedMatch, GAME, matchWithPlayers, percentile, playGame, probeHealth, sleep, socket, startChild, trackChild, type Child } from './bench-kit';
 import { rawWs, type RawWs } from './raw-ws';
 
 /** Attackers come from another loopback address than the players and probes, as they would from another host. */
@@ -194,6 +198,60 @@ const listing: Attack = async (base, until) => {
   return { pages: times.length, pageP50: percentile(times, 0.5), pageP99: percentile(times, 0.99), pageMax: Math.round(Math.max(...times)) };
 };
 
+// ------------------------------------------------------------------------------------------------------------------
+// Chat flood (issue 19 item 3)
+
+/**
+ * 100 reading spectator sockets on 127.0.0.2–5 (./chat-crowd.ts, a process of its own: receiving their own echoes
+ * must not slow this process, which times the victim), each sending a chat line every `lineEveryMs`, on the match
+ * being played: the victim, whose moves (100 ms after each state) are timed once the crowd is in; a new match when
+ * one ends, the crowd following it. Two more sockets of the victim's seats count the spectators' lines a second
+ * they receive: one opened the spectators' channel (`mint:chat`), the other did not.
+ */
+function chatFlood(lineEveryMs: number): Attack {
+  return async (base, until) => {
+    let victim = await matchWithPlayers(base);
+    const crowd = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['server/tools/chat-crowd.ts', base, String(lineEveryMs)],
+      { stdio: ['pipe', 'pipe', 'inherit'], detached: true });
+    trackChild(crowd);
+    let out = '';
+    crowd.stdout!.on('data', (b: Buffer) => { out += b.toString(); });
+    const exited = new Promise<void>((r) => crowd.once('exit', () => r()));
+    crowd.stdin!.write(`${victim.matchID}\n`);
+    await sleep(5000); // 100 sockets connect and sync
+    const delivered = { opened: 0, closed: 0 };
+    const times: number[] = [];
+    const t0 = performance.now();
+    while (!until()) {
+      const probes = await Promise.all(['0', '1'].map(async (id) => {
+        const s = await socket(base);
+        s.on('chat', (_m: unknown, l: { payload?: { channel?: string } }) => {
+          if (l?.payload?.channel === 'spectators') delivered[id === '0' ? 'opened' : 'closed']++;
+        });
+        if (id === '0') s.emit('mint:chat', victim.matchID, { spectators: true });
+        s.emit('sync', victim.matchID, id, victim.creds[id], 2);
+        return s;
+      }));
+      await playGame(base, 100, times, until, victim);
+      for (const p of probes) p.close();
+      if (!until()) {
+        victim = await matchWithPlayers(base);
+        crowd.stdin!.write(`${victim.matchID}\n`);
+      }
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    crowd.stdin!.end();
+    await Promise.race([exited, sleep(15_000)]);
+    const c = JSON.parse(out.trim().split('\n').at(-1) || '{}') as { sent?: number; echoed?: number; refused?: number; connects?: number };
+    return {
+      victimMoves: times.length, victimP50: percentile(times, 0.5), victimP99: percentile(times, 0.99), victimMax: Math.round(Math.max(...times)),
+      linesSent: c.sent, linesRefused: c.refused, linesEchoedToSpectators: c.echoed, spectatorConnects: c.connects,
+      spectatorLinesPerSToOpenedPlayer: Math.round((delivered.opened / seconds) * 10) / 10,
+      spectatorLinesPerSToClosedPlayer: Math.round((delivered.closed / seconds) * 10) / 10,
+    };
+  };
+}
+
 async function seedMatches(dbFile: string): Promise<void> {
   const db = createStorage(dbFile);
   await db.connect();
@@ -215,6 +273,9 @@ async function main() {
     ['spectators', Math.min(o.seconds, 30), {}, spectators],
     ['spectators-uncapped', Math.min(o.seconds, 30), { SOCKET_RATE_LIMITS: 'off', MAX_SOCKETS_PER_ADDRESS: '0', MAX_SPECTATORS_PER_MATCH: '0' }, spectators],
     ['listing', o.seconds, {}, listing, seedMatches],
+    // Issue 19 item 3: within the budget per socket (5 lines per 10 s), and flat out with budgets off.
+    ['chat-flood', Math.min(o.seconds, 30), {}, chatFlood(2000)],
+    ['chat-flood-uncapped', Math.min(o.seconds, 30), { SOCKET_RATE_LIMITS: 'off' }, chatFlood(500)],
   ];
   for (const [name, seconds, env, attack, prepare] of all) {
     if (o.only && !o.only.includes(name)) continue;

@@ -8,7 +8,9 @@
  * serves them. A report's record holds the seed even when the match was unfinished, so an exported file is for
  * whoever runs the server, not for players. Listing: one line per report on stdout, then ONE JSON line
  * { reports, shown } (export: { exported, file, matchID, actions, over }). Exit 1 on an unknown report or a
- * missing database, 2 on bad usage.
+ * missing database, 2 on bad usage. Everything read from the database reaches the terminal through
+ * escapeForTerminal (../text-policy.ts, issue 19 item 7): a control, C1, bidirectional or invisible character in a
+ * stored text (one from before the policy, or written by another tool) prints as `\u009b`, never raw.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { parseRecord } from '../../src/game/record';
 import { createStorage, parseStorageUrl, type SqlStorage } from '../storage';
+import { escapeForTerminal } from '../text-policy';
 
 const USAGE = 'usage: npm run reports -- [--limit N] | --export ID FILE  [--database-url URL] [--schema S]';
 
@@ -51,6 +54,9 @@ export function joinExportValue(argv: string[]): string[] {
   }
   return out;
 }
+
+/** One line of output, every stored string in it escaped for the terminal. */
+const out = (line: string) => process.stdout.write(`${escapeForTerminal(line)}\n`);
 
 const oneLine = (s: string, max = 80) => {
   const flat = s.replace(/\s+/g, ' ');
@@ -93,25 +99,25 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     if (values.export !== undefined) {
       const report = await db.getReport(values.export);
       if (!report) {
-        process.stderr.write(`no report ${JSON.stringify(values.export)}\n`);
+        process.stderr.write(`${escapeForTerminal(`no report ${JSON.stringify(values.export)}`)}\n`);
         return 1;
       }
       const file = positionals[0];
       const rec = parseRecord(report.record);
-      if ('error' in rec) process.stderr.write(`warning: the stored record is malformed (${rec.error}); written as stored\n`);
+      if ('error' in rec) process.stderr.write(`${escapeForTerminal(`warning: the stored record is malformed (${rec.error}); written as stored`)}\n`);
       writeFileSync(file, `${JSON.stringify(report.record)}\n`);
       const actions = 'error' in rec ? null : rec.actions.length;
       const over = 'error' in rec ? null : rec.result !== null;
-      process.stdout.write(`wrote ${file}: record of match ${report.matchID}, ${actions ?? '?'} actions, ${over ? 'game over' : 'game unfinished'}\n`);
-      process.stdout.write(`${JSON.stringify({ exported: report.reportID, file, matchID: report.matchID, actions, over })}\n`);
+      out(`wrote ${file}: record of match ${report.matchID}, ${actions ?? '?'} actions, ${over ? 'game over' : 'game unfinished'}`);
+      out(JSON.stringify({ exported: report.reportID, file, matchID: report.matchID, actions, over }));
       return 0;
     }
     const reports = await db.listReports({ limit: values.limit ? Number(values.limit) : 100 });
     for (const r of reports) {
       const seat = r.seat === '0' ? 'Rebel' : 'Imperial';
-      process.stdout.write(`${r.reportID}  ${new Date(r.createdAt).toISOString()}  match ${r.matchID}  ${seat}  ${JSON.stringify(oneLine(r.text))}\n`);
+      out(`${r.reportID}  ${new Date(r.createdAt).toISOString()}  match ${r.matchID}  ${seat}  ${JSON.stringify(oneLine(r.text))}`);
     }
-    process.stdout.write(`${JSON.stringify({ reports: reports.length, shown: reports.map((r) => r.reportID) })}\n`);
+    out(JSON.stringify({ reports: reports.length, shown: reports.map((r) => r.reportID) }));
     return 0;
   } finally {
     await db.close();

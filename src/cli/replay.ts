@@ -7,13 +7,17 @@
  * { files, ok, failed, verified, actions, failures: [{ file, message, index? }] } (the first 20 failures).
  * Exit status 0 when every file replays (and verifies), 1 when any file is unreadable, malformed, refused by the
  * core or (with --verify) differs — each such file named on stderr with its first problem; 2 for bad usage.
- * A progress bar goes to stderr on a terminal.
+ * A progress bar goes to stderr on a terminal. File names and messages (which quote a record's names) are printed
+ * through escapeForTerminal (server/text-policy.ts): controls, C1, bidi and invisible characters as `\u202e`.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { parseRecordText, replayRecord, verifyRecord, type GameRecord } from '../game/record';
 import { progress } from './progress';
+// The operators' escaping (issue 19 item 7): a record may come from a problem report, with names and texts a
+// player typed; nothing of it reaches the terminal raw.
+import { escapeForTerminal } from '../../server/text-policy';
 
 const USAGE = 'usage: npm run replay -- FILE... [--verify] [--quiet]';
 const KEEP_FAILURES = 20;
@@ -87,10 +91,10 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     actions += o.actions;
     if (o.ok) {
       ok++;
-      if (!quiet) process.stdout.write(`${erase}${file}: ${o.message}\n`);
+      if (!quiet) process.stdout.write(`${erase}${escapeForTerminal(`${file}: ${o.message}`)}\n`);
     } else {
       const at = o.index !== undefined && o.index >= 0 ? ` (action ${o.index})` : '';
-      process.stderr.write(`${erase}${file}: ${o.message}${at}\n`);
+      process.stderr.write(`${erase}${escapeForTerminal(`${file}: ${o.message}${at}`)}\n`);
       if (failures.length < KEEP_FAILURES) {
         failures.push({ file, ok: false, message: o.message, ...(o.index !== undefined ? { index: o.index } : {}) });
       }
@@ -99,10 +103,10 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   }
   bar.done();
   const failed = files.length - ok;
-  process.stdout.write(`${JSON.stringify({
+  process.stdout.write(`${escapeForTerminal(JSON.stringify({
     files: files.length, ok, failed, verified: verify, actions,
     failures: failures.map(({ file, message, index }) => ({ file, message, ...(index !== undefined ? { index } : {}) })),
-  })}\n`);
+  }))}\n`);
   return failed > 0 ? 1 : 0;
 }
 

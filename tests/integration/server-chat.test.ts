@@ -96,7 +96,7 @@ for (const { backend, title, skip } of backends) {
       }
     });
 
-    it('the players\' channel reaches the two seats and not spectators; nothing reaches another match', async () => {
+    it('the players\' channel reaches the two seats and not spectators; the spectators\' channel reaches a player who opened it; nothing reaches another match', async () => {
       const t = await table();
       const other = await table();
       const echo = await say(t.rebel, t.matchID, 'hello', t.creds['0']);
@@ -105,8 +105,12 @@ for (const { backend, title, skip } of backends) {
       expect(chatsOf(t.imperial, t.matchID)[0].payload.text).toBe('hello');
       const spectatorLine = await say(t.watcher, t.matchID, { text: 'go rebels', channel: 'spectators' });
       expect(spectatorLine[0]).toBe('chat');
-      await waitFor(() => chatsOf(t.rebel, t.matchID).length === 2 && chatsOf(t.imperial, t.matchID).length === 2, 3000, 'players read the spectators');
+      // Players read the spectators' channel once they open it (issue 19 item 3): the Rebel does, and gets its history.
+      t.rebel.socket.emit('mint:chat', t.matchID, { spectators: true });
+      await waitFor(() => chatsOf(t.rebel, t.matchID).length === 2, 3000, 'the Rebel to read the spectators');
+      expect(chatsOf(t.rebel, t.matchID)[1].payload).toMatchObject({ text: 'go rebels', channel: 'spectators' });
       await new Promise((r) => setTimeout(r, 100));
+      expect(chatsOf(t.imperial, t.matchID).map((l) => l.payload.text)).toEqual(['hello']);
       // The spectator read its own line only.
       expect(chatsOf(t.watcher, t.matchID).map((l) => l.payload.text)).toEqual(['go rebels']);
       expect(chatsOf(t.watcher, t.matchID)[0].sender).toBeNull();
@@ -167,7 +171,7 @@ for (const { backend, title, skip } of backends) {
       expect((await say(t.rebel, t.matchID, 'calm down', t.creds['0']))[0]).toBe('chat');
     });
 
-    it('a reconnecting player gets the history of both channels; a new spectator the spectators\' channel only', async () => {
+    it('a reconnecting player gets the players\' history (and the spectators\' once opened); a new spectator the spectators\' channel only', async () => {
       const t = await table();
       await say(t.rebel, t.matchID, 'first', t.creds['0']);
       await say(t.imperial, t.matchID, 'second', t.creds['1']);
@@ -177,11 +181,17 @@ for (const { backend, title, skip } of backends) {
       const synced = again.next(['sync']);
       again.socket.emit('sync', t.matchID, '0', t.creds['0'], 2);
       await synced;
-      await waitFor(() => chatsOf(again, t.matchID).length === 3, 3000, 'the history');
-      expect(chatsOf(again, t.matchID).map((l) => [l.sender, l.payload.text])).toEqual([['0', 'first'], ['1', 'second'], [null, 'from the stands']]);
+      await waitFor(() => chatsOf(again, t.matchID).length === 2, 3000, 'the history');
+      expect(chatsOf(again, t.matchID).map((l) => [l.sender, l.payload.text])).toEqual([['0', 'first'], ['1', 'second']]);
       // History comes after the sync answer (boardgame.io's client sets up its state first).
       const firstSync = again.received.findIndex((m) => m[0] === 'sync');
       expect(again.received.findIndex((m) => m[0] === 'chat')).toBeGreaterThan(firstSync);
+      // A player who opens the spectators' channel before syncing gets both channels' history, in time order.
+      const opened = await client();
+      opened.socket.emit('mint:chat', t.matchID, { spectators: true });
+      await rawSync(opened, t.matchID, '0', t.creds['0']);
+      await waitFor(() => chatsOf(opened, t.matchID).length === 3, 3000, 'both histories');
+      expect(chatsOf(opened, t.matchID).map((l) => [l.sender, l.payload.text])).toEqual([['0', 'first'], ['1', 'second'], [null, 'from the stands']]);
       const fan = await client();
       await rawSync(fan, t.matchID, null);
       await waitFor(() => chatsOf(fan, t.matchID).length === 1, 3000, 'spectator history');

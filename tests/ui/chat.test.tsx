@@ -6,8 +6,8 @@
  */
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChatPanel, CHAT_MAX, QUICK_PHRASES } from '../../src/ui/online/ChatPanel';
-import type { ChatLine } from '../../src/ui/online/socketClient';
+import { ChatDock, ChatPanel, CHAT_MAX, QUICK_PHRASES } from '../../src/ui/online/ChatPanel';
+import type { ChatLine, OnlineSession } from '../../src/ui/online/socketClient';
 
 afterEach(cleanup);
 
@@ -68,5 +68,24 @@ describe('chat panel', () => {
   it('shows the server\'s refusal', () => {
     panel({ error: 'rate limited' });
     expect(screen.getByRole('alert').textContent).toBe('Not sent: rate limited.');
+  });
+
+  it('the dock: a player\'s spectators\' channel is closed until opened, and opening it asks the server for it (issue 19 item 3)', () => {
+    const lines = [line('a', '0', 'mine'), line('b', null, 'from the stands', 'spectators')];
+    const showSpectatorChat = vi.fn();
+    const session = { chat: () => lines, chatError: () => null, sendChat: vi.fn(), showSpectatorChat } as unknown as OnlineSession;
+    render(<ChatDock session={session} seatID="0" />);
+    // The unread count holds the players' line only.
+    expect(screen.getByRole('button', { name: 'Chat (1)' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Chat (1)' }));
+    const box = screen.getByLabelText(/Show the spectators/) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    expect(screen.getByTestId('chat-lines').textContent).not.toContain('from the stands');
+    expect(showSpectatorChat).not.toHaveBeenCalled();
+    fireEvent.click(box);
+    expect(showSpectatorChat).toHaveBeenLastCalledWith(true);
+    expect(screen.getByTestId('chat-lines').textContent).toContain('from the stands');
+    fireEvent.click(screen.getByLabelText(/Show the spectators/));
+    expect(showSpectatorChat).toHaveBeenLastCalledWith(false);
   });
 });

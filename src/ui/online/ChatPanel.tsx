@@ -1,7 +1,8 @@
 /**
  * The chat of an online match (server/chat.ts): a "Chat" button in the online strip (with the number of unread
  * lines) opens a panel over the board: the lines (text nodes only, never HTML), quick phrases for phones, a text
- * field (500 characters, the server's limit) and, for players, whether to show the spectators' channel. Players
+ * field (500 characters, the server's limit) and, for players, whether to show the spectators' channel: closed
+ * until the player opens it (issue 19 item 3), and the server sends a player none of its lines until then. Players
  * write in the players' channel (the two seats only), spectators in theirs; the server decides who sent a line.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -153,7 +154,12 @@ export function ChatPanel({ lines, seatID, error, onSend, onClose, showSpectator
 /** The strip's chat button and the panel, for one online session. */
 export function ChatDock({ session, seatID }: { session: OnlineSession; seatID: string | null }) {
   const [open, setOpen] = useState(false);
-  const [showSpectators, setShowSpectators] = useState(true);
+  // Closed by default: strangers' lines reach a player only once the player asks for them.
+  const [showSpectators, setShowSpectators] = useState(false);
+  const onShowSpectators = (v: boolean) => {
+    setShowSpectators(v);
+    session.showSpectatorChat(v);
+  };
   const [read, setRead] = useState(0);
   const lines = session.chat();
   const visible = shownLines(lines, seatID === null || showSpectators).length;
@@ -169,7 +175,7 @@ export function ChatDock({ session, seatID }: { session: OnlineSession; seatID: 
       </ChoiceButton>
       {open && (
         <ChatPanel lines={lines} seatID={seatID} error={session.chatError()} onSend={(t) => session.sendChat(t)}
-          onClose={() => setOpen(false)} showSpectators={showSpectators} onShowSpectators={setShowSpectators} />
+          onClose={() => setOpen(false)} showSpectators={showSpectators} onShowSpectators={onShowSpectators} />
       )}
     </>
   );

@@ -9,7 +9,10 @@
  *   fresh view and the prompt starts over; a refused chat line is shown by the chat panel; a refused sync (bad
  *   credentials, seat released, match deleted) is fatal;
  * - chat (boardgame.io's `sendChatMessage` / `chatMessages`, server/chat.ts): the lines this socket may read, once
- *   each (the server sends the history again after every reconnect).
+ *   each, in time order (the server sends the history again after every reconnect), at most CHAT_LINES_KEPT per
+ *   channel in memory (issue 19 item 3: a flood cannot grow the page), boardgame.io's own copy emptied as it is
+ *   read; a player gets the spectators' channel only after opening it (`showSpectatorChat(true)`: `mint:chat`,
+ *   sent again on every reconnect).
  */
 import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
@@ -19,6 +22,9 @@ import type { ClientState, GameClient } from '../session/clients';
 import type { PublicPlayer } from './lobbyApi';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting';
+
+/** Chat lines kept per channel (the server sends at most 100 per channel after a reconnect: server/chat.ts). */
+export const CHAT_LINES_KEPT = 200;
 
 export type ChatChannel = 'players' | 'spectators';
 /** A chat line as the server sends it (server/chat.ts): sender '0' | '1' or null (a spectator). */
@@ -65,6 +71,8 @@ export interface OnlineSession {
   sendChat(text: string, channel?: ChatChannel): void;
   /** The last refusal of a chat line (too long, rate limited…), or null; cleared by the next line sent. */
   chatError(): string | null;
+  /** A player opens (true) or closes the spectators' channel: the server sends its lines only while it is open. */
+  showSpectatorChat(on: boolean): void;
   /** The last table view (clock, absences, hand-overs), or null for a plain match. */
   table(): TableSnapshot | null;
   /** Called on every change of state, status, players or fatal error. */
@@ -76,7 +84,11 @@ type BgioClient = GameClient & {
   matchData?: PublicPlayer[];
   chatMessages: unknown[];
   sendChatMessage(payload: unknown): void;
-  transport: { socket?: { on(e: string, fn: (...a: unknown[]) => void): void } | null; requestSync(): void; isConnected: boolean };
+  transport: {
+    socket?: { on(e: string, fn: (...a: unknown[]) => void): void; emit(e: string, ...a: unknown[]): void; connected?: boolean } | null;
+    requestSync(): void;
+    isConnected: boolean;
+  };
 };
 
 export function createOnlineSession(opts: {
@@ -96,23 +108,39 @@ export function createOnlineSession(opts: {
   let fatal: string | null = null;
   let chatError: string | null = null;
   let table: TableSnapshot | null = null;
-  let chatSeen = 0;
-  const lines: ChatLine[] = [];
+  let lines: ChatLine[] = [];
   const ids = new Set<string>();
+  let watchingSpectators = false;
+  /** Keep a line once, in time order (a history arrives after live lines), at most CHAT_LINES_KEPT per channel. */
+  const keep = (l: ChatLine) => {
+    if (ids.has(l.id)) return;
+    const same = lines.filter((x) => x.payload.channel === l.payload.channel);
+    if (same.length >= CHAT_LINES_KEPT && l.payload.at < same[0].payload.at) return; // older than all kept: long gone
+    let i = lines.length;
+    while (i > 0 && lines[i - 1].payload.at > l.payload.at) i--;
+    lines = [...lines.slice(0, i), l, ...lines.slice(i)];
+    ids.add(l.id);
+    if (same.length + 1 > CHAT_LINES_KEPT) {
+      const oldest = same[0];
+      lines = lines.filter((x) => x !== oldest);
+      ids.delete(oldest.id);
+    }
+  };
   client.subscribe((s) => {
     if ((s as (ClientState & { isConnected?: boolean }) | null)?.isConnected) everConnected = true;
-    // boardgame.io appends every received line; the history after a reconnect repeats lines already seen.
+    // boardgame.io appends every received line to its own array: taken from it and emptied, so it never grows.
     const all = client.chatMessages ?? [];
-    for (; chatSeen < all.length; chatSeen++) {
-      const l = all[chatSeen];
-      if (isChatLine(l) && !ids.has(l.id)) {
-        ids.add(l.id);
-        lines.push(l);
-      }
+    if (all.length > 0) {
+      client.chatMessages = [];
+      for (const l of all) if (isChatLine(l)) keep(l);
     }
     notify();
   });
   client.start();
+  // Each new connection is a new socket to the server: it asks for the spectators' channel again if it is open.
+  client.transport.socket?.on('connect', () => {
+    if (watchingSpectators) client.transport.socket?.emit('mint:chat', opts.matchID, { spectators: true });
+  });
   client.transport.socket?.on('mint:table', (...args: unknown[]) => {
     const [matchID, view] = args as [unknown, TableView | undefined];
     if (matchID !== opts.matchID || typeof view !== 'object' || view === null || typeof view.serverNow !== 'number') return;
@@ -152,6 +180,12 @@ export function createOnlineSession(opts: {
       notify();
     },
     chatError: () => chatError,
+    showSpectatorChat: (on) => {
+      if (on === watchingSpectators) return;
+      watchingSpectators = on;
+      const socket = client.transport.socket;
+      if (socket?.connected !== false) socket?.emit('mint:chat', opts.matchID, { spectators: on });
+    },
     table: () => table,
     onChange: (fn) => {
       listeners.add(fn);
