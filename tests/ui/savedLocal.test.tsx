@@ -195,6 +195,20 @@ describe('a saved game on screen', () => {
     expect(loadSaved(hotseat.id)!.config).toEqual(config);
   });
 
+  it('issue 20 item 4: a record that does not replay to its end is kept as it was; the game goes on as a new save', async () => {
+    const broken: SavedLocal = { ...copy(hotseat), id: 'hotseat-broken', moves: [...copy(hotseat).moves, { seat: 'R', action: { type: 'noSuchMove' } as never }] };
+    saveLocal(broken);
+    const stored = localStorage.getItem(saveKey('hotseat-broken'));
+    const screen = render(<HotSeatScreen saved={loadSaved('hotseat-broken')!} onExit={() => {}} />);
+    await act(async () => { await new Promise((r) => setTimeout(r, 200)); });
+    await act(async () => { screen.container.querySelector<HTMLButtonElement>('[data-choice="ready"]')!.click(); await new Promise((r) => setTimeout(r, 30)); });
+    expect(screen.container.querySelector('[role="alert"]')?.textContent).toMatch(/kept as it was/);
+    expect(localStorage.getItem(saveKey('hotseat-broken'))).toBe(stored); // untouched
+    const fork = listSaved('hotseat').find((s) => s.id !== 'hotseat-broken')!;
+    expect(fork.moves).toEqual(hotseat.moves); // the moves that replayed
+    expect(openId()).toBe(fork.id);
+  });
+
   it('issue 20 item 4: a new hot-seat game leaves the saved one alone; left before its first move, it is not kept', async () => {
     saveLocal(copy(hotseat));
     const fresh = render(<HotSeatScreen seed="unit-second" onExit={() => {}} />);

@@ -63,6 +63,10 @@ export function replayMoves(match: LocalMatch, moves: SavedMove[], done: (ok: bo
   return () => { finished = true; unsub(); clearTimeout(watchdog); };
 }
 
+/** Said when a record does not replay to its end (the screens show it above the board). */
+export const RESTORE_FAILED = 'The saved game could not be fully restored: it goes on from where the replay got, as a new save. '
+  + 'The saved game itself is kept as it was on the start screen.';
+
 export interface SavedMatch {
   match: LocalMatch | null;
   /** True once the record's moves are all replayed (at once for a new game). */

@@ -12,7 +12,7 @@ import { BotStrip } from '../bot/BotStrip';
 import { useBot } from '../bot/useBot';
 import { useBotDriver } from '../bot/useBotDriver';
 import { newSavedGame, type SavedLocal } from '../saved/localSave';
-import { useSavedMatch } from '../saved/useSavedMatch';
+import { RESTORE_FAILED, useSavedMatch } from '../saved/useSavedMatch';
 import { sendAction } from '../session/clients';
 import { useClientState } from '../session/useClientView';
 import { Loading } from './Loading';
@@ -36,7 +36,7 @@ export function BotScreen({ human: newHuman, difficulty: newDifficulty, seed, sa
   const strip = (
     <>
       <BotStrip view={state.G} viewer={human} bots={[{ seat: botSeat, difficulty: DIFFICULTY_NAMES[difficulty], status }]} />
-      {sm.failed && <div role="alert">The saved game could not be fully restored.</div>}
+      {sm.failed && <div role="alert">{RESTORE_FAILED}</div>}
     </>
   );
   return <Board view={state.G} seat={human} onAction={(a) => sendAction(mine, a)} onExit={onExit} extra={strip} endActions={replay.buttons} moment={replay.moment} />;

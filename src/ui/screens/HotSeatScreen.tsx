@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Faction } from '../../game/content';
 import { Board } from '../board/Board';
 import { newSavedGame, type SavedLocal } from '../saved/localSave';
-import { useSavedMatch } from '../saved/useSavedMatch';
+import { RESTORE_FAILED, useSavedMatch } from '../saved/useSavedMatch';
 import { sendAction } from '../session/clients';
 import { publisher } from '../session/spectatorChannel';
 import { useClientState } from '../session/useClientView';
@@ -56,7 +56,7 @@ export function HotSeatScreen({ seed, saved: resume, onExit }: { seed?: string; 
   const state = acting === 'R' ? sR : sI;
   return (
     <>
-      {sm.failed && <div role="alert">The saved game could not be fully restored.</div>}
+      {sm.failed && <div role="alert">{RESTORE_FAILED}</div>}
       <Board key={acting} view={state.G} seat={acting} onAction={(a) => sendAction(client, a)} onExit={onExit}
         since={marks.current[acting]} away={awayFor === acting} />
     </>

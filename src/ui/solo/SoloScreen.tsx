@@ -8,7 +8,7 @@ import type { Faction, SoloSetup } from '../../game/content';
 import type { Action } from '../../game/rules';
 import { Board } from '../board/Board';
 import { newSavedGame, type SavedLocal } from '../saved/localSave';
-import { useSavedMatch } from '../saved/useSavedMatch';
+import { RESTORE_FAILED, useSavedMatch } from '../saved/useSavedMatch';
 import { sendAction } from '../session/clients';
 import { useClientState } from '../session/useClientView';
 import { Loading } from '../screens/Loading';
@@ -52,7 +52,7 @@ export function SoloScreen({ start, seed, pauseMs = 700, onExit }: {
   const extra = (
     <>
       <RivalPanel view={state.G} shown={shown} />
-      {sm.failed && <div role="alert">The saved game could not be fully restored.</div>}
+      {sm.failed && <div role="alert">{RESTORE_FAILED}</div>}
     </>
   );
   return <Board view={state.G} seat={human} onAction={caughtUp ? act : undefined} onExit={onExit} extra={extra} endActions={replayButtons.buttons} moment={replayButtons.moment} />;
