@@ -5,6 +5,7 @@
  * was; deleting one asks first (Escape keeps it), and the start dialog's "Discard…" asks a second time too.
  * Screenshots: the start screen's list, the question on a desktop and on a phone, the delete confirmation.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { clickRandomChoice, info, leaveGame, rngFor, savedRecords, shot, useServerAndBrowser, watchErrors } from './harness';
@@ -24,6 +25,13 @@ async function play(page: Page, rng: ReturnType<typeof rngFor>, n: number): Prom
   }
   // Wait for the last decision to be saved and the next one asked (a cover, or a prompt for the acting seat).
   await page.waitForFunction(() => !!document.querySelector('[data-testid="privacy-cover"], [data-testid="prompt"][data-mine="true"]'));
+}
+
+/** Serious and critical axe violations (WCAG 2.1 A/AA) on the page as it is now, as in tests/e2e/a11y.test.ts. */
+async function audit(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.html.slice(0, 90)).join(' | ')}`);
 }
 
 /** The start screen's saved games: id, mode and the progress line ("Round 1 · 9 moves played · last played …"). */
@@ -55,6 +63,7 @@ describe.skipIf(!run)('saved local games in the browser (issue 20 item 4)', () =
     await page.click('[data-testid="leave-button"]');
     await page.waitForSelector('[data-testid="leave-dialog"][role="alertdialog"]');
     await shot(page, 'saves-leave-dialog');
+    const a11y = await audit(page, 'leave dialog');
     await page.click('[data-testid="leave-dialog"] [data-dialog="confirm"]');
     await page.waitForSelector('[data-testid="saved-games"]');
     const [first] = await listed(page);
@@ -72,6 +81,7 @@ describe.skipIf(!run)('saved local games in the browser (issue 20 item 4)', () =
     expect(await dialog.locator('[data-testid="saved-progress"]').textContent()).toBe(first.progress);
     expect(await page.evaluate(() => !!document.activeElement?.closest('[role="alertdialog"]'))).toBe(true);
     await shot(page, 'saves-new-game-dialog');
+    a11y.push(...await audit(page, 'new-game dialog'));
     expect(await savedRecords(page)).toHaveLength(1);
 
     // "Discard…" asks a second time; "Back", then Escape, leave everything as it was.
@@ -96,6 +106,7 @@ describe.skipIf(!run)('saved local games in the browser (issue 20 item 4)', () =
     expect(rows[0].progress).toMatch(/^(Set-up|Round 1) · \d+ moves? played/);
     expect(rows[1]).toEqual(first);
     await shot(page, 'saves-start-list');
+    a11y.push(...await audit(page, 'start screen with saved games'));
 
     // Both survive a reload (the start screen stays: no game is on screen), and the first resumes where it was.
     await page.reload();
@@ -116,6 +127,7 @@ describe.skipIf(!run)('saved local games in the browser (issue 20 item 4)', () =
     await page.waitForSelector('[data-testid="delete-dialog"][role="alertdialog"]');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Keep it');
     await shot(page, 'saves-delete-dialog');
+    a11y.push(...await audit(page, 'delete dialog'));
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid="delete-dialog"]', { state: 'detached' });
     expect(await listed(page)).toHaveLength(2);
@@ -137,6 +149,7 @@ describe.skipIf(!run)('saved local games in the browser (issue 20 item 4)', () =
     await page.keyboard.press('Escape');
 
     expect(browserDialogs, 'no window.confirm / alert').toBe(0);
+    expect(a11y).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
