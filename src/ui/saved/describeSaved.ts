@@ -19,8 +19,6 @@ export interface SavedText {
 }
 
 const TITLES: Record<SavedLocal['setup']['mode'], string> = { hotseat: 'Hot-seat game', bot: 'Game against the bot', solo: 'Solo game' };
-/** The mode as a noun phrase inside a sentence: "a saved hot-seat game". */
-export const MODE_WORDS: Record<SavedLocal['setup']['mode'], string> = { hotseat: 'hot-seat', bot: 'against-the-bot', solo: 'solo' };
 
 export function dateText(ms: number): string {
   const d = new Date(ms);
