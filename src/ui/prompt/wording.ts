@@ -53,7 +53,7 @@ export function askSentence(v: GameState, p: Pending): string {
     case 'handLimit':
       return `${F}: you hold more than ${v.config.handLimit} mission${v.config.handLimit === 1 ? '' : 's'} — discard a deck mission.`;
     case 'shortfall':
-      return `${F}: your supply has only ${units(p.available, p.unit)} for ${p.due.reduce((a, b) => a + b, 0)} due — choose which are built (build-queue spot 1 arrives this round, spot 2 next round, spot 3 in 2 rounds).`;
+      return `${F}: your supply has only ${units(p.available, p.unit)} for ${p.due.reduce((a, b) => a + b, 0)} due — choose which are built (${spotsHint(p.due.length)}).`;
     case 'deploy': return `${F}: deploy your arrivals (${arrivalsText(v, p.seat)} left) — choose a unit, then where it lands.`;
     case 'baseMoves': return 'Rebel: move units from the hidden base card to your planets, or finish.';
   }
@@ -108,6 +108,11 @@ export const ENDING_TYPES: ActionType[] = ['pass', 'endPlanning', 'declineOpposi
  */
 export function spotArrival(spot: number): string {
   return spot <= 1 ? 'this round' : spot === 2 ? 'next round' : `in ${spot - 1} rounds`;
+}
+
+/** "build-queue spot 1 arrives this round, spot 2 next round, spot 3 in 2 rounds" for `n` spots. */
+function spotsHint(n: number): string {
+  return Array.from({ length: n }, (_, i) => `${i === 0 ? 'build-queue spot' : 'spot'} ${i + 1}${i === 0 ? ' arrives' : ''} ${spotArrival(i + 1)}`).join(', ');
 }
 
 /** A shortfall option: "Build 1 starfighter arriving this round (spot 1) and 1 arriving next round (spot 2)". */
