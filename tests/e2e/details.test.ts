@@ -139,12 +139,15 @@ describe.skipIf(!run)('card details, legend and unavailable choices in the brows
     await page.click('[role="tablist"] >> text=Log');
     const line = page.locator('[data-testid="log"] li', { hasText: 'Rally Support (Diplomacy):' }).last();
     const text = (await line.textContent()) ?? '';
-    const m = /Rally Support \(Diplomacy\): (?:the Rebel rolls|you roll) (\d) \+ 2 \(Envoy Nessa Quill\) = (\d+); (?:you roll|the Imperial rolls) (\d) \+ 1 \(Overseer Calyx Dorn\) = (\d+)(; a tie goes to (?:you|the Rebel) \(the revealer\))? — (success|failure)\./.exec(text);
+    const m = /Rally Support \(Diplomacy\): (the Rebel rolls|you roll) (\d) \+ 2 \(Envoy Nessa Quill\) = (\d+); (?:you roll|the Imperial rolls) (\d) \+ 1 \(Overseer Calyx Dorn\) = (\d+)(; a tie goes to (?:you|the Rebel) \(the revealer\))? — (you win|the Rebel wins|the Imperial wins): the mission (succeeds|fails)\./.exec(text);
     expect(m, text).not.toBeNull();
-    const [, die, total, oppDie, oppTotal, tie, result] = m!;
+    const [, first, die, total, oppDie, oppTotal, tie, winner, fate] = m!;
     expect(Number(total)).toBe(Number(die) + 2);
     expect(Number(oppTotal)).toBe(Number(oppDie) + 1);
-    expect(result).toBe(Number(total) >= Number(oppTotal) ? 'success' : 'failure'); // ties go to the revealer
+    expect(fate).toBe(Number(total) >= Number(oppTotal) ? 'succeeds' : 'fails'); // ties go to the revealer
+    // Issue 20 item 10: said from the reader's side — whoever reads it is told whether they won.
+    const readerIsRebel = first === 'you roll';
+    expect(winner).toBe(fate === 'succeeds' ? (readerIsRebel ? 'you win' : 'the Rebel wins') : (readerIsRebel ? 'the Imperial wins' : 'you win'));
     expect(!!tie).toBe(total === oppTotal);
     await line.scrollIntoViewIfNeeded();
     await line.screenshot({ path: join(SCREENSHOTS, 'explained-roll.png') });

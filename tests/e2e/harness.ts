@@ -144,6 +144,17 @@ export async function ackMoments(page: Page): Promise<number> {
   return n;
 }
 
+/** Leave the game through the header's "Leave" and the page's own question (issue 20 item 10: no window.confirm). */
+export async function leaveGame(page: Page): Promise<void> {
+  await page.click('[data-testid="leave-button"]');
+  await page.click('[data-testid="leave-dialog"] [data-dialog="confirm"]');
+}
+
+/** The saved local games in this page's storage, as stored (sealed): src/ui/saved keeps one key per game. */
+export async function savedRecords(page: Page): Promise<string[]> {
+  return page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('mint-imperium-save:')).map((k) => localStorage.getItem(k) ?? ''));
+}
+
 export function rngFor(seed: string) {
   return seededRng(seed);
 }

@@ -10,7 +10,7 @@
 import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useRealServer } from './realServer';
-import { clickRandomChoice, info, rngFor, shot, watchErrors } from './harness';
+import { clickRandomChoice, info, leaveGame, rngFor, shot, watchErrors } from './harness';
 import { e2eEnabled } from './enabled';
 
 const run = e2eEnabled();
@@ -141,7 +141,6 @@ describe.skipIf(!run)('online game through the lobby and the real server', () =>
     });
     const page = await ctx.newPage();
     const errors = watchErrors(page);
-    page.on('dialog', (d) => { void d.accept(); });
     await page.goto(`${env.server.url}/?online`);
     await page.fill('#create-name', 'Solo');
     await page.check('[data-opponent="bot"]');
@@ -178,7 +177,7 @@ describe.skipIf(!run)('online game through the lobby and the real server', () =>
     await page.waitForSelector('[data-testid="prompt"][data-mine="true"]', { timeout: 20_000 });
     expect(await clickRandomChoice(page, rng, 0.7)).not.toBeNull();
     const matchID = new URL(page.url()).searchParams.get('match')!;
-    await page.click('header button:has-text("Leave")');
+    await leaveGame(page);
     await page.waitForSelector('[data-screen="lobby"]');
     expect(await page.evaluate((m) => localStorage.getItem(`mint-imperium:seat:${m}`), matchID)).toBeNull();
     expect(await page.locator(`[data-match="${matchID}"]`).count()).toBe(0);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useRealServer } from './realServer';
-import { clickRandomChoice, rngFor, watchErrors } from './harness';
+import { clickRandomChoice, leaveGame, rngFor, watchErrors } from './harness';
 import { e2eEnabled } from './enabled';
 
 const run = e2eEnabled();
@@ -21,7 +21,6 @@ describe.skipIf(!run)('replays of online matches', () => {
     const page = await ctx.newPage();
     const b = await ctxB.newPage();
     const errors = [...watchErrors(page), ...watchErrors(b)];
-    page.on('dialog', (d) => { void d.accept(); });
     // A creates as the Rebel against a friend; B joins by the invite link; both play a few decisions.
     await page.goto(`${env.server.url}/?online`);
     await page.fill('#create-name', 'Replayer');
@@ -54,7 +53,7 @@ describe.skipIf(!run)('replays of online matches', () => {
     await spy.close();
 
     // A leaves: the server ends the match as a forfeit, B (the Imperial) wins.
-    await page.click('header button:has-text("Leave")');
+    await leaveGame(page);
     await page.waitForSelector('[data-screen="lobby"]');
     await page.click('[data-online="finished"]');
     await page.waitForSelector(`[data-finished="${matchID}"]`);

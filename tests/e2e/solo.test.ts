@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { clickRandomChoice, info, rngFor, shot, useServerAndBrowser, watchErrors } from './harness';
+import { clickRandomChoice, info, rngFor, savedRecords, shot, useServerAndBrowser, watchErrors } from './harness';
 import { e2eEnabled } from './enabled';
 
 const run = e2eEnabled();
@@ -64,7 +64,7 @@ describe.skipIf(!run)('solo against the rival deck in the browser', () => {
       expect(sawRivalStep).toBe(true);
       expect(errors).toEqual([]);
       // The finished game is not offered for resuming.
-      expect(await page.evaluate(() => localStorage.getItem('mint-imperium-solo'))).toBeNull();
+      expect(await savedRecords(page)).toEqual([]);
       await context.close();
     });
   }

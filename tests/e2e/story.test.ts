@@ -4,12 +4,11 @@
  *   cover is on screen (no secret of either seat in the DOM); after each cover "while you were away" lists only
  *   lines of that seat's own log; combat summaries stay until closed and reopen from the log; the last-move banner;
  * - a game against the bot on a phone (390×844), reloaded mid-game and played to the end: toasts for new log lines,
- *   the bot's last move in the banner, its pieces highlighted, the saved record not readable as text;
- * - "Abandon this game" on the start screen.
+ *   the bot's last move in the banner, its pieces highlighted, the saved record not readable as text.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { clickRandomChoice, info, rngFor, shot, useServerAndBrowser, watchErrors } from './harness';
+import { clickRandomChoice, info, rngFor, savedRecords, shot, useServerAndBrowser, watchErrors } from './harness';
 import { e2eEnabled } from './enabled';
 
 const run = e2eEnabled();
@@ -90,7 +89,9 @@ describe.skipIf(!run)('what just happened, and local games that survive a reload
         if (covers <= 20 || covers % 5 === 0) await expectNothingBehindCover(page, secrets);
         if (!reloaded && clicks >= 40) {
           // Saved, sealed: the seed and the moves (the base planet among them) are not in plain text.
-          const raw = (await page.evaluate(() => localStorage.getItem('mint-imperium-hotseat'))) ?? '';
+          const saved = await savedRecords(page);
+          expect(saved).toHaveLength(1);
+          const raw = saved[0];
           expect(raw.startsWith('sealed:')).toBe(true);
           expect(raw).not.toContain('e2e-story-hotseat');
           await page.reload();
@@ -150,7 +151,7 @@ describe.skipIf(!run)('what just happened, and local games that survive a reload
     expect(summaries, 'a combat summary showed').toBeGreaterThan(0);
     expect(errors).toEqual([]);
     // A finished game is not offered for resuming.
-    expect(await page.evaluate(() => localStorage.getItem('mint-imperium-hotseat'))).toBeNull();
+    expect(await savedRecords(page)).toEqual([]);
     console.log(`hot-seat story game over after ${clicks} clicks, ${covers} covers, ${aways} away summaries, ${summaries} combat summaries, ${Date.now() - t0} ms`);
   }, 360_000);
 
@@ -186,7 +187,9 @@ describe.skipIf(!run)('what just happened, and local games that survive a reload
         continue;
       }
       if (!reloaded && clicks >= 15 && s.mine) {
-        const raw = (await page.evaluate(() => localStorage.getItem('mint-imperium-bot'))) ?? '';
+        const saved = await savedRecords(page);
+        expect(saved).toHaveLength(1);
+        const raw = saved[0];
         // Sealed: the bot's moves (its base, its plans) and the seed are not readable in the storage.
         expect(raw.startsWith('sealed:')).toBe(true);
         expect(raw).not.toContain('e2e-story-bot');
@@ -212,38 +215,7 @@ describe.skipIf(!run)('what just happened, and local games that survive a reload
     expect(banners, "the bot's moves in the last-move banner").toBeGreaterThan(0);
     expect(outlined, "planets the bot's pieces moved to or from outlined").toBeGreaterThan(0);
     expect(errors).toEqual([]);
-    expect(await page.evaluate(() => localStorage.getItem('mint-imperium-bot'))).toBeNull();
+    expect(await savedRecords(page)).toEqual([]);
   }, 260_000);
-
-  it('a left game is offered on the start screen, and "Abandon this game" deletes it', async () => {
-    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    page.on('dialog', (d) => { void d.accept(); });
-    await page.goto(`${env.server.url}/?seed=e2e-story-abandon`);
-    await page.click('[data-start="hotseat"]');
-    await page.click('[data-choice="ready"]');
-    await page.click('[data-testid="prompt"] button:has-text("Imperium")');
-    await page.click('[data-testid="prompt"] button:has-text("2 on Imperium")');
-    await page.click('[data-choice="ready"]');
-    await page.click('button:has-text("Leave")');
-    await page.waitForSelector('[data-saved="hotseat"]');
-    expect(await page.textContent('[data-saved="hotseat"]')).toMatch(/1 move played/);
-    // The start screen stays after a reload (the game is not on screen), still offering it.
-    await page.reload();
-    await page.waitForSelector('[data-saved="hotseat"]');
-    await page.click('[data-start="resume-hotseat"]');
-    await page.waitForSelector('[data-testid="privacy-cover"]');
-    await page.click('button:has-text("I am")');
-    expect(await page.getAttribute('[data-testid="prompt"]', 'data-pending')).not.toBe('imperialSetup');
-    await page.click('button:has-text("Leave")');
-    await page.click('[data-start="abandon-hotseat"]');
-    expect(await page.locator('[data-saved]').count()).toBe(0);
-    await page.reload();
-    await page.waitForSelector('[data-start="hotseat"]');
-    expect(await page.locator('[data-saved]').count()).toBe(0);
-    expect(await page.evaluate(() => localStorage.getItem('mint-imperium-hotseat'))).toBeNull();
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  // The start screen's saved games (leave, resume, delete) are tests/e2e/saves.test.ts (issue 20 item 4).
 });

@@ -21,7 +21,7 @@ describe('ThoughtsPanel', () => {
     const card = screen.getByTestId('thoughts-panel');
     expect(card.textContent).toContain('Imperial bot (Hard)');
     expect(screen.getByTestId('win-chance').textContent).toMatch(/Its chance to win.*63%/);
-    expect(screen.getByTestId('search-effort').textContent).toBe('Last move: 12,345 iterations in 298 ms');
+    expect(screen.getByTestId('search-effort').textContent).toBe('Last move: it looked at 12,345 possible futures in under a second.');
     const guesses = screen.getAllByTestId('base-guess').map((g) => g.textContent);
     expect(guesses).toEqual(['Marrowind (F)41%', 'Sunder Reach (H)20%']);
     expect(screen.getByTestId('base-guesses').textContent).toContain('Where it thinks your base is');
@@ -34,7 +34,7 @@ describe('ThoughtsPanel', () => {
       { seat: 'I', difficulty: 'Normal', thoughts: null },
     ]} />);
     expect(screen.queryByTestId('base-guesses')).toBeNull();
-    expect(screen.getByTestId('search-effort').textContent).toBe('Last move: 1 iteration in 3 ms');
+    expect(screen.getByTestId('search-effort').textContent).toBe('Last move: it looked at 1 possible future in under a second.');
     const imperial = screen.getByTestId('thoughts-panel').querySelector('[data-thoughts="I"]') as HTMLElement;
     expect(imperial.textContent).toContain('It has not made a move yet.');
   });
@@ -61,7 +61,7 @@ describe('the panel in a game against the bot', () => {
       expect(toggle.getAttribute('aria-expanded')).toBe('true');
       const panel = screen.getByTestId('thoughts-panel');
       expect(panel.textContent).toContain('Imperial bot (Easy)');
-      expect(within(panel).getByTestId('search-effort').textContent).toMatch(/^Last move: [\d,]+ iterations? in \d+ ms$/);
+      expect(within(panel).getByTestId('search-effort').textContent).toMatch(/^Last move: (it looked at [\d,]+ possible futures? in (under a second|[\d.]+ seconds)|it did not need to look ahead.*)\.$/);
       for (const m of Object.values(MISSIONS)) expect(panel.textContent).not.toContain(m.name);
       fireEvent.click(within(strip).getByRole('button', { name: 'Hide' }));
       expect(screen.queryByTestId('thoughts-panel')).toBeNull();

@@ -23,8 +23,8 @@ describe('prompt sentences with counts', () => {
   it('shortfall: one and several units in supply', () => {
     const one: Pending = { kind: 'shortfall', seat: 'I', unit: 'f', due: [1, 1], available: 1 };
     const two: Pending = { kind: 'shortfall', seat: 'I', unit: 'c', due: [2, 1], available: 2 };
-    expect(askSentence(view(none), one)).toBe('Imperial: your supply has only 1 starfighter for 2 due — choose which are built.');
-    expect(askSentence(view(none), two)).toBe('Imperial: your supply has only 2 capital ships for 3 due — choose which are built.');
+    expect(askSentence(view(none), one)).toBe('Imperial: your supply has only 1 starfighter for 2 due — choose which are built (build-queue spot 1 arrives this round, spot 2 next round).');
+    expect(askSentence(view(none), two)).toBe('Imperial: your supply has only 2 capital ships for 3 due — choose which are built (build-queue spot 1 arrives this round, spot 2 next round).');
   });
 
   it('hand limit: one and several missions', () => {

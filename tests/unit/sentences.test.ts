@@ -63,8 +63,8 @@ describe('game log sentences', () => {
       tiesToRevealer: true,
     };
     expect(describeEvent(ev, 'R')).toBe('Rally Support (Diplomacy): you roll 3 + 2 (Envoy Nessa Quill) = 5; '
-      + 'the Imperial rolls 4 + 1 (Overseer Calyx Dorn) = 5; a tie goes to you (the revealer) — success.');
-    expect(describeEvent({ ...ev, tiesToRevealer: false, success: false }, 'I')).toMatch(/a tie goes to you \(the defender\) — failure/);
+      + 'the Imperial rolls 4 + 1 (Overseer Calyx Dorn) = 5; a tie goes to you (the revealer) — you win: the mission succeeds.');
+    expect(describeEvent({ ...ev, tiesToRevealer: false, success: false }, 'I')).toMatch(/a tie goes to you \(the defender\) — you win: the mission fails\.$/);
     expect(describeEvent({ e: 'notOpposed', round: 1, faction: 'I', already: ['LD-I1'] }, 'R'))
       .toBe('The Imperial sent no other leader; Marshal Veda Kross, already there, opposes the mission.');
     expect(describeEvent({ e: 'notOpposed', round: 1, faction: 'I' }, 'I')).toBe('You did not send a leader to oppose.');

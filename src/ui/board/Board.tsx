@@ -98,6 +98,8 @@ export interface BoardProps {
   log?: ReactNode;
   /** Replaces the header's "You: Rebel" / "Spectator" label (the replay's "Everything" view). */
   seatLabel?: string;
+  /** What leaving does, said in the Leave dialog (default: a local game stays saved; issue 20 item 10). */
+  leaveNote?: string;
   /** The viewer's log length at its last decision (hot-seat remounts the board per seat; src/ui/story). */
   since?: number;
   /** Show "while you were away" (everything since `since`): after a hot-seat privacy cover. */
@@ -114,7 +116,7 @@ export function Board(props: BoardProps) {
   return <RulesProvider config={props.view.config}><BoardLayout {...props} /></RulesProvider>;
 }
 
-function BoardLayout({ view, seat, onAction, onExit, extra, endActions, moment, log, seatLabel, since, away, moments }: BoardProps) {
+function BoardLayout({ view, seat, onAction, onExit, extra, endActions, moment, log, seatLabel, leaveNote, since, away, moments }: BoardProps) {
   const isPhone = useIsPhone();
   const story = useStory(view, seat, onAction, { since, away, phone: isPhone, moments: moments !== false && !view.winner });
   const d = useDecision(view, seat, story.blocked ? undefined : story.act);
@@ -154,7 +156,7 @@ function BoardLayout({ view, seat, onAction, onExit, extra, endActions, moment, 
     return (
       <DetailProvider view={view} seat={seat}>
       <Phone data-layout="phone">
-        <TopBar view={view} seat={seat} onLeave={onExit} label={seatLabel} />
+        <TopBar view={view} seat={seat} onLeave={onExit} label={seatLabel} leaveNote={leaveNote} />
         {extra}
         {story.banner}
         <div style={{ padding: '0 3px' }}>{grid}</div>
@@ -180,7 +182,7 @@ function BoardLayout({ view, seat, onAction, onExit, extra, endActions, moment, 
   return (
     <DetailProvider view={view} seat={seat}>
     <Desktop data-layout="desktop">
-      <Area $area="top"><TopBar view={view} seat={seat} onLeave={onExit} label={seatLabel} />{extra}{story.banner}</Area>
+      <Area $area="top"><TopBar view={view} seat={seat} onLeave={onExit} label={seatLabel} leaveNote={leaveNote} />{extra}{story.banner}</Area>
       <Column $area="left" tabIndex={0} role="region" aria-label={seat ? 'Your side' : 'Rebel side'}>{mine}</Column>
       {/* Focusable: when the planets overflow, the keyboard can scroll them (axe scrollable-region-focusable). */}
       <Area $area="center" style={{ padding: 8, overflowY: 'auto' }} tabIndex={0} role="region" aria-label="The board">{grid}</Area>

@@ -1,7 +1,12 @@
-/** The header: round, the four phases with the current one marked, whose seat this screen shows, the time track. */
+/**
+ * The header: round, the four phases with the current one marked, whose seat this screen shows, the time track,
+ * Rules and Leave. Leaving asks first, in the page's own dialog (issue 20 item 10), never with window.confirm.
+ */
+import { useState } from 'react';
 import styled from 'styled-components';
 import type { Faction } from '../../game/content';
 import type { GameState } from '../../game/rules';
+import { ConfirmDialog } from '../dialog/Dialog';
 import { useRules } from '../rules/RulesContext';
 import { colors, factionColor, factionName, phone } from '../theme';
 import { TimeTrack } from './TimeTrack';
@@ -57,8 +62,14 @@ const Leave = styled.button.attrs({ type: 'button' })`
   ${phone} { min-height: 44px; }
 `;
 
-export function TopBar({ view, seat, onLeave, label }: { view: GameState; seat: Faction | null; onLeave?: () => void; label?: string }) {
+/** What leaving does to a game on this device (the default): an online screen passes its own words. */
+export const LOCAL_LEAVE_NOTE = 'The game stays saved on this device: resume it, or delete it, from the start screen.';
+
+export function TopBar({ view, seat, onLeave, label, leaveNote = LOCAL_LEAVE_NOTE }: {
+  view: GameState; seat: Faction | null; onLeave?: () => void; label?: string; leaveNote?: string;
+}) {
   const rules = useRules();
+  const [leaving, setLeaving] = useState(false);
   return (
     <Bar>
       <Phases aria-label="Round and phase">
@@ -73,7 +84,11 @@ export function TopBar({ view, seat, onLeave, label }: { view: GameState; seat: 
       <TimeTrack view={view} />
       <Leave onClick={() => rules.openRule()} aria-haspopup="dialog" data-testid="rules-button">Rules</Leave>
       {onLeave && !view.winner && (
-        <Leave onClick={() => { if (window.confirm('Leave this game? A game on this device stays saved: resume or abandon it from the start screen.')) onLeave(); }}>Leave</Leave>
+        <Leave onClick={() => setLeaving(true)} aria-haspopup="dialog" data-testid="leave-button">Leave</Leave>
+      )}
+      {leaving && onLeave && (
+        <ConfirmDialog title="Leave this game?" text={leaveNote} confirmLabel="Leave" cancelLabel="Stay"
+          onConfirm={() => { setLeaving(false); onLeave(); }} onCancel={() => setLeaving(false)} testId="leave-dialog" />
       )}
     </Bar>
   );

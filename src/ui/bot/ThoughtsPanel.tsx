@@ -98,6 +98,18 @@ export interface ThoughtsOf {
   thoughts: BoardThoughts | null;
 }
 
+/**
+ * Issue 20 item 10 — the search effort in a board gamer's words: each search iteration guesses the hidden cards and
+ * plays one possible future of the game some moves ahead (src/ai), so "it looked at 82 possible futures", not "82
+ * iterations in 100 ms". The technical figures stay in the tooltip.
+ */
+export function searchEffort(t: Pick<BoardThoughts, 'iterations' | 'elapsedMs'>): string {
+  if (t.iterations <= 0) return 'Last move: it did not need to look ahead (only one sensible choice).';
+  const n = t.iterations.toLocaleString('en');
+  const secs = t.elapsedMs < 1000 ? 'under a second' : `${(t.elapsedMs / 1000).toLocaleString('en', { maximumFractionDigits: 1 })} seconds`;
+  return `Last move: it looked at ${n} possible ${t.iterations === 1 ? 'future' : 'futures'} in ${secs}.`;
+}
+
 function BotCard({ seat, difficulty, thoughts, viewer }: ThoughtsOf & { viewer: Faction | null }) {
   const color = factionColor(seat);
   const whose = viewer === 'R' ? 'your base' : 'the Rebel base';
@@ -110,8 +122,8 @@ function BotCard({ seat, difficulty, thoughts, viewer }: ThoughtsOf & { viewer: 
             {thoughts.winChance !== undefined
               ? <Bar label="Its chance to win" p={thoughts.winChance} color={color} testId="win-chance" />
               : <p><Muted>No win estimate for its last move (it had only one choice).</Muted></p>}
-            <p data-testid="search-effort">
-              Last move: {thoughts.iterations.toLocaleString('en')} {thoughts.iterations === 1 ? 'iteration' : 'iterations'} in {thoughts.elapsedMs.toLocaleString('en')} ms
+            <p data-testid="search-effort" title={`${thoughts.iterations.toLocaleString('en')} search iterations in ${thoughts.elapsedMs.toLocaleString('en')} ms`}>
+              {searchEffort(thoughts)}
             </p>
           </>
         )}

@@ -90,15 +90,20 @@ function rollSide(f: unknown, die: unknown, total: unknown, leaders: unknown, vi
 
 /**
  * R4.2.6 — an attempt names each side's die, each leader's added icons and the total, and who wins ties (issue 13
- * item 2). Older logs without the leader lists still read.
+ * item 2). Its result is said from the reader's side (issue 20 item 10): who won, then what that did to the mission
+ * ("you win: the mission fails" for the player who opposed and won), never a bare "failure" that only fits the
+ * revealer. Older logs without the leader lists still read.
  */
 function attemptSentence(d: Record<string, unknown>, viewer: Viewer): string {
   const head = `${mission(d.card)}${d.attribute ? ` (${ATTRIBUTE_NAMES[d.attribute as Attribute]})` : ''}`;
-  const result = d.success ? 'success' : 'failure';
+  const revealer = d.faction === 'R' || d.faction === 'I' ? d.faction : null;
+  const opp = revealer === 'R' ? 'I' : 'R';
+  const winner = revealer === null ? null : d.success ? revealer : opp;
+  const fate = `the mission ${d.success ? 'succeeds' : 'fails'}`;
+  const result = winner === null ? fate : `${who(winner, viewer)} ${winner === viewer ? 'win' : 'wins'}: ${fate}`;
   if (!Array.isArray(d.leaders)) {
     return `${head}: ${d.total} (die ${d.die}) against ${d.oppTotal} (die ${d.oppDie}) — ${result}.`;
   }
-  const opp = d.faction === 'R' ? 'I' : 'R';
   const ties = d.total === d.oppTotal
     ? `; a tie goes to ${d.tiesToRevealer === false ? who(opp, viewer) : who(d.faction, viewer)}${d.tiesToRevealer === false ? ' (the defender)' : ' (the revealer)'}`
     : '';
@@ -264,40 +269,68 @@ export function describeEvent(ev: LogEvent, viewer: Viewer): string | null {
   }
 }
 
-/** Every event the viewer may see, as sentences, with the round they belong to and the event kind (`e`). */
-/** One line of the log: `bot` when the server bot made the decision that caused it (online, src/game/playedBy.ts). */
-export interface LogLine { round: number; text: string; private: boolean; e: string; bot?: boolean }
+/**
+ * One line of the log: `bot` when the server bot made the decision that caused it (online, src/game/playedBy.ts);
+ * `count` when it stands for that many identical events in a row (issue 20 item 10).
+ */
+export interface LogLine { round: number; text: string; private: boolean; e: string; bot?: boolean; count?: number }
 
-export function describeLog(events: LogEvent[], viewer: Viewer): LogLine[] {
+/** Every event the viewer may see, as sentences, with the round they belong to and the event kind (`e`). */
+export function describeLog(events: readonly LogEvent[], viewer: Viewer): LogLine[] {
   const out: LogLine[] = [];
   let prev: LogEvent | undefined;
-  for (const ev of groupRepeats(events)) {
+  for (const { ev, n } of foldRuns(events)) {
     const saidAlready = ev.e === 'passed' && prev?.e === 'botPassed' && prev.faction === ev.faction; // the rival's pass says why
     prev = ev;
     if (saidAlready) continue;
-    const text = describeEvent(ev, viewer);
-    if (text) out.push({ round: ev.round, text, private: ev.to !== undefined, e: ev.e, ...(ev.by === 'bot' ? { bot: true } : {}) });
+    const text = describeRun({ ev, n }, viewer);
+    if (!text) continue;
+    out.push({
+      round: ev.round, text, private: ev.to !== undefined, e: ev.e,
+      ...(ev.by === 'bot' ? { bot: true } : {}), ...(n > 1 ? { count: n } : {}),
+    });
   }
   return out;
 }
 
-/** Events that, repeated back to back, read as one line with a count. */
+/** "The Rebel deployed a starfighter to Imperium. ×2" — a line standing for `n` identical events. */
+export function withRepeats(text: string, n: number): string {
+  return n > 1 ? `${text} ×${n}` : text;
+}
+
+/** The sentence of a run of identical events (a COUNTED kind's sentence says the number itself). */
+export function describeRun(run: EventRun, viewer: Viewer): string | null {
+  const text = describeEvent(run.ev, viewer);
+  return text && !COUNTED.has(run.ev.e) ? withRepeats(text, run.n) : text;
+}
+
+/** Events whose sentence says the number itself when they repeat back to back ("2 of the Rebel's starfighters are destroyed"). */
 const COUNTED = new Set(['unitDestroyed']);
 
-/** Folds consecutive identical COUNTED events into one carrying `count`. */
-export function groupRepeats(events: LogEvent[]): LogEvent[] {
-  const out: LogEvent[] = [];
+/** A run of identical consecutive events: `ev` stands for all `n` of them (a COUNTED kind's carries the summed `count`). */
+export interface EventRun { ev: LogEvent; n: number }
+
+/**
+ * Issue 20 item 10 — identical events in a row read as one line with a count, whatever their kind: two starfighters
+ * deployed to the same planet, two equal hits, a probe deck found empty twice. Identical means every field equal,
+ * the audience and the bot mark included, so a private line never folds into a public one.
+ */
+export function foldRuns(events: readonly LogEvent[]): EventRun[] {
+  const out: (EventRun & { first: LogEvent })[] = [];
   for (const ev of events) {
     const last = out[out.length - 1];
-    if (last && COUNTED.has(ev.e) && sameEvent(last, ev)) {
-      out[out.length - 1] = { ...last, count: ((last.count as number | undefined) ?? 1) + 1 };
-    } else out.push(ev);
+    if (last && sameEvent(last.first, ev)) {
+      last.n += 1;
+      if (COUNTED.has(ev.e)) last.ev = { ...last.ev, count: ((last.ev.count as number | undefined) ?? 1) + ((ev.count as number | undefined) ?? 1) };
+    } else out.push({ ev, n: 1, first: ev });
   }
-  return out;
+  return out.map(({ ev, n }) => ({ ev, n }));
 }
 
-function sameEvent(a: LogEvent, b: LogEvent): boolean {
+/** The same event, field by field (a COUNTED kind's own `count` aside). */
+export function sameEvent(a: LogEvent, b: LogEvent): boolean {
+  if (a.e !== b.e) return false;
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  keys.delete('count');
-  return [...keys].every((k) => a[k] === b[k]);
+  if (COUNTED.has(a.e)) keys.delete('count');
+  return [...keys].every((k) => a[k] === b[k] || JSON.stringify(a[k]) === JSON.stringify(b[k]));
 }

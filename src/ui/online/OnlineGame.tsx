@@ -247,7 +247,8 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
     // While reconnecting nothing can be sent: the board shows the last view, without choices.
     <Board view={state.G} seat={seat}
       onAction={status === 'connected' && caughtUp && !mineWithBot ? (a) => sendAction(session.client, a) : undefined}
-      onExit={leave} extra={<>{extra}{tableBar}{panel}</>} endActions={endActions} moment={onlineMoment(joined.matchID)} />
+      onExit={leave} leaveNote="Leaving ends this match: your opponent wins by forfeit, and your seat closes for good."
+      extra={<>{extra}{tableBar}{panel}</>} endActions={endActions} moment={onlineMoment(joined.matchID)} />
   );
 }
 
@@ -273,5 +274,6 @@ export function WatchOnline({ lobby, matchID, onLobby }: { lobby: Lobby; matchID
       <FinishedByBot handovers={table?.view.handovers ?? []} me={null} />
     </>
   );
-  return <Board view={state.G} seat={null} onExit={onLobby} extra={<>{extra}{tableBar}{panel}</>} endActions={endActions} moment={onlineMoment(matchID)} />;
+  return <Board view={state.G} seat={null} onExit={onLobby} leaveNote="The match goes on without you: you can watch it again from the lobby."
+    extra={<>{extra}{tableBar}{panel}</>} endActions={endActions} moment={onlineMoment(matchID)} />;
 }

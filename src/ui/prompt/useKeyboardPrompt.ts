@@ -13,7 +13,7 @@ export function useKeyboardPrompt(bar: RefObject<HTMLElement | null>, stepKey: s
     if (!mine || !canGoBack) return;
     const onKey = (ev: KeyboardEvent) => {
       if (ev.key !== 'Escape' || ev.defaultPrevented) return;
-      if (document.querySelector('[role="dialog"][aria-modal="true"]')) return; // the rules sheet, the cover
+      if (document.querySelector('[aria-modal="true"]')) return; // the rules sheet, the cover, the page's questions
       ev.preventDefault();
       onBack();
     };

@@ -53,7 +53,7 @@ export function askSentence(v: GameState, p: Pending): string {
     case 'handLimit':
       return `${F}: you hold more than ${v.config.handLimit} mission${v.config.handLimit === 1 ? '' : 's'} — discard a deck mission.`;
     case 'shortfall':
-      return `${F}: your supply has only ${units(p.available, p.unit)} for ${p.due.reduce((a, b) => a + b, 0)} due — choose which are built.`;
+      return `${F}: your supply has only ${units(p.available, p.unit)} for ${p.due.reduce((a, b) => a + b, 0)} due — choose which are built (${spotsHint(p.due.length)}).`;
     case 'deploy': return `${F}: deploy your arrivals (${arrivalsText(v, p.seat)} left) — choose a unit, then where it lands.`;
     case 'baseMoves': return 'Rebel: move units from the hidden base card to your planets, or finish.';
   }
@@ -102,6 +102,28 @@ export const TYPE_LABELS: Record<ActionType, string> = {
 /** Types whose button ends a sequence (the e2e player prefers them to keep random games short). */
 export const ENDING_TYPES: ActionType[] = ['pass', 'endPlanning', 'declineOpposition', 'endBaseMoves'];
 
+/**
+ * R4.4.6–R4.4.7 — when a unit on build-queue spot k arrives, said from the shortfall choice, which is made in the
+ * Refresh before its Deploy: spot 1 arrives at this Refresh's Deploy, spot 2 a round later… (issue 20 item 10).
+ */
+export function spotArrival(spot: number): string {
+  return spot <= 1 ? 'this round' : spot === 2 ? 'next round' : `in ${spot - 1} rounds`;
+}
+
+/** "build-queue spot 1 arrives this round, spot 2 next round, spot 3 in 2 rounds" for `n` spots. */
+function spotsHint(n: number): string {
+  return Array.from({ length: n }, (_, i) => `${i === 0 ? 'build-queue spot' : 'spot'} ${i + 1}${i === 0 ? ' arrives' : ''} ${spotArrival(i + 1)}`).join(', ');
+}
+
+/** A shortfall option: "Build 1 starfighter arriving this round (spot 1) and 1 arriving next round (spot 2)". */
+export function buildCountsLabel(counts: number[], unit?: 'f' | 'c'): string {
+  const first = counts.findIndex((n) => n > 0);
+  if (first < 0) return 'Build none of them';
+  // The unit is named once, on the first part.
+  const parts = counts.flatMap((n, i) => (n > 0 ? [`${i === first && unit ? units(n, unit) : n} arriving ${spotArrival(i + 1)} (spot ${i + 1})`] : []));
+  return `Build ${parts.join(' and ')}`;
+}
+
 /** A button label for one option value of a field. */
 export function optionLabel(kind: FieldKind, value: unknown, v: GameState, seat: Faction | null): string {
   switch (kind) {
@@ -130,7 +152,7 @@ export function optionLabel(kind: FieldKind, value: unknown, v: GameState, seat:
       const q = value as { spot: number; unit: 'f' | 'c' };
       return `${UNIT_NAMES[q.unit][0]} on spot ${q.spot}`;
     }
-    case 'counts': return (value as number[]).map((n, i) => `spot ${i + 1}: ${n}`).join(', ');
+    case 'counts': return buildCountsLabel(value as number[], v.pending?.kind === 'shortfall' ? v.pending.unit : undefined);
   }
 }
 

@@ -7,7 +7,7 @@ import type { Faction } from '../../game/content';
 import type { GameState, LogEvent } from '../../game/rules';
 import { canSee } from '../../game/rules/log';
 import { viewFor } from '../../game/rules/view';
-import { describeEvent, groupRepeats } from '../log/sentences';
+import { describeRun, foldRuns } from '../log/sentences';
 import type { Timeline } from './timeline';
 
 export type Viewpoint = 'public' | 'R' | 'I' | 'all';
@@ -53,13 +53,11 @@ function visible(ev: LogEvent, vp: Viewpoint): boolean {
 export function replayLines(t: Timeline, vp: Viewpoint): ReplayLine[] {
   const shown: { ev: LogEvent; i: number }[] = [];
   t.log.forEach((ev, i) => { if (visible(ev, vp)) shown.push({ ev, i }); });
-  const grouped = groupRepeats(shown.map((x) => x.ev));
   const out: ReplayLine[] = [];
   let j = 0;
   let prev: LogEvent | undefined;
-  for (const ev of grouped) {
-    // groupRepeats keeps an event as it is, or replaces a run of equal events by one copy carrying `count`.
-    const n = ev === shown[j]?.ev ? 1 : Math.max(1, Number(ev.count) || 1);
+  for (const { ev, n } of foldRuns(shown.map((x) => x.ev))) {
+    // A run of n identical events (issue 20 item 10): the line leads to the first one's moment, its step the last's.
     const first = shown[j];
     const last = shown[Math.min(shown.length - 1, j + n - 1)];
     j += n;
@@ -67,7 +65,7 @@ export function replayLines(t: Timeline, vp: Viewpoint): ReplayLine[] {
     prev = ev;
     if (saidAlready || !first) continue;
     const reader = vp === 'all' ? (ev.to === 'R' || ev.to === 'I' ? ev.to : null) : boardSeat(vp);
-    const text = describeEvent(ev, reader);
+    const text = describeRun({ ev, n }, reader);
     if (!text) continue;
     out.push({ index: first.i, step: t.stepOfEvent(last.i), round: ev.round, text, ...(ev.to !== undefined ? { to: ev.to } : {}), ...(ev.by === 'bot' ? { bot: true } : {}) });
   }

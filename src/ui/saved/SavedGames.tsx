@@ -1,53 +1,80 @@
 /**
- * The start screen's saved local games (issue 13 item 6): for each mode with a record, "Resume" and "Abandon this
- * game" (which deletes the record). Says nothing of any seat's secrets: only the mode, the sides and the count.
+ * The start screen's saved local games (issue 13 item 6, issue 20 item 4): every game this browser keeps, the most
+ * recently played first, each with its mode, sides, round, moves played and date, "Resume" and "Delete" — which
+ * asks first, in the page's own dialog. Says nothing of any seat's secrets (./describeSaved.ts).
  */
 import { useState } from 'react';
 import styled from 'styled-components';
+import { ConfirmDialog } from '../dialog/Dialog';
 import { ChoiceButton } from '../prompt/ChoiceButton';
 import { colors } from '../theme';
-import { clearLocal, loadLocal, LOCAL_MODES, type SavedLocal } from './localSave';
+import { describeSaved, savedLine } from './describeSaved';
+import { deleteSaved, type SavedLocal } from './localSave';
 
-const Row = styled.div`
+export const SavedRow = styled.li`
   display: flex;
   align-items: center;
+  flex-wrap: wrap;
   gap: 8px;
   padding: 10px 12px;
   border: 2px solid ${colors.highlight};
   border-radius: 10px;
   background: #2a2716;
-  div { flex: 1; min-width: 0; }
+  & > div { flex: 1; min-width: 200px; }
   small { display: block; color: ${colors.muted}; font-size: 13px; }
 `;
 
-function describe(s: SavedLocal): [string, string] {
-  const moves = `${s.moves.length} ${s.moves.length === 1 ? 'move' : 'moves'} played`;
-  switch (s.setup.mode) {
-    case 'hotseat': return ['Your hot-seat game', `Both players on this device · ${moves}.`];
-    case 'bot': return ['Your game against the bot', `You play the ${s.setup.human === 'R' ? 'Rebel' : 'Imperial'} against the ${s.setup.difficulty} bot · ${moves}.`];
-    case 'solo': return ['Your solo game', `Against the ${s.setup.solo.bot === 'R' ? 'Rebel' : 'Imperial'} rival deck (${s.setup.solo.difficulty}) · ${moves}.`];
-  }
+export const SavedList = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+`;
+
+/** One saved game's words: its title, then the sides, then the round, the moves and the date. */
+export function SavedSummary({ saved }: { saved: SavedLocal }) {
+  const t = describeSaved(saved);
+  return (
+    <div>
+      <strong>{t.title}</strong>
+      <small>{t.sides}.</small>
+      <small data-testid="saved-progress">{t.progress} · {t.when}</small>
+    </div>
+  );
 }
 
-export function SavedGames({ onResume }: { onResume(saved: SavedLocal): void }) {
-  const [saved, setSaved] = useState(() => LOCAL_MODES.map(loadLocal).filter((s): s is SavedLocal => s !== null));
-  if (saved.length === 0) return null;
+export function SavedGames({ saves, onResume, onDeleted }: {
+  saves: SavedLocal[];
+  onResume(saved: SavedLocal): void;
+  /** After a saved game was deleted (the caller lists them again). */
+  onDeleted(): void;
+}) {
+  const [asking, setAsking] = useState<SavedLocal | null>(null);
+  if (saves.length === 0) return null;
   return (
-    <section aria-label="Saved games" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-      {saved.map((s) => {
-        const [title, text] = describe(s);
-        const mode = s.setup.mode;
-        return (
-          <Row key={mode} data-saved={mode}>
-            <div><strong>{title}</strong><small>{text}</small></div>
-            <ChoiceButton $primary onClick={() => onResume(s)} data-start={`resume-${mode}`}>Resume</ChoiceButton>
-            <ChoiceButton onClick={() => { clearLocal(mode); setSaved((all) => all.filter((x) => x !== s)); }}
-              data-start={`abandon-${mode}`} aria-label={`Abandon this game: ${title.toLowerCase()}`}>
-              Abandon this game
-            </ChoiceButton>
-          </Row>
-        );
-      })}
+    <section aria-labelledby="saved-games-title" style={{ display: 'flex', flexDirection: 'column', gap: 8 }} data-testid="saved-games">
+      <h2 id="saved-games-title" style={{ margin: 0, fontSize: 17 }}>Your saved games</h2>
+      <SavedList>
+        {saves.map((s) => {
+          const mode = s.setup.mode;
+          return (
+            <SavedRow key={s.id} data-saved={mode} data-save-id={s.id}>
+              <SavedSummary saved={s} />
+              <ChoiceButton $primary onClick={() => onResume(s)} data-start={`resume-${mode}`} aria-label={`Resume: ${savedLine(s)}`}>Resume</ChoiceButton>
+              <ChoiceButton onClick={() => setAsking(s)} data-start={`delete-${mode}`} aria-label={`Delete: ${savedLine(s)}`}>Delete</ChoiceButton>
+            </SavedRow>
+          );
+        })}
+      </SavedList>
+      {asking && (
+        <ConfirmDialog title="Delete this saved game?" danger testId="delete-dialog"
+          text={<p>{savedLine(asking)}. A deleted game cannot be resumed or brought back.</p>}
+          confirmLabel="Delete it" cancelLabel="Keep it"
+          onCancel={() => setAsking(null)}
+          onConfirm={() => { deleteSaved(asking.id); setAsking(null); onDeleted(); }} />
+      )}
     </section>
   );
 }

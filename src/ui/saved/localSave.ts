@@ -2,9 +2,15 @@
  * Local games survive a reload (issue 13 item 6): hot-seat, against the bot and solo (RULES §9) alike. What is kept
  * in this browser's localStorage is the seed, the set-up and every accepted move with its seat; on reload the
  * moves are replayed into a fresh in-page match with the same seed (./useSavedMatch.ts), which reproduces the game
- * exactly (the core is deterministic for a seed). One saved game per mode; `OPEN_KEY` (this tab's sessionStorage)
- * names the mode on screen, so a reload returns to it; a game left through "Leave" stays resumable (or
- * abandonable) from the start screen.
+ * exactly (the core is deterministic for a seed).
+ *
+ * Several games are kept (issue 20 item 4: starting a new game never deletes a saved one): each under its own key,
+ * `mint-imperium-save:<id>`, up to MAX_SAVED_PER_MODE per mode. The store never drops a game by itself: the start
+ * screen asks before a new game of a mode that has saved games (resume one, keep them, or delete one — and, when
+ * the mode's list is full, the oldest goes only when the player agrees). A game is deleted when it ends (there is
+ * nothing left to resume), when the player deletes it, or when it was left before its first move. Records of the
+ * one-per-mode era still load (./legacySave.ts). `OPEN_KEY` (this tab's sessionStorage) names the game on screen, so
+ * a reload returns to it; a game left through "Leave" stays resumable (or deletable) from the start screen.
  *
  * R8.3 item 9 (the seed is secret) on a local device: a local match's master — every secret and the generator's
  * state — already runs in this page, so the device holds the whole game whatever is stored, like the box of a
@@ -13,96 +19,82 @@
  * box, outside the game. Still, no record puts a secret in plain sight: against the bot the storage belongs to the
  * human whose opponent's hand, base and future draws the seed would tell, in hot-seat a move list shows the base
  * planet, in solo the seed tells the rival deck's order (R8.4). So every record is sealed (./seal.ts) and nothing
- * stored is ever put on the screen (the privacy cover still comes first on resume).
+ * stored is ever put on the screen but the mode, the sides, the round, the number of moves and the dates (the
+ * privacy cover still comes first on resume).
  */
-import { configProblem, type Faction, type GameConfig, type SoloSetup } from '../../game/content';
-import type { Action } from '../../game/rules';
-import type { Difficulty } from '../bot/Bot';
-import { sealed } from './seal';
+import { legacyId, migrateLegacy } from './legacySave';
+import {
+  checkRecord, ID_PATTERN, LOCAL_MODES, parseJson, readText, storage, writeRecord,
+  type LocalMode, type LocalSetup, type SavedLocal,
+} from './savedRecord';
 
-export type LocalSetup =
-  | { mode: 'hotseat' }
-  | { mode: 'bot'; human: Faction; difficulty: Difficulty }
-  | { mode: 'solo'; solo: SoloSetup };
+export { LOCAL_MODES, type LocalMode, type LocalSetup, type SavedLocal, type SavedMove } from './savedRecord';
 
-export type LocalMode = LocalSetup['mode'];
-
-export interface SavedMove { seat: Faction; action: Action }
-
-export interface SavedLocal {
-  seed: string;
-  setup: LocalSetup;
-  moves: SavedMove[];
-  /**
-   * The config the game was created with (RULES B7), kept so that a game saved before DEFAULT_CONFIG changes resumes
-   * with its own knobs (issue 24 item 4). Absent in saves from before it was kept: those resume with DEFAULT_CONFIG.
-   */
-  config?: GameConfig;
-}
-
-const KEYS: Record<LocalMode, string> = { hotseat: 'mint-imperium-hotseat', bot: 'mint-imperium-bot', solo: 'mint-imperium-solo' };
+const PREFIX = 'mint-imperium-save:';
 export const OPEN_KEY = 'mint-imperium-open';
-export const LOCAL_MODES: LocalMode[] = ['hotseat', 'bot', 'solo'];
+/** How many games of one mode the start screen keeps before it asks to drop the oldest (issue 20 item 4). */
+export const MAX_SAVED_PER_MODE = 5;
 
-export function storageKey(mode: LocalMode): string {
-  return KEYS[mode];
+export function saveKey(id: string): string {
+  return PREFIX + id;
 }
 
-function storage(): Storage | null {
+function randomHex(n: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A fresh seed for a new local game (crypto-random; `?seed=` fixes it for tests). */
+export function newLocalSeed(mode: LocalMode): string {
+  return `${mode}-${randomHex(8)}`;
+}
+
+/** The record of a new game (not stored until its screen opens: ./useSavedMatch.ts). */
+export function newSavedGame(setup: LocalSetup, seed?: string): SavedLocal {
+  return { id: `${setup.mode}-${randomHex(6)}`, seed: seed ?? newLocalSeed(setup.mode), setup, moves: [], startedAt: Date.now() };
+}
+
+export function loadSaved(id: string): SavedLocal | null {
+  if (!ID_PATTERN.test(id)) return null;
+  const s = checkRecord(parseJson(readText(saveKey(id))));
+  return s && s.id === id ? s : null;
+}
+
+/** Every saved game (of `mode`, or all), the most recently played first. Older records are moved in first. */
+export function listSaved(mode?: LocalMode): SavedLocal[] {
+  migrateLegacy(saveKey);
+  const st = storage();
+  if (!st) return [];
+  const ids: string[] = [];
   try {
-    return typeof localStorage !== 'undefined' ? localStorage : null;
-  } catch {
-    return null;
-  }
-}
-
-type Codec = { encode(text: string): string; decode(text: string): string | null };
-const plain: Codec = { encode: (t) => t, decode: (t) => t };
-/** Records are not stored as readable text (see the header); older plain records (solo) still read. */
-const codecs: Partial<Record<LocalMode, Codec>> = { bot: sealed, hotseat: sealed, solo: sealed };
-
-function isSeat(x: unknown): x is Faction {
-  return x === 'R' || x === 'I';
-}
-
-/** Reads and checks one mode's record; a solo record of the older shape (moves without seats) still loads. */
-export function loadLocal(mode: LocalMode): SavedLocal | null {
-  const raw = storage()?.getItem(KEYS[mode]);
-  if (!raw) return null;
-  try {
-    const text = raw.startsWith('{') ? raw : (codecs[mode] ?? plain).decode(raw);
-    if (text === null) return null;
-    const s = JSON.parse(text) as Partial<SavedLocal> & { solo?: SoloSetup; moves?: unknown[] };
-    if (typeof s.seed !== 'string' || !Array.isArray(s.moves)) return null;
-    if (mode === 'solo' && !s.setup && s.solo) {
-      const human: Faction = s.solo.bot === 'R' ? 'I' : 'R';
-      return { seed: s.seed, setup: { mode: 'solo', solo: s.solo }, moves: s.moves.map((a) => ({ seat: human, action: a as unknown as Action })) };
+    for (let i = 0; i < st.length; i++) {
+      const k = st.key(i);
+      if (k?.startsWith(PREFIX)) ids.push(k.slice(PREFIX.length));
     }
-    if (!s.setup || s.setup.mode !== mode) return null;
-    if (!s.moves.every((m) => !!m && isSeat((m as SavedMove).seat) && typeof (m as SavedMove).action?.type === 'string')) return null;
-    // Shape AND B7 ranges: a save edited by hand must not make the core loop for ever in this browser.
-    if (s.config !== undefined && configProblem(s.config) !== null) return null;
-    return s as SavedLocal;
   } catch {
-    return null;
+    return [];
   }
+  return ids.map(loadSaved).filter((s): s is SavedLocal => s !== null && (!mode || s.setup.mode === mode))
+    .sort((a, b) => (b.savedAt ?? 0) - (a.savedAt ?? 0) || (b.startedAt ?? 0) - (a.startedAt ?? 0));
 }
 
-export function saveLocal(s: SavedLocal): void {
+/** Writes the record (stamped with the time); false if the storage refused it — the game goes on, unsaved. */
+export function saveLocal(s: SavedLocal): boolean {
+  s.savedAt = Date.now();
+  s.startedAt ??= s.savedAt;
+  return writeRecord(saveKey(s.id), s);
+}
+
+export function deleteSaved(id: string): void {
   try {
-    storage()?.setItem(KEYS[s.setup.mode], (codecs[s.setup.mode] ?? plain).encode(JSON.stringify(s)));
+    storage()?.removeItem(saveKey(id));
   } catch {
-    // A full or refused storage only loses the resume, never the game.
+    // nothing stored, nothing to delete
   }
-}
-
-export function clearLocal(mode: LocalMode): void {
-  storage()?.removeItem(KEYS[mode]);
-  if (openMode() === mode) setOpen(null);
+  if (openId() === id) setOpen(null);
 }
 
 /**
- * The mode on screen in this tab (resumed by a reload), or null on the start screen. Kept in sessionStorage: a
+ * The game on screen in this tab (resumed by a reload), or null on the start screen. Kept in sessionStorage: a
  * reload keeps it, while another tab opens on the start screen (and does not play the same game at once).
  */
 function tab(): Storage | null {
@@ -113,24 +105,23 @@ function tab(): Storage | null {
   }
 }
 
-export function setOpen(mode: LocalMode | null): void {
-  if (mode) tab()?.setItem(OPEN_KEY, mode);
+export function setOpen(id: string | null): void {
+  if (id) tab()?.setItem(OPEN_KEY, id);
   else tab()?.removeItem(OPEN_KEY);
 }
 
-export function openMode(): LocalMode | null {
-  const m = tab()?.getItem(OPEN_KEY);
-  return m === 'hotseat' || m === 'bot' || m === 'solo' ? m : null;
+export function openId(): string | null {
+  const m = tab()?.getItem(OPEN_KEY) ?? null;
+  return m && ID_PATTERN.test(m) ? m : null;
 }
 
-/** The saved game that was on screen when the page went away, if any. */
+/** The saved game that was on screen when the page went away, if any (a tab of the one-per-mode era named a mode). */
 export function resumeOnReload(): SavedLocal | null {
-  const m = openMode();
-  return m ? loadLocal(m) : null;
-}
-
-/** A fresh seed for a new local game (crypto-random; `?seed=` fixes it for tests). */
-export function newLocalSeed(mode: LocalMode): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(8));
-  return `${mode}-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  const m = openId();
+  if (!m) return null;
+  if ((LOCAL_MODES as string[]).includes(m)) {
+    const moved = migrateLegacy(saveKey)[m as LocalMode];
+    return loadSaved(moved ?? legacyId(m as LocalMode));
+  }
+  return loadSaved(m);
 }

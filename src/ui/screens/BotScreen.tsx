@@ -11,8 +11,8 @@ import { DIFFICULTY_NAMES, type BoardBotOptions, type Difficulty } from '../bot/
 import { BotStrip } from '../bot/BotStrip';
 import { useBot } from '../bot/useBot';
 import { useBotDriver } from '../bot/useBotDriver';
-import { newLocalSeed, type SavedLocal } from '../saved/localSave';
-import { useSavedMatch } from '../saved/useSavedMatch';
+import { newSavedGame, type SavedLocal } from '../saved/localSave';
+import { RESTORE_FAILED, useSavedMatch } from '../saved/useSavedMatch';
 import { sendAction } from '../session/clients';
 import { useClientState } from '../session/useClientView';
 import { Loading } from './Loading';
@@ -22,9 +22,8 @@ import { localPlayers, useLocalReplay } from '../replay/ReplayButtons';
 export function BotScreen({ human: newHuman, difficulty: newDifficulty, seed, saved: resume, botOptions, pauseMs, onExit }: {
   human?: Faction; difficulty?: Difficulty; seed?: string; saved?: SavedLocal; botOptions: BoardBotOptions; pauseMs?: number; onExit(): void;
 }) {
-  const [saved] = useState<SavedLocal>(() => resume ?? {
-    seed: seed ?? newLocalSeed('bot'), setup: { mode: 'bot', human: newHuman ?? 'R', difficulty: newDifficulty ?? 'normal' }, moves: [],
-  });
+  const [saved] = useState<SavedLocal>(() => resume
+    ?? newSavedGame({ mode: 'bot', human: newHuman ?? 'R', difficulty: newDifficulty ?? 'normal' }, seed));
   const { human, difficulty } = saved.setup.mode === 'bot' ? saved.setup : { human: 'R' as Faction, difficulty: 'normal' as Difficulty };
   const botSeat: Faction = human === 'R' ? 'I' : 'R';
   const sm = useSavedMatch(saved);
@@ -37,7 +36,7 @@ export function BotScreen({ human: newHuman, difficulty: newDifficulty, seed, sa
   const strip = (
     <>
       <BotStrip view={state.G} viewer={human} bots={[{ seat: botSeat, difficulty: DIFFICULTY_NAMES[difficulty], status }]} />
-      {sm.failed && <div role="alert">The saved game could not be fully restored.</div>}
+      {sm.failed && <div role="alert">{RESTORE_FAILED}</div>}
     </>
   );
   return <Board view={state.G} seat={human} onAction={(a) => sendAction(mine, a)} onExit={onExit} extra={strip} endActions={replay.buttons} moment={replay.moment} />;

@@ -8,8 +8,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Faction } from '../../game/content';
 import { Board } from '../board/Board';
-import { newLocalSeed, type SavedLocal } from '../saved/localSave';
-import { useSavedMatch } from '../saved/useSavedMatch';
+import { newSavedGame, type SavedLocal } from '../saved/localSave';
+import { RESTORE_FAILED, useSavedMatch } from '../saved/useSavedMatch';
 import { sendAction } from '../session/clients';
 import { publisher } from '../session/spectatorChannel';
 import { useClientState } from '../session/useClientView';
@@ -19,7 +19,7 @@ import { localPlayers, useLocalReplay } from '../replay/ReplayButtons';
 
 /** A new game (`seed` fixes it for tests) or `saved`, a record to resume. */
 export function HotSeatScreen({ seed, saved: resume, onExit }: { seed?: string; saved?: SavedLocal; onExit(): void }) {
-  const [saved] = useState<SavedLocal>(() => resume ?? { seed: seed ?? newLocalSeed('hotseat'), setup: { mode: 'hotseat' }, moves: [] });
+  const [saved] = useState<SavedLocal>(() => resume ?? newSavedGame({ mode: 'hotseat' }, seed));
   // Each seat's log length when it last decided: where its "while you were away" starts.
   const marks = useRef<Record<Faction, number>>({ R: 0, I: 0 });
   const [awayFor, setAwayFor] = useState<Faction | null>(null);
@@ -56,7 +56,7 @@ export function HotSeatScreen({ seed, saved: resume, onExit }: { seed?: string; 
   const state = acting === 'R' ? sR : sI;
   return (
     <>
-      {sm.failed && <div role="alert">The saved game could not be fully restored.</div>}
+      {sm.failed && <div role="alert">{RESTORE_FAILED}</div>}
       <Board key={acting} view={state.G} seat={acting} onAction={(a) => sendAction(client, a)} onExit={onExit}
         since={marks.current[acting]} away={awayFor === acting} />
     </>

@@ -12,7 +12,7 @@ import { colors } from '../theme';
 export function SpectatorScreen({ onWatchBots, onExit }: { onWatchBots(): void; onExit(): void }) {
   const [view, setView] = useState<GameState | null>(null);
   useEffect(() => subscribe(setView, () => setView(null)), []);
-  if (view) return <Board view={view} seat={null} onExit={onExit} />;
+  if (view) return <Board view={view} seat={null} onExit={onExit} leaveNote="The game goes on in its own tab; you stop following it here." />;
   return (
     <main style={{ maxWidth: 560, margin: '10vh auto', padding: 16, display: 'flex', flexDirection: 'column', gap: 14 }}>
       <h1 style={{ margin: 0 }}>Watch as a spectator</h1>

@@ -8,7 +8,8 @@ import styled from 'styled-components';
 import { DIFFICULTIES, soloLevelText, type Faction } from '../../game/content';
 import type { Difficulty } from '../bot/Bot';
 import { SavedGames } from '../saved/SavedGames';
-import type { SavedLocal } from '../saved/localSave';
+import { NewGameDialog } from '../saved/NewGameDialog';
+import { deleteSaved, listSaved, type LocalMode, type SavedLocal } from '../saved/localSave';
 import { ChoiceButton } from '../prompt/ChoiceButton';
 import { colors } from '../theme';
 import { UnitShape } from '../board/UnitIcons';
@@ -123,10 +124,24 @@ function SoloChoice({ onStart }: { onStart(choice: StartChoice): void }) {
   );
 }
 
-export function StartScreen({ onStart }: { onStart(choice: StartChoice): void }) {
+/** The saved-game mode a start choice opens a new game of (hot-seat, against the bot, solo), or null. */
+function newGameMode(choice: StartChoice): LocalMode | null {
+  return choice.mode === 'hotseat' || choice.mode === 'bot' || choice.mode === 'solo' ? choice.mode : null;
+}
+
+export function StartScreen({ onStart: go }: { onStart(choice: StartChoice): void }) {
   const [open, setOpen] = useState<'bot' | 'bots' | null>(null);
   const [pickSolo, setPickSolo] = useState(false);
   const [learned] = useState(tutorialDone);
+  const [saves, setSaves] = useState(() => listSaved());
+  // Issue 20 item 4: a new game of a mode with saved games asks first (read afresh: another tab may have saved).
+  const [asking, setAsking] = useState<{ choice: StartChoice; mode: LocalMode; saves: SavedLocal[] } | null>(null);
+  const onStart = (choice: StartChoice) => {
+    const mode = newGameMode(choice);
+    const same = mode ? listSaved(mode) : [];
+    if (mode && same.length > 0) setAsking({ choice, mode, saves: same });
+    else go(choice);
+  };
   return (
     <Main>
       <h1 style={{ margin: 0, display: 'flex', gap: 10, alignItems: 'center' }}>
@@ -138,7 +153,13 @@ export function StartScreen({ onStart }: { onStart(choice: StartChoice): void })
         the base with probes, patrols and a Star Fortress. The bar at the bottom always says what you may do; legal
         choices glow.
       </p>
-      <SavedGames onResume={(saved) => onStart({ mode: 'resume', saved })} />
+      <SavedGames saves={saves} onResume={(saved) => go({ mode: 'resume', saved })} onDeleted={() => setSaves(listSaved())} />
+      {asking && (
+        <NewGameDialog mode={asking.mode} saves={asking.saves}
+          onResume={(saved) => go({ mode: 'resume', saved })}
+          onStartNew={(drop) => { if (drop) deleteSaved(drop.id); go(asking.choice); }}
+          onCancel={() => { setAsking(null); setSaves(listSaved()); }} />
+      )}
       <Choice $primary onClick={() => onStart({ mode: 'tutorial' })} data-start="tutorial" data-done={learned ? 'true' : undefined}>
         {learned ? 'Learn to play ✓' : 'Learn to play'}
         <small>{learned ? 'Completed. Play the guided round again any time.' : 'A guided first round against the bot: each step explained as it comes.'}</small>

@@ -7,8 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { Faction, SoloSetup } from '../../game/content';
 import type { Action } from '../../game/rules';
 import { Board } from '../board/Board';
-import { newLocalSeed, type SavedLocal } from '../saved/localSave';
-import { useSavedMatch } from '../saved/useSavedMatch';
+import { newSavedGame, type SavedLocal } from '../saved/localSave';
+import { RESTORE_FAILED, useSavedMatch } from '../saved/useSavedMatch';
 import { sendAction } from '../session/clients';
 import { useClientState } from '../session/useClientView';
 import { Loading } from '../screens/Loading';
@@ -35,7 +35,7 @@ export function SoloScreen({ start, seed, pauseMs = 700, onExit }: {
   start: { solo: SoloSetup } | { resume: SavedLocal }; seed?: string; pauseMs?: number; onExit(): void;
 }) {
   const [saved] = useState<SavedLocal>(() => ('resume' in start ? start.resume
-    : { seed: seed ?? newLocalSeed('solo'), setup: { mode: 'solo', solo: start.solo }, moves: [] }));
+    : newSavedGame({ mode: 'solo', solo: start.solo }, seed)));
   const solo = saved.setup.mode === 'solo' ? saved.setup.solo : { bot: 'I' as Faction, difficulty: 'normal' as const };
   const human: Faction = solo.bot === 'R' ? 'I' : 'R';
   const sm = useSavedMatch(saved);
@@ -52,7 +52,7 @@ export function SoloScreen({ start, seed, pauseMs = 700, onExit }: {
   const extra = (
     <>
       <RivalPanel view={state.G} shown={shown} />
-      {sm.failed && <div role="alert">The saved game could not be fully restored.</div>}
+      {sm.failed && <div role="alert">{RESTORE_FAILED}</div>}
     </>
   );
   return <Board view={state.G} seat={human} onAction={caughtUp ? act : undefined} onExit={onExit} extra={extra} endActions={replayButtons.buttons} moment={replayButtons.moment} />;

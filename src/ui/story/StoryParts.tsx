@@ -143,9 +143,14 @@ export function Toasts({ view, seat }: { view: GameState; seat: Faction | null }
   const seen = useRef(lines.length);
   const next = useRef(0);
   const [toasts, setToasts] = useState<{ id: number; text: string }[]>([]);
+  // A repeat folds into the last line ("… ×2", issue 20 item 10): the line is new news though the count is not.
+  const lastText = lines[lines.length - 1]?.text ?? '';
+  const seenLast = useRef(lastText);
   useEffect(() => {
-    if (lines.length <= seen.current) { seen.current = lines.length; return; }
-    const added = lines.slice(seen.current);
+    const grew = lines.length === seen.current && lastText !== seenLast.current && lines.length > 0;
+    seenLast.current = lastText;
+    if (lines.length <= seen.current && !grew) { seen.current = lines.length; return; }
+    const added = grew ? lines.slice(-1) : lines.slice(seen.current);
     seen.current = lines.length;
     // A burst (a combat, a Refresh) keeps its last lines and counts the rest, so no line goes by unannounced.
     const kept = added.length > MAX_TOASTS ? added.slice(-(MAX_TOASTS - 1)) : added;
@@ -156,7 +161,7 @@ export function Toasts({ view, seat }: { view: GameState; seat: Faction | null }
     setToasts((t) => [...t, ...fresh].slice(-MAX_TOASTS));
     const ids = new Set(fresh.map((f) => f.id));
     setTimeout(() => setToasts((t) => t.filter((x) => !ids.has(x.id))), TOAST_MS);
-  }, [lines.length]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [lines.length, lastText]); // eslint-disable-line react-hooks/exhaustive-deps
   const bottom = useAbovePrompt(toasts);
   return (
     <ToastBox role="status" aria-live="polite" data-testid="toasts" style={bottom !== null ? { bottom } : undefined}>

@@ -5,7 +5,7 @@
  */
 import type { Faction, PlanetId } from '../../game/content';
 import type { LogEvent } from '../../game/rules';
-import { describeEvent, describeLog } from '../log/sentences';
+import { describeEvent, describeLog, sameEvent, withRepeats } from '../log/sentences';
 
 /** Events that are a player's own act (a decision or an automatic pass), with the field naming who acted. */
 const ACTS: Record<string, 'faction' | 'by'> = {
@@ -27,14 +27,24 @@ export function actorOf(ev: LogEvent): Faction | null {
   return f === 'R' || f === 'I' ? f : null;
 }
 
-export interface Act { index: number; by: Faction; text: string; round: number }
+/** `count`: the act stands for that many identical acts in a row (issue 20 item 10); `index` is the last one's. */
+export interface Act { index: number; by: Faction; text: string; round: number; count?: number }
 
-/** The opponent's acts at log index ≥ `from`, as sentences for the viewer (spectator: both sides' acts). */
+/**
+ * The opponent's acts at log index ≥ `from`, as sentences for the viewer (spectator: both sides' acts). Identical
+ * acts in a row (two starfighters deployed to the same planet) are one act with a count, as in the log.
+ */
 export function actsSince(log: readonly LogEvent[], from: number, viewer: Faction | null): Act[] {
   const out: Act[] = [];
   for (let i = Math.max(0, from); i < log.length; i++) {
     const by = actorOf(log[i]);
     if (!by || by === viewer) continue;
+    const last = out[out.length - 1];
+    if (last && last.index === i - 1 && sameEvent(log[i - 1], log[i])) {
+      const count = (last.count ?? 1) + 1;
+      out[out.length - 1] = { ...last, index: i, count, text: withRepeats(describeEvent(log[i], viewer) ?? last.text, count) };
+      continue;
+    }
     const text = describeEvent(log[i], viewer);
     if (text) out.push({ index: i, by, text, round: log[i].round });
   }

@@ -57,5 +57,6 @@ export function TutorialScreen({ botOptions, pauseMs, onExit }: { botOptions: Bo
       {done && <BotStrip view={view} viewer="R" bots={[{ seat: 'I', difficulty: 'Easy', status }]} />}
     </>
   );
-  return <Board view={view} seat="R" onAction={(a) => sendAction(mine, a)} onExit={onExit} extra={extra} moments={false} />;
+  return <Board view={view} seat="R" onAction={(a) => sendAction(mine, a)} onExit={onExit} extra={extra} moments={false}
+    leaveNote="The guided round is not saved: “Learn to play” on the start screen begins it again." />;
 }
