@@ -5,11 +5,10 @@
  */
 import { useState } from 'react';
 import styled from 'styled-components';
-import { DIFFICULTIES, soloLevelText, type Faction } from '../../game/content';
+import type { Faction } from '../../game/content';
 import type { Difficulty } from '../bot/Bot';
 import { SavedGames } from '../saved/SavedGames';
 import type { SavedLocal } from '../saved/localSave';
-import { ChoiceButton } from '../prompt/ChoiceButton';
 import { colors } from '../theme';
 import { UnitShape } from '../board/UnitIcons';
 import type { OnlineRoute } from '../online/OnlineScreen';
@@ -17,6 +16,8 @@ import { RecordsSection } from '../replay/RecordsSection';
 import type { ReplaySource } from '../replay/routes';
 import type { BotPair } from './BotsScreen';
 import { DifficultyPicker } from './DifficultyPicker';
+import { Choice, Group } from './StartParts';
+import { SoloSetup } from '../solo/SoloSetup';
 import { tutorialDone } from '../tutorial/completion';
 
 const Main = styled.main`
@@ -26,29 +27,6 @@ const Main = styled.main`
   display: flex;
   flex-direction: column;
   gap: 16px;
-`;
-
-const Choice = styled(ChoiceButton)`
-  width: 100%;
-  min-height: 52px;
-  text-align: left;
-  display: flex;
-  flex-direction: column;
-  align-items: flex-start;
-  gap: 2px;
-  font-size: 16px;
-  small { font-weight: 400; font-size: 13px; color: ${colors.muted}; }
-`;
-
-const Group = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
-  padding: 12px;
-  border: 1px solid ${colors.border};
-  border-radius: 10px;
-  background: ${colors.surface};
-  h2 { margin: 0; font-size: 17px; }
 `;
 
 export type StartChoice =
@@ -96,36 +74,8 @@ function WatchBots({ onStart }: { onStart(choice: StartChoice): void }) {
   );
 }
 
-
-/** RULES §9 — pick the rival's faction, then its difficulty. */
-function SoloChoice({ onStart }: { onStart(choice: StartChoice): void }) {
-  const [bot, setBot] = useState<Faction | null>(null);
-  if (!bot) {
-    return (
-      <div role="group" aria-label="Choose the rival" style={{ display: 'flex', gap: 8 }}>
-        <Choice $primary onClick={() => setBot('I')} data-start="solo-I" style={{ borderColor: colors.rebel }}>
-          Play the Rebel<small>Against the Imperial rival deck.</small>
-        </Choice>
-        <Choice $primary onClick={() => setBot('R')} data-start="solo-R" style={{ borderColor: colors.imperial }}>
-          Play the Imperial<small>Against the Rebel rival deck.</small>
-        </Choice>
-      </div>
-    );
-  }
-  return (
-    <div role="group" aria-label="Choose the difficulty" style={{ display: 'flex', gap: 8 }}>
-      {DIFFICULTIES.map((d) => (
-        <Choice key={d} $primary onClick={() => onStart({ mode: 'solo', bot, difficulty: d })} data-start={`solo-${d}`}>
-          {d[0].toUpperCase() + d.slice(1)}<small>{soloLevelText(d)}</small>
-        </Choice>
-      ))}
-    </div>
-  );
-}
-
 export function StartScreen({ onStart }: { onStart(choice: StartChoice): void }) {
   const [open, setOpen] = useState<'bot' | 'bots' | null>(null);
-  const [pickSolo, setPickSolo] = useState(false);
   const [learned] = useState(tutorialDone);
   return (
     <Main>
@@ -156,11 +106,7 @@ export function StartScreen({ onStart }: { onStart(choice: StartChoice): void })
           Watch two bots<small>Choose each bot's difficulty; see what they think.</small>
         </Choice>
       )}
-      {!pickSolo ? (
-        <Choice $primary onClick={() => setPickSolo(true)} data-start="solo">
-          Solo against the rival deck<small>One player against a card-driven rival. Choose your side and difficulty next.</small>
-        </Choice>
-      ) : <SoloChoice onStart={onStart} />}
+      <SoloSetup onStart={onStart} />
       <Choice onClick={() => onStart({ mode: 'spectate' })} data-start="spectate">
         Watch as spectator<small>The public view of a hot-seat game open in another tab.</small>
       </Choice>

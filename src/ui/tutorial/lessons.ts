@@ -55,11 +55,11 @@ export function objectiveWindow(view: GameState, window: Window): Said {
     const timing = OBJECTIVES[c].timing;
     if (timing === window) return `${objective(c)} is not true now (${condition(c)})`;
     const laterTrue = claimableObjectives(view, timing).includes(c);
-    return `${objective(c)} is checked ${TIMING_WORDS[timing]}${laterTrue ? ' — it is true now, so reveal it then if it still is' : ''}`;
+    return `${objective(c)} is checked ${TIMING_WORDS[timing]}${laterTrue ? ' (it is true now: reveal it then, if it still is)' : ''}`;
   });
   return {
     rule: WINDOW_RULE[window],
-    text: `${opened} ${why.length > 0 ? `${cap(list(why))}: nothing` : 'You hold no objective: nothing'} can be revealed here, so choose “Reveal none”. The game asks at every window, so the Imperial learns nothing from the question (R4.5.2).`,
+    text: `${opened} ${why.length > 0 ? `${cap(list(why))}.` : 'You hold no objective.'} Nothing can be revealed in this window, so choose “Reveal none”. The game asks at every window, so the Imperial learns nothing from the question (R4.5.2).`,
   };
 }
 
