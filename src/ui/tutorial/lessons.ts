@@ -85,7 +85,8 @@ function plan(view: GameState, mine: boolean, action: Action | null): Said {
 
 function move(view: GameState, action: Action | null): Said {
   if (action?.type !== 'moveFleet') {
-    return { text: `You have no fleet you can move now (a move needs a free leader and a planet without one of your leaders, R4.2.3): ${hint(action)}. This lesson is then skipped.` };
+    const skip = action?.type === 'pass' ? ' This lesson is then skipped.' : '';
+    return { text: `You have no fleet you can move now (a move needs a free leader and a planet without one of your leaders, R4.2.3): ${hint(action)}.${skip}` };
   }
   const a = action as Of<'moveFleet'>;
   const there = board.total(view.planets[a.from].R);

@@ -139,7 +139,8 @@ export function suggestedRebel(view: GameState, legal: Action[]): Action | null 
         // The intended move (one starfighter down to the planet below), with whichever leader is free; else any move.
         const moves = all(legal, 'moveFleet');
         const intended = moves.filter((a) => a.from === rebelStart && a.to === below && a.units.f === 1 && a.units.c === 0);
-        return byLeaderPreference(intended) ?? byLeaderPreference(moves) ?? first(legal, 'pass');
+        // With no fleet able to move, a reveal keeps a lesson going where a pass would end both.
+        return byLeaderPreference(intended) ?? byLeaderPreference(moves) ?? first(legal, 'revealMission') ?? first(legal, 'pass');
       }
       const reveals = all(legal, 'revealMission');
       return reveals.find((a) => a.card === PLAN_CARD && a.target === below) ?? reveals.find((a) => a.target === below)
