@@ -33,6 +33,19 @@ export const glow = `outline: 3px solid ${colors.highlight}; outline-offset: 1px
 export const PHONE_MAX = 760;
 export const phone = `@media (max-width: ${PHONE_MAX}px)`;
 
+/**
+ * Issue 20 item 6 — a panel that must stay readable above the board (the tutorial's coach) reserves the top of the
+ * viewport: it sets this CSS variable to its bottom edge in px, and the board's fixed layers (the combat sheet, the
+ * motion overlay) start below it. Unset (0) on every other screen. Layers stacked under such a panel:
+ */
+export const RESERVED_TOP = '--board-reserved-top';
+export const reservedTop = `var(${RESERVED_TOP}, 0px)`;
+/**
+ * z-index of the panel that reserves the top: above the combat sheet (20), the phone's prompt bar (30) and toasts
+ * (40), below the end screen (50) and the dialogs the player opens (60).
+ */
+export const RESERVED_Z = 45;
+
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
   html, body, #root { height: 100%; margin: 0; }

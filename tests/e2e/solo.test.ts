@@ -3,6 +3,10 @@
  * clicks only what the page offers (seeded random); the rival's steps are narrated by the rival panel (deck count,
  * skipped row, discard, one step at a time) while the prompt waits. Mid-game the page is reloaded: the game must
  * resume where it was (local storage). No console error; screenshots in tests/e2e/screenshots/.
+ *
+ * Issue 20 item 8: the set-up on the start screen (phone size) keeps its "Solo against the rival deck" title at
+ * both steps, has a visible, uncovered Back button at each, and its difficulties say what the rival does in plain
+ * words (no "default move").
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -17,6 +21,52 @@ async function logLines(page: Page): Promise<number> {
 
 describe.skipIf(!run)('solo against the rival deck in the browser', () => {
   const env = useServerAndBrowser();
+
+  it('keeps its title and a Back button through the set-up, in plain words', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(env.server.url);
+    const setup = page.locator('[data-testid="solo-setup"]');
+    const title = setup.getByRole('heading', { name: 'Solo against the rival deck' });
+    const back = setup.locator('[data-start="solo-back"]');
+    /** The Back button is on screen and nothing covers it (elementFromPoint at its centre). */
+    const backUncovered = () => back.evaluate((el) => {
+      el.scrollIntoView({ block: 'center' });
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return r.width > 0 && !!hit && el.contains(hit);
+    });
+    await page.click('[data-start="solo"]');
+    expect(await title.isVisible()).toBe(true);
+    expect(await setup.getAttribute('data-step')).toBe('side');
+    expect(await backUncovered()).toBe(true);
+    await setup.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await shot(page, 'solo-setup-1-side');
+    await page.click('[data-start="solo-I"]');
+    expect(await setup.getAttribute('data-step')).toBe('difficulty');
+    expect(await title.isVisible()).toBe(true);
+    expect(await backUncovered()).toBe(true);
+    const words = await setup.innerText();
+    expect(words).toMatch(/You play the Rebel against the Imperial rival deck/);
+    expect(words).toMatch(/hunting for your base/);
+    expect(words).not.toMatch(/default move|default action|at setup/);
+    await setup.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await shot(page, 'solo-setup-2-difficulty');
+    // Back: to the side, then closed; the entry is there again.
+    await back.click();
+    expect(await setup.getAttribute('data-step')).toBe('side');
+    await back.click();
+    expect(await setup.count()).toBe(0);
+    expect(await page.locator('[data-start="solo"]').isVisible()).toBe(true);
+    // And forward again to a game.
+    await page.click('[data-start="solo"]');
+    await page.click('[data-start="solo-R"]');
+    await page.click('[data-start="solo-easy"]');
+    await page.waitForSelector('[data-testid="rival"][data-bot="R"]');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 
   for (const bot of ['I', 'R'] as const) {
     it(`plays a whole game against the ${bot === 'I' ? 'Imperial' : 'Rebel'} rival, surviving a reload`, async () => {

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  DEFAULT_CONFIG, DIFFICULTIES, SOLO_LEVELS, soloLevelText, type Difficulty, type Faction, type SoloLevel,
+  DEFAULT_CONFIG, DIFFICULTIES, SOLO_LEVELS, soloLevelText, soloLevelWords, type Difficulty, type Faction, type SoloLevel,
 } from '../../src/game/content';
 import { apply, decisionActions, run, seededRng, type GameState } from '../../src/game/rules';
 import { dice, put } from '../helpers/build';
@@ -117,13 +117,25 @@ describe('R9.11 difficulty table', () => {
     expect(firstTurn('hard')).toBe(0);
   });
 
-  it('the start screen and rules reference describe the table', () => {
+  it('the start screen and rules reference describe the table, in a player\'s words', () => {
     withKnob('hard', 'imperialSetupProbes', 2);
     withKnob('hard', 'rebelObjectiveHeadStart', 1);
-    expect(soloLevelText('hard')).toMatch(/Imperial rival: .*2 probe cards at setup/);
-    expect(soloLevelText('hard')).toMatch(/Rebel rival: .*objective token starts 1 space lower/);
+    expect(soloLevelText('hard')).toMatch(/An Imperial rival also begins with .*2 probe cards, each ruling out a planet for the base/);
+    expect(soloLevelText('hard')).toMatch(/A Rebel rival also begins with .*its objective token 1 space nearer the time token/);
+    expect(soloLevelWords('hard', 'R')).toMatch(/It also begins with .*its objective token 1 space nearer the time token/);
+    expect(soloLevelWords('hard', 'R')).not.toMatch(/probe/);
     SOLO_LEVELS.normal = { ...SOLO_LEVELS.easy, firstTurnDefault: true };
-    expect(soloLevelText('normal')).toBe('As the rules are written.');
-    expect(soloLevelText('easy')).toMatch(/never opens a round with its default move/);
+    expect(soloLevelText('normal')).toMatch(/^The rival starts every round with its opening move \(an Imperial rival hunts for the Rebel base/);
+    expect(soloLevelText('normal')).not.toMatch(/also begins/);
+    expect(soloLevelWords('normal', 'I')).toMatch(/^It starts every round by hunting for your base.* No extra units or cards\.$/);
+    expect(soloLevelText('easy')).toMatch(/never starts a round by hunting for the base .* or by attacking or spreading/);
+    expect(soloLevelWords('easy', 'R')).toMatch(/never starts a round by attacking a weak Imperial group next door or spreading to an empty planet/);
+  });
+
+  it('issue 20 item 8: no engine jargon in what a player reads', () => {
+    for (const d of DIFFICULTIES) {
+      const said = [soloLevelText(d), soloLevelWords(d, 'I'), soloLevelWords(d, 'R')].join(' ');
+      expect(said, d).not.toMatch(/default (move|action)|at setup|R9\.|firstTurn|knob/);
+    }
   });
 });

@@ -5,46 +5,14 @@
  * coach reaches its end by round 2 and the script only ever picks legal actions.
  */
 import { describe, expect, it } from 'vitest';
-import type { Faction } from '../../src/game/content';
-import { apply, createState, decisionActions, legalActions, run, seededRng, type Action, type GameState } from '../../src/game/rules';
-import { viewFor } from '../../src/game/rules/view';
+import { LEADERS, MISSIONS } from '../../src/game/content';
+import { seededRng } from '../../src/game/rules';
 import { coachFor } from '../../src/ui/tutorial/coach';
-import { TUTORIAL_SEED, scriptedImperial, suggestedRebel } from '../../src/ui/tutorial/script';
-import { advanceProgress, finished, START, STEPS, type Progress } from '../../src/ui/tutorial/steps';
+import { TUTORIAL_SEED } from '../../src/ui/tutorial/script';
+import { finished, STEPS } from '../../src/ui/tutorial/steps';
+import { follower, planning, playTutorial as play, type Moment, type RebelPolicy } from '../helpers/tutorialGame';
 
-type RebelPolicy = (view: GameState, legal: Action[]) => Action;
-
-/** Play round 1 (and into round 2) with the scripted Imperial; track the coach's progress on the Rebel's view. */
-function playTutorial(seed: string, rebel: RebelPolicy) {
-  const rng = seededRng(seed);
-  const s = createState(rng);
-  run(s, rng);
-  let progress: Progress = START;
-  const changes: { progress: Progress; log: number; before: GameState }[] = [];
-  let before = viewFor(s, 'R');
-  for (let i = 0; i < 400 && !s.winner && !(s.round >= 2 && s.phase === 'planning'); i++) {
-    if (!s.pending) { run(s, rng); continue; } // a phase boundary (boardgame.io's onBegin in the real game)
-    const view = viewFor(s, 'R');
-    const next = advanceProgress(progress, view);
-    if (next !== progress) changes.push({ progress: next, log: view.log.length, before });
-    progress = next;
-    before = view;
-    const seat = s.pending!.seat as Faction;
-    const own = viewFor(s, seat);
-    const legal = decisionActions(own, seat);
-    const a = seat === 'I' ? scriptedImperial(own, legal) : rebel(own, legalActions(own, 'R'));
-    expect(a, `an answer for ${seat} at ${s.pending!.kind}`).not.toBeNull();
-    expect(apply(s, seat, a, rng), `legal: ${JSON.stringify(a)}`).toBe(true);
-  }
-  progress = advanceProgress(progress, viewFor(s, 'R'));
-  return { s, progress, changes };
-}
-
-/** The player who does what the coach suggests (the page highlights the same action). */
-const follower: RebelPolicy = (view, legal) => {
-  const coach = coachFor(view, legal, START);
-  return coach.action ?? suggestedRebel(view, legal) ?? legal[0];
-};
+const playTutorial = (seed: string, rebel: RebelPolicy) => play(rebel, seed);
 
 describe('tutorial (src/ui/tutorial)', () => {
   it('following the coach, every lesson happens in order: plan, move, oppose, reveal, combat, objective, refresh', () => {
@@ -98,5 +66,64 @@ describe('tutorial (src/ui/tutorial)', () => {
       const { s, progress } = playTutorial(TUTORIAL_SEED, random);
       if (!s.winner) expect(finished(progress), `random line ${k}: ${JSON.stringify(progress.outcomes)}`).toBe(true);
     }
+  });
+});
+
+/**
+ * Issue 20 item 6: the coach's words read the game. Whatever the Rebel plays, every leader it asks the player to
+ * send is one the player still has free, every mission it asks to reveal is one actually planned, every card it
+ * asks to plan is in hand, and its highlighted action is one of the legal actions now.
+ */
+describe('tutorial coach words follow the game', () => {
+  const REBEL_LEADERS = ['LD-R1', 'LD-R2', 'LD-R3'] as const;
+
+  function checkMoment(m: Moment, where: string) {
+    const c = coachFor(m.view, m.legal, m.progress);
+    const text = c.text;
+    expect(text, where).not.toMatch(/undefined|null|NaN|\[object/);
+    if (c.action) expect(m.legal.map((a) => JSON.stringify(a)), `${where}: suggested ${JSON.stringify(c.action)}`).toContain(JSON.stringify(c.action));
+    for (const l of REBEL_LEADERS) {
+      if (!new RegExp(`send ${LEADERS[l].name}`, 'i').test(text)) continue;
+      expect(['pool', 'plan'], `${where}: "${text}" sends ${LEADERS[l].name}, who is at ${m.view.leaders[l].at}`).toContain(m.view.leaders[l].at);
+    }
+    for (const [id, def] of Object.entries(MISSIONS)) {
+      if (text.includes(`Reveal your planned ${def.name}`)) expect(m.view.planned.R.map((p) => p.card), `${where}: ${text}`).toContain(id);
+      if (text.includes(`Choose ${def.name} in your hand`)) expect(m.view.hands.R, `${where}: ${text}`).toContain(id);
+    }
+  }
+
+  it('on the intended line, and after planning another card with another leader', () => {
+    for (const policy of [follower, planning('R-S2', 'LD-R3'), planning('R-S1', 'LD-R2'), planning('R-S4', 'LD-R1')]) {
+      const { moments } = play(policy);
+      moments.forEach((m, i) => checkMoment(m, `moment ${i}`));
+    }
+  });
+
+  it('on random lines', () => {
+    for (let k = 0; k < 12; k++) {
+      const pick = seededRng(`tutorial-words-${k}`);
+      const random: RebelPolicy = (_view, legal) => {
+        const moves = legal.filter((a) => a.type !== 'undo');
+        return moves[pick.int(moves.length)];
+      };
+      const { moments } = play(random);
+      moments.forEach((m, i) => checkMoment(m, `line ${k}, moment ${i}`));
+    }
+  });
+
+  it('the objective lesson tells the after-combat window (R4.5.2) from the end of Operations (R4.2.9)', () => {
+    const { moments } = play(follower);
+    const windows = moments.filter((m) => m.view.pending?.kind === 'objective' && m.view.round === 1);
+    const said = windows.map((m) => ({ window: (m.view.pending as { window: string }).window, coach: coachFor(m.view, m.legal, m.progress) }));
+    const combat = said.find((x) => x.window === 'combat')!;
+    const ops = said.find((x) => x.window === 'operations')!;
+    expect(combat.coach.rule).toBe('R4.5.2');
+    expect(combat.coach.text).toMatch(/right after a combat/);
+    expect(combat.coach.text).toMatch(/Frontier Friends is checked only at the end of Operations/);
+    expect(combat.coach.text).not.toMatch(/Operations are over|at the end of Operations, once both/);
+    expect(combat.coach.action).toEqual({ type: 'revealObjective', card: null });
+    expect(ops.coach.rule).toBe('R4.2.9');
+    expect(ops.coach.text).toMatch(/at the end of Operations, once both sides have passed/);
+    expect(ops.coach.action).toEqual({ type: 'revealObjective', card: 'O1-7' });
   });
 });

@@ -47,30 +47,55 @@ export function soloLevel(d: Difficulty): SoloLevel {
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** "a, b and c". */
+const and = (xs: string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
 
-/** What a level gives one rival, in words (start screen, rules reference); empty when nothing. */
+/**
+ * R9.4 step 2 in a player's words (issue 20 item 8): what each rival's opening move does (R9.6 Hunt, R9.7 Strike
+ * or Spread), as "… by hunting for …" and as "… hunts for …".
+ */
+const OPENING: Record<'R' | 'I', { ing: string; does: string }> = {
+  I: { ing: 'hunting for your base with a fleet led by a capital ship', does: 'hunts for the Rebel base' },
+  R: { ing: 'attacking a weak Imperial group next door or spreading to an empty planet', does: 'attacks a weak Imperial group next door or spreads to an empty planet' },
+};
+
+/** What a level gives one rival, in plain words (start screen, rules reference); empty when nothing. */
 export function soloLevelGifts(d: Difficulty, bot: 'R' | 'I'): string[] {
   const L = SOLO_LEVELS[d];
   const out: string[] = [];
   if (bot === 'I') {
-    if (L.imperialExtraFighters > 0) out.push(`${plural(L.imperialExtraFighters, 'more starfighter')} on Imperium`);
-    if (L.imperialSetupProbes > 0) out.push(`${plural(L.imperialSetupProbes, 'probe card')} at setup`);
-    if (L.imperialExtraProbes > 0) out.push(`${plural(L.imperialExtraProbes, 'more probe card')} each Refresh`);
+    if (L.imperialExtraFighters > 0) out.push(`${plural(L.imperialExtraFighters, 'extra starfighter')} on Imperium`);
+    if (L.imperialSetupProbes > 0) out.push(`${plural(L.imperialSetupProbes, 'probe card')}, each ruling out a planet for the base`);
+    if (L.imperialExtraProbes > 0) out.push(`${plural(L.imperialExtraProbes, 'more probe card')} at every Refresh`);
   } else {
-    if (L.rebelExtraObjectives > 0) out.push(`${plural(L.rebelExtraObjectives, 'more objective')} at setup`);
-    if (L.rebelExtraObjectiveDraws > 0) out.push(`${plural(L.rebelExtraObjectiveDraws, 'more objective')} each Refresh`);
-    if (L.rebelObjectiveHeadStart > 0) out.push(`its objective token starts ${plural(L.rebelObjectiveHeadStart, 'space')} lower`);
+    if (L.rebelExtraObjectives > 0) out.push(plural(L.rebelExtraObjectives, 'more secret objective'));
+    if (L.rebelExtraObjectiveDraws > 0) out.push(`${plural(L.rebelExtraObjectiveDraws, 'more objective')} drawn at every Refresh`);
+    if (L.rebelObjectiveHeadStart > 0) out.push(`its objective token ${plural(L.rebelObjectiveHeadStart, 'space')} nearer the time token, closer to winning`);
   }
   return out;
 }
 
-/** One level in one sentence, from the table: R9.4 step 2, then each rival's gifts. */
+/**
+ * One level for one rival, in a player's words: the start screen, once the player has picked a side and so the
+ * rival's faction is known. From the table: R9.4 step 2, then the rival's gifts.
+ */
+export function soloLevelWords(d: Difficulty, bot: 'R' | 'I'): string {
+  const opening = SOLO_LEVELS[d].firstTurnDefault
+    ? `It starts every round by ${OPENING[bot].ing}, then plays its cards.`
+    : `It only plays its cards: it never starts a round by ${OPENING[bot].ing}.`;
+  const gifts = soloLevelGifts(d, bot);
+  return `${opening} ${gifts.length > 0 ? `It also begins with ${and(gifts)}.` : 'No extra units or cards.'}`;
+}
+
+/** One level in a few sentences for both rivals (the rules reference, R9.11), from the table. */
 export function soloLevelText(d: Difficulty): string {
   const parts: string[] = [];
-  if (!SOLO_LEVELS[d].firstTurnDefault) parts.push('The rival never opens a round with its default move.');
+  parts.push(SOLO_LEVELS[d].firstTurnDefault
+    ? `The rival starts every round with its opening move (an Imperial rival ${OPENING.I.does}, a Rebel rival ${OPENING.R.does}), then plays its cards.`
+    : `The rival only plays its cards: it never starts a round by hunting for the base (an Imperial rival) or by attacking or spreading (a Rebel rival).`);
   const i = soloLevelGifts(d, 'I');
   const r = soloLevelGifts(d, 'R');
-  if (i.length > 0) parts.push(`Imperial rival: ${i.join(', ')}.`);
-  if (r.length > 0) parts.push(`Rebel rival: ${r.join(', ')}.`);
-  return parts.length > 0 ? parts.join(' ') : 'As the rules are written.';
+  if (i.length > 0) parts.push(`An Imperial rival also begins with ${and(i)}.`);
+  if (r.length > 0) parts.push(`A Rebel rival also begins with ${and(r)}.`);
+  return parts.join(' ');
 }

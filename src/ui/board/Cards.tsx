@@ -10,6 +10,7 @@ import { isHidden } from '../../game/rules/view';
 import { ATTRIBUTE_NAMES, missionTooltip, objectiveTooltip } from '../format';
 import { colors, factionColor, glow, phone } from '../theme';
 import { LeaderChip } from './LeaderChip';
+import { objectiveStatusText, type ObjectiveStatus } from './objectiveStatus';
 import { AttributeIcon } from './details/AttributeIcon';
 import { InfoButton, useOpenable } from './details/DetailSheet';
 import type { Subject } from './details/describe';
@@ -125,10 +126,14 @@ export function MissionCard({ card, leader, clickable, onClick, compact, blocked
 
 const TIMING = { operations: 'End of Operations', refresh: 'End of Refresh', combat: 'After a combat' } as const;
 
-export function ObjectiveCard({ card, claimable, clickable, onClick }: { card: ObjectiveId | string; claimable?: boolean } & Clickable) {
+/**
+ * `status` (./objectiveStatus.ts): "now" while its window is open and it may be revealed — the only time the
+ * card says so —, "met" when its condition holds but the game checks it only later.
+ */
+export function ObjectiveCard({ card, status, clickable, onClick }: { card: ObjectiveId | string; status?: ObjectiveStatus } & Clickable) {
   const hidden = isHidden(card);
   const d = hidden ? null : OBJECTIVES[card as ObjectiveId];
-  const label = d ? `Objective ${d.name}${claimable ? ' (claimable now)' : ''}` : 'Secret objective';
+  const label = d ? `Objective ${d.name}${status ? ` (${objectiveStatusText(status, d.timing)})` : ''}` : 'Secret objective';
   const subject: Subject = { k: 'objective', card };
   const openable = useOpenable(subject, label);
   return (
@@ -140,7 +145,8 @@ export function ObjectiveCard({ card, claimable, clickable, onClick }: { card: O
         <>
           <Title>{d.name}</Title>
           <Small>{TIMING[d.timing]}</Small>
-          {claimable && <Tag $c={colors.highlight}>✓ claimable now</Tag>}
+          {status === 'now' && <Tag $c={colors.highlight} data-objective-status="now">✓ reveal now</Tag>}
+          {status === 'met' && <Tag data-objective-status="met" title={objectiveStatusText(status, d.timing)}>condition met · wait</Tag>}
         </>
       ) : (
         <Small>Objective (secret)</Small>

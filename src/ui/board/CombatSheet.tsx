@@ -3,19 +3,23 @@
  * the hits still to assign, and — when the viewer must assign a hit — the units that may take it, glowing.
  * Not a modal: the board stays visible and usable beside it.
  */
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import styled, { css } from 'styled-components';
 import { unitDef, type Faction } from '../../game/content';
 import type { CombatUnit, GameState } from '../../game/rules';
 import { planetLabel, UNIT_NAMES, unitTooltip } from '../format';
-import { colors, factionColor, factionName, glow, phone } from '../theme';
+import { colors, factionColor, factionName, glow, phone, reservedTop } from '../theme';
 import { UnitShape } from './UnitIcons';
+
+/** Below the header, and below a panel that reserves the top of the screen (the tutorial's coach, RESERVED_TOP). */
+const sheetTop = `calc(max(56px, ${reservedTop} + 8px))`;
 
 const Sheet = styled.aside`
   position: fixed;
   right: 8px;
-  top: 56px;
+  top: ${sheetTop};
   width: 276px;
-  max-height: calc(100vh - 220px);
+  max-height: calc(100vh - ${sheetTop} - 164px);
   overflow: auto;
   z-index: 20;
   padding: 10px;
@@ -24,11 +28,15 @@ const Sheet = styled.aside`
   border: 2px solid ${colors.highlight};
   box-shadow: 0 8px 30px rgba(0, 0, 0, 0.6);
   ${phone} {
+    /* Above the phone's toasts (40): below a reserved top the sheet reaches down to the prompt bar, where toasts
+       appear, and its units are what the hit question is about. Still under a panel reserving the top (45). */
+    z-index: 41;
     left: 6px;
     right: 6px;
-    top: 4px;
+    top: calc(${reservedTop} + 4px);
     width: auto;
-    max-height: 52vh;
+    /* Never taller than the room between the reserved top and the prompt bar (at most 42vh). */
+    max-height: min(52vh, calc(58vh - ${reservedTop} - 8px));
   }
 `;
 
@@ -169,7 +177,28 @@ function combatAnnouncement(title: string, c: NonNullable<GameState['combat']>):
   return `${title}. ${factionName(roll.by)} rolled ${dice}. Hits left to assign: ${roll.black} black, ${roll.white} white, ${roll.crit} critical.`;
 }
 
+/**
+ * Phone: the fixed prompt bar's top edge, so that the sheet ends just above it (its height varies with the
+ * question; 42vh is only its cap). Null where the prompt bar is not fixed (desktop) or absent. Measured after
+ * every render and on resizes.
+ */
+function usePromptTop(): number | null {
+  const [top, setTop] = useState<number | null>(null);
+  const measure = useCallback(() => {
+    const bar = document.querySelector('[data-testid="prompt"]');
+    const next = bar && getComputedStyle(bar).position === 'fixed' ? Math.round(bar.getBoundingClientRect().top) : null;
+    setTop((t) => (t === next ? t : next));
+  }, []);
+  useLayoutEffect(measure);
+  useEffect(() => {
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [measure]);
+  return top;
+}
+
 export function CombatSheet({ view, hitOptions, onHit }: CombatSheetProps) {
+  const promptTop = usePromptTop();
   const c = view.combat;
   if (!c) return null;
   const roll = c.roll;
@@ -178,7 +207,8 @@ export function CombatSheet({ view, hitOptions, onHit }: CombatSheetProps) {
     : `Strike roll on ${planetLabel(c.planet)} by the ${factionName(c.attacker)}`;
   const order: Faction[] = [c.attacker, c.attacker === 'R' ? 'I' : 'R'];
   return (
-    <Sheet aria-label="Combat" data-combat={c.planet} tabIndex={0}>
+    <Sheet aria-label="Combat" data-combat={c.planet} tabIndex={0}
+      style={promptTop !== null ? { maxHeight: `min(52vh, calc(${promptTop}px - ${reservedTop} - 10px))` } : undefined}>
       <strong>{title}</strong>
       <span className="sr-only" role="status" aria-live="polite" data-testid="combat-status">{combatAnnouncement(title, c)}</span>
       {c.kind === 'combat' && <div style={{ color: colors.muted, fontSize: 12 }}>Attacker: {factionName(c.attacker)}. Hits: 4–5 basic (black → starfighters, white → capital-class), 6 critical (any unit).</div>}

@@ -5,15 +5,16 @@
  * own panel; the opponent's show as counts and card backs.
  */
 import styled from 'styled-components';
-import { FACTION_LEADERS, OBJECTIVES, PLANETS, type Faction, type LetterId, type ObjectiveId } from '../../game/content';
+import { FACTION_LEADERS, PLANETS, type Faction, type LetterId } from '../../game/content';
 import { useMemo } from 'react';
-import { claimableObjectives, whyNot, type GameState, type Reason } from '../../game/rules';
+import { whyNot, type GameState, type Reason } from '../../game/rules';
 import { revealableMissions } from '../../game/rules/missions';
 import { isHidden } from '../../game/rules/view';
 import { missionName, planetLabel } from '../format';
 import { colors, factionColor, factionName } from '../theme';
 import { MissionCard, ObjectiveCard, ProbeCard } from './Cards';
 import { LeaderChip } from './LeaderChip';
+import { objectiveStatus } from './objectiveStatus';
 import { UnitGroup } from './UnitIcons';
 import { useOpenable } from './details/DetailSheet';
 
@@ -87,11 +88,6 @@ export interface FactionPanelProps {
   onMission?(card: string): void;
   /** Show the viewer's own mission hand in this panel (phone layout). */
   showHand?: boolean;
-}
-
-function objectiveClaimable(view: GameState, card: ObjectiveId): boolean {
-  const def = OBJECTIVES[card];
-  return !!def && claimableObjectives(view, def.timing).includes(card);
 }
 
 export function BaseCard({ view, viewer }: { view: GameState; viewer: Faction | null }) {
@@ -213,7 +209,7 @@ export function FactionPanel({ view, faction, viewer, clickableMissions, onMissi
           {own ? (
             <Row>
               {o.hand.length === 0 && <Muted>no objective in hand</Muted>}
-              {o.hand.map((c, i) => <ObjectiveCard key={`${c}${i}`} card={c} claimable={!isHidden(c) && objectiveClaimable(view, c)} />)}
+              {o.hand.map((c, i) => <ObjectiveCard key={`${c}${i}`} card={c} status={isHidden(c) ? null : objectiveStatus(view, c)} />)}
             </Row>
           ) : (
             <Row><span>In hand: {o.hand.length}</span>{o.hand.filter((c) => !isHidden(c)).map((c) => <ObjectiveCard key={c} card={c} />)}</Row>

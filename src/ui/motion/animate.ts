@@ -4,6 +4,7 @@
  * is a ghost copy in an overlay layer sliding onto the real chip (FLIP: first = the source planet's chip, last =
  * the chip where it now stands, invert with a translate, play to none); the overlay takes no pointer events.
  */
+import { reservedTop } from '../theme';
 import type { Playing } from './queue';
 import type { MotionStep } from './steps';
 
@@ -22,7 +23,10 @@ function overlay(): HTMLDivElement {
   layer = document.createElement('div');
   layer.setAttribute('aria-hidden', 'true');
   layer.dataset.motionLayer = '';
-  Object.assign(layer.style, { position: 'fixed', inset: '0', pointerEvents: 'none', zIndex: '60', overflow: 'hidden' });
+  // Clipped below a panel that reserves the top of the screen (the tutorial's coach, issue 20 item 6): a ghost or
+  // a die over a planet scrolled under it stays under it.
+  Object.assign(layer.style, { position: 'fixed', inset: '0', pointerEvents: 'none', zIndex: '60', overflow: 'hidden',
+    clipPath: `inset(${reservedTop} 0 0 0)` });
   document.body.appendChild(layer);
   return layer;
 }

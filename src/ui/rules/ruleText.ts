@@ -228,7 +228,8 @@ const SOLO: RuleSection = {
     e('R9.4', 'The rival\'s turn', 'With no leader left it passes. On its first turn of a round it tries its default action; otherwise it turns cards over until one can be used, and resolves that card\'s rival line. Cards it could not use go face up under its deck.'),
     e('R9.6', 'Imperial rival: Hunt', 'It moves a fleet with a capital ship toward the planets where the base could be.'),
     e('R9.7', 'Rebel rival: Strike or Spread', 'It attacks a weak Imperial group next door with at least twice as many units, or else spreads one unit to an empty neighbour.'),
-    e('R9.11', 'Difficulty', DIFFICULTIES.map((d) => `${d[0].toUpperCase()}${d.slice(1)}: ${soloLevelText(d)}`).join(' ')),
+    // One paragraph per level, in a player's words (issue 20 item 8).
+    e('R9.11', 'Difficulty', ...DIFFICULTIES.map((d) => `${d[0].toUpperCase()}${d.slice(1)}: ${soloLevelText(d)}`)),
   ],
 };
 

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import styled from 'styled-components';
-import { DIFFICULTIES, soloLevelText, type Faction } from '../../game/content';
+import type { Faction } from '../../game/content';
 import type { Difficulty } from '../bot/Bot';
 import { SavedGames } from '../saved/SavedGames';
 import { NewGameDialog } from '../saved/NewGameDialog';
@@ -18,6 +18,8 @@ import { RecordsSection } from '../replay/RecordsSection';
 import type { ReplaySource } from '../replay/routes';
 import type { BotPair } from './BotsScreen';
 import { DifficultyPicker } from './DifficultyPicker';
+import { Choice, Group } from './StartParts';
+import { SoloSetup } from '../solo/SoloSetup';
 import { tutorialDone } from '../tutorial/completion';
 
 const Main = styled.main`
@@ -27,29 +29,6 @@ const Main = styled.main`
   display: flex;
   flex-direction: column;
   gap: 16px;
-`;
-
-const Choice = styled(ChoiceButton)`
-  width: 100%;
-  min-height: 52px;
-  text-align: left;
-  display: flex;
-  flex-direction: column;
-  align-items: flex-start;
-  gap: 2px;
-  font-size: 16px;
-  small { font-weight: 400; font-size: 13px; color: ${colors.muted}; }
-`;
-
-const Group = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
-  padding: 12px;
-  border: 1px solid ${colors.border};
-  border-radius: 10px;
-  background: ${colors.surface};
-  h2 { margin: 0; font-size: 17px; }
 `;
 
 export type StartChoice =
@@ -97,33 +76,6 @@ function WatchBots({ onStart }: { onStart(choice: StartChoice): void }) {
   );
 }
 
-
-/** RULES §9 — pick the rival's faction, then its difficulty. */
-function SoloChoice({ onStart }: { onStart(choice: StartChoice): void }) {
-  const [bot, setBot] = useState<Faction | null>(null);
-  if (!bot) {
-    return (
-      <div role="group" aria-label="Choose the rival" style={{ display: 'flex', gap: 8 }}>
-        <Choice $primary onClick={() => setBot('I')} data-start="solo-I" style={{ borderColor: colors.rebel }}>
-          Play the Rebel<small>Against the Imperial rival deck.</small>
-        </Choice>
-        <Choice $primary onClick={() => setBot('R')} data-start="solo-R" style={{ borderColor: colors.imperial }}>
-          Play the Imperial<small>Against the Rebel rival deck.</small>
-        </Choice>
-      </div>
-    );
-  }
-  return (
-    <div role="group" aria-label="Choose the difficulty" style={{ display: 'flex', gap: 8 }}>
-      {DIFFICULTIES.map((d) => (
-        <Choice key={d} $primary onClick={() => onStart({ mode: 'solo', bot, difficulty: d })} data-start={`solo-${d}`}>
-          {d[0].toUpperCase() + d.slice(1)}<small>{soloLevelText(d)}</small>
-        </Choice>
-      ))}
-    </div>
-  );
-}
-
 /** The saved-game mode a start choice opens a new game of (hot-seat, against the bot, solo), or null. */
 function newGameMode(choice: StartChoice): LocalMode | null {
   return choice.mode === 'hotseat' || choice.mode === 'bot' || choice.mode === 'solo' ? choice.mode : null;
@@ -131,7 +83,6 @@ function newGameMode(choice: StartChoice): LocalMode | null {
 
 export function StartScreen({ onStart: go }: { onStart(choice: StartChoice): void }) {
   const [open, setOpen] = useState<'bot' | 'bots' | null>(null);
-  const [pickSolo, setPickSolo] = useState(false);
   const [learned] = useState(tutorialDone);
   const [saves, setSaves] = useState(() => listSaved());
   // Issue 20 item 4: a new game of a mode with saved games asks first (read afresh: another tab may have saved).
@@ -177,11 +128,7 @@ export function StartScreen({ onStart: go }: { onStart(choice: StartChoice): voi
           Watch two bots<small>Choose each bot's difficulty; see what they think.</small>
         </Choice>
       )}
-      {!pickSolo ? (
-        <Choice $primary onClick={() => setPickSolo(true)} data-start="solo">
-          Solo against the rival deck<small>One player against a card-driven rival. Choose your side and difficulty next.</small>
-        </Choice>
-      ) : <SoloChoice onStart={onStart} />}
+      <SoloSetup onStart={onStart} />
       <Choice onClick={() => onStart({ mode: 'spectate' })} data-start="spectate">
         Watch as spectator<small>The public view of a hot-seat game open in another tab.</small>
       </Choice>

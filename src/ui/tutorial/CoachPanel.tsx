@@ -1,16 +1,23 @@
 /**
- * The coach: a strip under the header with the lessons (done ✓, skipped, current), what to do now and why with
+ * The coach: a strip under the header with the lessons (done ✓, skipped –, current), what to do now and why with
  * its rule (a link into the rules reference), how the last lesson went, and "Leave tutorial" always in reach.
  * The text is a polite live region, so a screen reader hears each new instruction.
+ *
+ * Never covered (issue 20 item 6): it stacks above the board's own layers (RESERVED_Z: the combat sheet, the
+ * phone's prompt bar and toasts), stays on screen while a phone scrolls (sticky), and reserves the top of the
+ * viewport (RESERVED_TOP) so the combat sheet and the motion overlay start below it.
  */
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import styled from 'styled-components';
 import { ChoiceButton } from '../prompt/ChoiceButton';
 import { useRules } from '../rules/RulesContext';
-import { colors, phone } from '../theme';
+import { colors, phone, RESERVED_TOP, RESERVED_Z } from '../theme';
 import type { Coach } from './coach';
-import { STEPS, type Progress } from './steps';
+import { STEPS, tally, type Progress } from './steps';
 
 const Strip = styled.section`
+  position: relative;
+  z-index: ${RESERVED_Z};
   display: flex;
   flex-direction: column;
   gap: 4px;
@@ -21,7 +28,17 @@ const Strip = styled.section`
   background: ${colors.surface2};
   font-size: 14px;
   p { margin: 0; line-height: 1.35; }
-  ${phone} { margin: 2px 4px; padding: 6px 8px; font-size: 13.5px; }
+  ${phone} {
+    position: sticky;
+    top: 0;
+    /* With the prompt bar (at most 42vh) the whole screen stays shared, never overlapped. */
+    max-height: 40vh;
+    overflow-y: auto;
+    margin: 2px 4px;
+    padding: 6px 8px;
+    font-size: 13.5px;
+    box-shadow: 0 6px 14px rgba(0, 0, 0, 0.45);
+  }
 `;
 
 const Row = styled.div`
@@ -55,15 +72,57 @@ const Steps = styled.ol`
 
 const MARK = { done: '✓', skipped: '–', current: '▸', later: '' } as const;
 
+/** How far: "3/7", "3/7 · 1 skipped"; at the end "✓ all 7 lessons" only when none was skipped. */
+export function countText(progress: Progress): string {
+  const n = progress.outcomes.length;
+  const { done, skipped } = tally(progress);
+  const skips = skipped.length > 0 ? ` · ${skipped.length} skipped` : '';
+  if (n < STEPS.length) return `${n + 1}/${STEPS.length}${skips}`;
+  return skipped.length === 0 ? `✓ all ${STEPS.length} lessons` : `${done.length} of ${STEPS.length} lessons done${skips}`;
+}
+
+/** Keeps RESERVED_TOP at the strip's bottom edge (it moves as a phone scrolls the header away, or the text grows). */
+function useReserveTop(ref: RefObject<HTMLElement | null>): void {
+  const update = useRef(() => {});
+  useEffect(() => {
+    const root = document.documentElement;
+    let frame = 0;
+    const now = () => {
+      frame = 0;
+      const el = ref.current;
+      if (el) root.style.setProperty(RESERVED_TOP, `${Math.max(0, Math.ceil(el.getBoundingClientRect().bottom))}px`);
+    };
+    const soon = () => { if (!frame) frame = requestAnimationFrame(now); };
+    update.current = now;
+    now();
+    const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(soon) : null;
+    if (ref.current) resize?.observe(ref.current);
+    window.addEventListener('scroll', soon, { passive: true });
+    window.addEventListener('resize', soon);
+    return () => {
+      resize?.disconnect();
+      window.removeEventListener('scroll', soon);
+      window.removeEventListener('resize', soon);
+      if (frame) cancelAnimationFrame(frame);
+      update.current = () => {};
+      root.style.removeProperty(RESERVED_TOP);
+    };
+  }, [ref]);
+  // Content above the strip may change height on any render (the header, a banner): measure again.
+  useLayoutEffect(() => update.current());
+}
+
 export function CoachPanel({ coach, progress, onLeave }: { coach: Coach; progress: Progress; onLeave(): void }) {
   const rules = useRules();
   const n = progress.outcomes.length;
+  const strip = useRef<HTMLElement>(null);
+  useReserveTop(strip);
   return (
-    <Strip aria-label="Tutorial coach" data-testid="coach" data-step={coach.step}
+    <Strip ref={strip} aria-label="Tutorial coach" data-testid="coach" data-step={coach.step}
       data-coach-action={coach.action ? JSON.stringify(coach.action) : ''}>
       <Row>
         <strong style={{ color: colors.highlight }}>Learn to play</strong>
-        <span style={{ color: colors.muted, fontSize: 12.5, flex: 'none' }} aria-hidden="true">{n >= STEPS.length ? '✓ all lessons' : `${n + 1}/${STEPS.length}`}</span>
+        <span style={{ color: colors.muted, fontSize: 12.5, flex: 'none' }} data-testid="coach-count">{countText(progress)}</span>
         <Steps aria-label="Lessons">
           {STEPS.map((s, i) => {
             const state = i < n ? progress.outcomes[i] : i === n ? 'current' : 'later';

@@ -12,7 +12,7 @@
  * reveal Rally Support on the planet below (unopposed: loyalty there); the Imperial attacks the starfighter left
  * behind (a combat); pass, reveal Frontier Friends at the end of Operations; it is scored; Refresh deploys.
  */
-import type { LeaderId, LetterId, MissionId, PlanetId } from '../../game/content';
+import { iconCount, MISSIONS, type LeaderId, type LetterId, type MissionId, type PlanetId } from '../../game/content';
 import type { Action, GameState } from '../../game/rules';
 import { board } from '../../game/rules';
 
@@ -93,9 +93,34 @@ export function scriptedImperial(view: GameState, legal: Action[]): Action | nul
   }
 }
 
+type Of<T extends Action['type']> = Extract<Action, { type: T }>;
+const all = <T extends Action['type']>(legal: Action[], type: T) => legal.filter((a): a is Of<T> => a.type === type);
+
+/**
+ * The leaders the coach suggests for a fleet move, best first: the Spymaster of the intended line, and Captain
+ * Tarek Vonn last, since his Force icon is the one that helps against the Imperial's Muster (R4.2.6).
+ */
+const MOVE_LEADERS: LeaderId[] = ['LD-R3', 'LD-R1', 'LD-R2'];
+
+const byLeaderPreference = (moves: Of<'moveFleet'>[]) =>
+  MOVE_LEADERS.map((l) => moves.find((a) => a.leader === l)).find((a) => !!a) ?? moves[0] ?? null;
+
+/**
+ * R4.2.5 — the leader the coach suggests against the revealed mission: a leader from the pool before one taken
+ * off a planned mission (that would send the plan back to hand and end the reveal lesson), and among those the
+ * one with the most matching icons (R4.2.6).
+ */
+function bestOpposer(view: GameState, legal: Action[]): Of<'oppose'> | null {
+  const attr = view.mission ? MISSIONS[view.mission.card]?.attribute ?? null : null;
+  const score = (a: Of<'oppose'>) => (view.leaders[a.leader].at === 'pool' ? 10 : 0) + (attr ? iconCount(a.leader, attr) : 0);
+  return all(legal, 'oppose').reduce<Of<'oppose'> | null>((best, a) => (!best || score(a) > score(best) ? a : best), null);
+}
+
 /**
  * What the coach suggests to the Rebel now, as one of the legal actions (null: nothing in particular, or the
- * choice is the player's). The coach highlights it; the tests play it to follow the instructions.
+ * choice is the player's). The coach highlights it and its words are built from it (./lessons.ts), so when the
+ * player has played differently (another card planned, a leader already used) the suggestion and the words follow
+ * the game as it is; the tests play it to follow the instructions.
  */
 export function suggestedRebel(view: GameState, legal: Action[]): Action | null {
   const p = view.pending;
@@ -103,22 +128,25 @@ export function suggestedRebel(view: GameState, legal: Action[]): Action | null 
   const { rebelStart, below } = placesOf(view);
   switch (p.kind) {
     case 'chooseBase': return tutorialBase(view, legal);
-    case 'plan':
-      if (view.planned.R.length === 0) {
-        return legal.find((a) => a.type === 'planMission' && a.card === PLAN_CARD && a.leader === PLAN_LEADER) ?? null;
-      }
-      return first(legal, 'endPlanning');
+    case 'plan': {
+      if (view.planned.R.length > 0) return first(legal, 'endPlanning');
+      const plans = all(legal, 'planMission');
+      return plans.find((a) => a.card === PLAN_CARD && a.leader === PLAN_LEADER) ?? plans.find((a) => a.card === PLAN_CARD) ?? plans[0] ?? null;
+    }
     case 'turn': {
-      const reveal = legal.find((a) => a.type === 'revealMission' && a.card === PLAN_CARD && a.target === below);
       const moved = view.log.some((e) => e.e === 'fleetMoved' && e.faction === 'R' && e.round === view.round);
       if (!moved) {
-        // Any fleet move when the suggested one is gone (the player did something else first).
-        return legal.find((a) => a.type === 'moveFleet' && a.from === rebelStart && a.to === below
-          && a.units.f === 1 && a.leader === 'LD-R3') ?? first(legal, 'moveFleet') ?? first(legal, 'pass');
+        // The intended move (one starfighter down to the planet below), with whichever leader is free; else any move.
+        const moves = all(legal, 'moveFleet');
+        const intended = moves.filter((a) => a.from === rebelStart && a.to === below && a.units.f === 1 && a.units.c === 0);
+        // With no fleet able to move, a reveal keeps a lesson going where a pass would end both.
+        return byLeaderPreference(intended) ?? byLeaderPreference(moves) ?? first(legal, 'revealMission') ?? first(legal, 'pass');
       }
-      return reveal ?? first(legal, 'revealMission') ?? first(legal, 'pass');
+      const reveals = all(legal, 'revealMission');
+      return reveals.find((a) => a.card === PLAN_CARD && a.target === below) ?? reveals.find((a) => a.target === below)
+        ?? reveals[0] ?? first(legal, 'pass');
     }
-    case 'oppose': return legal.find((a) => a.type === 'oppose' && a.leader === 'LD-R2') ?? first(legal, 'oppose');
+    case 'oppose': return bestOpposer(view, legal);
     case 'objective': return legal.find((a) => a.type === 'revealObjective' && a.card !== null) ?? first(legal, 'revealObjective');
     case 'baseMoves': return first(legal, 'endBaseMoves');
     default: return legal[0];

@@ -96,3 +96,9 @@ export function advanceProgress(prev: Progress, view: GameState): Progress {
 
 export const currentStep = (p: Progress): StepDef | null => STEPS[p.outcomes.length] ?? null;
 export const finished = (p: Progress): boolean => p.outcomes.length >= STEPS.length;
+
+/** The lessons behind the player, split by outcome (the coach's count and its closing words). */
+export function tally(p: Progress): { done: StepDef[]; skipped: StepDef[] } {
+  const behind = STEPS.slice(0, p.outcomes.length);
+  return { done: behind.filter((_, i) => p.outcomes[i] === 'done'), skipped: behind.filter((_, i) => p.outcomes[i] === 'skipped') };
+}

@@ -9,7 +9,8 @@ import {
   LEADERS, MISSIONS, OBJECTIVES, PLANETS, unitDef,
   type Attribute, type Faction, type LeaderId, type LetterId, type MissionId, type ObjectiveId, type PlanetId, type UnitType,
 } from '../../../game/content';
-import { board, claimableObjectives, missionTargets, type GameState } from '../../../game/rules';
+import { board, missionTargets, type GameState } from '../../../game/rules';
+import { objectiveStatus, objectiveStatusText } from '../objectiveStatus';
 import { isHidden } from '../../../game/rules/view';
 import { ATTRIBUTE_NAMES, UNIT_NAMES, leaderName, planetLabel, units as unitsText } from '../../format';
 
@@ -121,7 +122,7 @@ function objectiveDetail(view: GameState, seat: Faction | null, card: ObjectiveI
     { label: 'Checked', text: `${TIMING[d.timing]}; at most one objective per window (R4.5.2).` },
   ];
   if (seat === 'R' && view.objectives.hand.includes(d.id)) {
-    lines.push({ label: 'Now', text: claimableObjectives(view, d.timing).includes(d.id) ? 'Its condition is met: it can be revealed at its next window.' : 'Its condition is not met right now.' });
+    lines.push({ label: 'Now', text: objectiveStatusText(objectiveStatus(view, d.id), d.timing) });
   }
   if (view.objectives.scoring.includes(d.id)) lines.push({ label: 'Scored', text: 'Revealed: it moves the objective token one space at the next Objective phase.' });
   return { kind: 'Rebel objective', title: d.name, faction: 'R', text: d.text, lines, rule: d.id };
