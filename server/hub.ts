@@ -22,7 +22,7 @@ import { CreateGameReducer, ProcessGameConfig } from 'boardgame.io/internal';
 import { acceptClientAction, seatOf } from '../src/game';
 import { findLegal, type GameState } from '../src/game/rules';
 import type { SqlStorage } from './storage';
-import { credentialsMatch, isSeatID, seatMetadata, SEATS, type SeatID } from './auth';
+import { credentialsHash, credentialsMatch, isSeatID, seatMetadata, SEATS, type SeatID } from './auth';
 import { filterLog, filterState } from './filter';
 import type { Game } from 'boardgame.io';
 import { argsProblem } from './args';
@@ -35,6 +35,7 @@ import { afterMove, outOfTime, type ClockState } from './clock';
 import { playedNote, tableView, type TableMetadata } from './table-state';
 import { ClusterUnavailable, type BusMessage, type ClusterBus } from './cluster/bus';
 import { stateJson } from './state-json';
+import { SeatKeys } from './seat-keys';
 
 /** What a socket (or a bot) is, to the hub. */
 export interface Connection {
@@ -96,6 +97,8 @@ export interface HubStats {
   chatMessages: number;
   /** Moves that found the match not kept in memory and read it from storage (several processes: docs/SERVER.md). */
   moveReads: number;
+  /** Operations run in a match's queue (with several processes: each under the match's Redis lock). */
+  operations: number;
   /** Refusals by event (sync, update, chat). */
   refusals: Map<string, number>;
 }
@@ -104,6 +107,8 @@ export interface HubStats {
 const SYNC_CACHE_SIZE = 64;
 /** Spectator sockets written per event-loop turn when a match has more (see broadcastState). */
 const SPECTATOR_SLICE = 50;
+
+const isMetadata = (x: unknown): x is Server.MatchData => typeof x === 'object' && x !== null && typeof (x as { players?: unknown }).players === 'object';
 
 /** Set `at` (ms) on the MAKE_MOVE entries of a reducer's deltalog. */
 function stampMoves(deltalog: LogEntry[] | undefined, at: number): void {
@@ -140,7 +145,9 @@ export class MatchHub {
   readonly abandonMs: number;
   /** Set by the server: told of every table sent (./table-timer.ts). */
   onTable: (matchID: string, metadata: Server.MatchData) => void;
-  readonly stats: HubStats = { moves: 0, botMoves: 0, chatMessages: 0, moveReads: 0, refusals: new Map() };
+  readonly stats: HubStats = { moves: 0, botMoves: 0, chatMessages: 0, moveReads: 0, operations: 0, refusals: new Map() };
+  /** The seats' credential hashes per match: wrong credentials are refused before the queue (issue 19 item 4). */
+  readonly seatKeys: SeatKeys;
   readonly bus: ClusterBus | undefined;
   /**
    * Several processes: the newest state ID this process sent the sockets of a match (by sync or update), so a
@@ -163,12 +170,16 @@ export class MatchHub {
     this.abandonMs = opts.abandonMs ?? 3 * 60_000;
     this.onTable = opts.onTable ?? (() => {});
     this.bus = opts.bus;
+    this.seatKeys = new SeatKeys({ read: async (id) => (await this.db.fetch(id, { metadata: true })).metadata });
   }
 
   /** Start receiving the other processes' messages (with a bus; once, before the server listens). */
   async startBus(): Promise<void> {
     if (this.bus) this.bus.finalize = (matchID, messages) => this.finalizeForBus(matchID, messages);
-    await this.bus?.start((msg, cacheable) => this.fromBus(msg, cacheable), () => this.resyncAll());
+    await this.bus?.start((msg, cacheable) => this.fromBus(msg, cacheable), () => {
+      this.seatKeys.clear(); // seat changes published while Redis was down never arrived
+      this.resyncAll();
+    });
   }
 
   /**
@@ -191,14 +202,20 @@ export class MatchHub {
   private fromBus(msg: BusMessage, cacheable = false): void {
     const id = msg.m;
     if (!isMatchID(id)) return;
+    // Metadata on the bus carries the seats' credential hashes, not the credentials (issue 19 item 9).
+    if ((msg.t === 'state' || msg.t === 'matchData' || msg.t === 'table' || msg.t === 'seats') && isMetadata(msg.md)) {
+      this.seatKeys.learn(id, msg.md);
+    }
     if (msg.t === 'state') {
       this.broadcastLocal(id, msg.state as State<GameState>, msg.deltalog as LogEntry[]);
       // Kept as if read (the bus keeps its version token with it: the next operation here trusts it only if no
-      // other operation ran since).
+      // other operation ran since), with the credentials this process knows put back; not kept if it knows them not
+      // (the next operation here reads the match).
       if (cacheable && msg.md !== undefined) {
+        const md = this.withKnownCredentials(id, msg.md as Server.MatchData);
         this.forget(id);
         this.chatCache.delete(id);
-        this.remember(id, msg.state as State<GameState>, msg.md as Server.MatchData);
+        if (md) this.remember(id, msg.state as State<GameState>, md);
       }
       // A bot of this match may be due (./bots/driver.ts: the lease decides which process plays).
       if (msg.bot) this.onActivity(id);
@@ -216,6 +233,34 @@ export class MatchHub {
     } else if (msg.t === 'evict') {
       this.evictLocal(id, isSeatID(msg.seat) ? msg.seat : undefined);
     }
+  }
+
+  /**
+   * Metadata from the bus with each seat's credentials hash replaced by the credentials this process kept of the
+   * match (they hash to it), so it can be kept and written back like metadata read from storage; null if a seat's
+   * credentials are unknown here (a join on another process).
+   */
+  private withKnownCredentials(matchID: string, md: Server.MatchData): Server.MatchData | null {
+    const known = this.cache.get(matchID)?.metadata;
+    const players = { ...md.players } as Record<string, Server.PlayerMetadata & { credentialsHash?: string }>;
+    for (const id of SEATS) {
+      const p = players[id];
+      if (!p || typeof p.credentialsHash !== 'string') continue;
+      const c = seatMetadata(known, id)?.credentials;
+      if (typeof c !== 'string' || credentialsHash(c) !== p.credentialsHash) return null;
+      const { credentialsHash: _h, ...rest } = p;
+      players[id] = { ...rest, credentials: c };
+    }
+    return { ...md, players } as Server.MatchData;
+  }
+
+  /**
+   * Inside the match queue, after a seat got credentials (the lobby's join): the pre-check of ./seat-keys.ts here
+   * and in the other processes learns them (the bus carries their hashes).
+   */
+  seatsChanged(matchID: string, metadata: Server.MatchData): void {
+    this.seatKeys.learn(matchID, metadata);
+    this.bus?.publish({ t: 'seats', m: matchID, md: metadata });
   }
 
   /**
@@ -260,6 +305,7 @@ export class MatchHub {
   enqueue<T>(matchID: string, fn: () => Promise<T>): Promise<T> {
     const prev = this.queues.get(matchID) ?? Promise.resolve();
     const bus = this.bus;
+    this.stats.operations++;
     // Several processes: one at a time per match in all of them; what another process changed is re-read.
     const locked = bus ? () => bus.withLock(matchID, (stale) => {
       if (stale) {
@@ -484,6 +530,7 @@ export class MatchHub {
 
   private evictLocal(matchID: string, playerID?: SeatID): void {
     if (playerID === undefined) this.chatCache.delete(matchID);
+    this.seatKeys.drop(matchID); // a seat's credentials are gone (./seat-keys.ts)
     for (const id of [...this.rooms.get(matchID) ?? []]) {
       const r = this.registered.get(id);
       if (!r || (playerID !== undefined && r.playerID !== playerID)) continue;

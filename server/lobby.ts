@@ -413,6 +413,7 @@ export function lobby(opts: LobbyOptions): Middleware {
           const clockStarted = await startClockIfSeated(db, matchID, m, hub.now());
           await db.setMetadata(matchID, m);
           hub.forget(matchID);
+          hub.seatsChanged(matchID, m); // the credentials pre-checks (./seat-keys.ts) here and in other processes
           if (clockStarted) hub.sendTable(matchID, m);
           else hub.onTable(matchID, m); // the seat's absence deadline (./table-timer.ts), until its player connects
           opts.onEvent?.({ event: 'joined', matchID, playerID });
