@@ -35,7 +35,7 @@ import { ClusterBus } from './cluster/bus';
 import { loadBusKey } from './cluster/bus-key';
 import { redisClientOptions, type RedisSecrets } from './cluster/redis-options';
 import { BotLeases } from './cluster/leases';
-import { SharedBotMatches, SharedRateLimiter } from './cluster/shared-limits';
+import { LocalFirstLimiter, SharedBotMatches, SharedRateLimiter } from './cluster/shared-limits';
 
 export interface StartServerOptions {
   /** TCP port; 0 picks a free one. Default: PORT or 8000. */
@@ -273,7 +273,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   app.use(tableRoute({
     hub, bodyLimitBytes: opts.bodyLimitBytes ?? 4096, kickBots: (id) => bots!.kick(id), handoverBot: opts.handoverBot,
     // Several processes: one budget per address in all of them (a flood spread over N processes gets no N times more).
-    limiter: !tableLimit ? null : cluster ? new SharedRateLimiter(cluster.bus, 'table', tableLimit) : new RateLimiter(tableLimit),
+    limiter: !tableLimit ? null : cluster
+      ? new LocalFirstLimiter(new RateLimiter(tableLimit), new SharedRateLimiter(cluster.bus, 'table', tableLimit))
+      : new RateLimiter(tableLimit),
   }));
   app.use(lobby({
     hub,

@@ -10,7 +10,9 @@
  * as fast as they can, reconnecting when dropped), sync640 (a reading socket, 640 spectator syncs/s), junk (a
  * socket sending ~42k junk updates/s), spectators (3,000 non-reading spectator sockets on the played match, with
  * the default caps), spectators-uncapped (the same with caps and budgets off: shared encoding + output bound
- * only), listing (5,000 matches, every page of 50).
+ * only), listing (5,000 matches, every page of 50); table-flood1 / table-flood2 (issue 19 item 4: ./abuse-table.ts,
+ * a `/table` flood from 24 addresses on a played match, one process on SQLite / two on PostgreSQL + Redis, flat out;
+ * table-flood1-370 / table-flood2-370 the same at 370 calls/s; the two-process ones need DATABASE_URL=postgres://…).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +23,7 @@ import { MintImperium } from '../../src/game';
 import { createStorage } from '../storage';
 import { duel, finishedMatch, GAME, matchWithPlayers, percentile, playGame, probeHealth, sleep, socket, startChild, type Child } from './bench-kit';
 import { rawWs, type RawWs } from './raw-ws';
+import { tableFlood } from './abuse-table';
 
 /** Attackers come from another loopback address than the players and probes, as they would from another host. */
 const ATTACKER = '127.0.0.2';
@@ -220,6 +223,14 @@ async function main() {
     if (o.only && !o.only.includes(name)) continue;
     console.error(`[abuse-bench] ${name} (${seconds} s)…`);
     await scenario(name, seconds, env, attack, prepare);
+  }
+  // Issue 19 item 4: the /table flood runs its own servers (one process, or two sharing PostgreSQL and Redis).
+  for (const [processes, perSecond] of [[1, undefined], [2, undefined], [1, 370], [2, 370]] as const) {
+    const name = `table-flood${processes}${perSecond ? `-${perSecond}` : ''}`;
+    if (o.only && !o.only.includes(name)) continue;
+    console.error(`[abuse-bench] ${name} (${Math.round(o.seconds / 3)} s quiet, ${o.seconds} s flood)…`);
+    const result = await tableFlood(processes, Math.round(o.seconds / 3), o.seconds, perSecond);
+    if (result) console.log(JSON.stringify(result));
   }
 }
 
