@@ -399,6 +399,8 @@ export class MatchHub {
       return this.refuse(conn, matchID, 'sync', 'bad playerID');
     }
     const seat: SeatID | null = isSeatID(playerID) ? playerID : null;
+    const early = seat === null ? null : await this.refusedEarly(conn, matchID, 'sync', seat, credentials);
+    if (early) return early;
     const result = await this.unavailable(conn, matchID, 'sync', () => this.enqueue(matchID, async (): Promise<HubResult> => {
       // Queued syncs of a socket that is gone cost nothing: no read, no filter, no encoding.
       if (conn.closed) return { ok: false, error: 'disconnected' };
@@ -437,6 +439,16 @@ export class MatchHub {
     }));
     if (result.ok && seat !== null) this.onActivity(matchID);
     return result;
+  }
+
+  /**
+   * Credentials that cannot be the seat's are refused before the match's queue and (several processes) its Redis
+   * lock (issue 19 item 4, ./seat-keys.ts): a flood of them costs the match nothing. Null: maybe theirs, checked for
+   * real in the queue (also when the pre-check could not read the match: the queue reports that).
+   */
+  private async refusedEarly(conn: Connection, matchID: string, event: string, seat: SeatID, credentials: unknown): Promise<HubResult | null> {
+    const pre = await this.seatKeys.check(matchID, seat, credentials).catch(() => 'maybe' as const);
+    return pre === 'maybe' ? null : this.refuse(conn, matchID, event, pre === 'match not found' ? 'match not found' : 'unauthorized');
   }
 
   /**
@@ -652,6 +664,8 @@ export class MatchHub {
     const clean = { type: (action as { type?: unknown }).type, payload: { type: p.type, args: p.args, playerID: p.playerID } };
     // Hole 2: only our own moves, made by the seat the credentials are checked against, with printable args.
     if (!acceptClientAction(clean, playerID)) return this.refuse(conn, matchID, 'update', 'action refused');
+    const early = conn ? await this.refusedEarly(conn, matchID, 'update', playerID, credentials) : null;
+    if (early) return early;
 
     // Whether the match has a bot seat after this move (from the metadata just written): only then may a bot be due.
     let botSeat = false;

@@ -113,13 +113,12 @@ export class Waker {
       return Promise.resolve();
     }
     return new Promise((r) => {
-      const t = setTimeout(done, ms);
-      const self = this;
-      function done() {
-        clearTimeout(t);
-        self.resolve = undefined;
+      const done = () => {
+        clearTimeout(timer);
+        this.resolve = undefined;
         r();
-      }
+      };
+      const timer = setTimeout(done, ms);
       this.resolve = done;
     });
   }

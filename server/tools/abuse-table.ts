@@ -5,7 +5,9 @@
  * move sent → its state received), first without attack ("quiet"), then while 24 loopback addresses
  * (127.0.0.2–127.0.0.25, as other hosts) POST `/games/mint-imperium/<victim>/table` with made-up credentials, keep-alive,
  * spread over the processes: as fast as each gets its answer, or (`-370`) 370 calls a second in all, the rate of the
- * issue's report. The servers run with their default budgets (`TABLE_LIMIT` 20 per 10 s per address).
+ * issue's report. The servers run with their default budgets (`TABLE_LIMIT` 20 per 10 s per address). The flood runs
+ * in a child process of its own (this file with `--flood`), as it would on other hosts: the victim's clients here
+ * time their round trips on an event loop the flood does not share.
  * - `table-flood1`: one process on a temporary SQLite file;
  * - `table-flood2`: two processes on PostgreSQL (`DATABASE_URL`, a schema of its own, dropped after) and Redis
  *   (`REDIS_URL`, default redis://127.0.0.1:6379, a key prefix of its own, deleted after); the victim's seats sit on
@@ -13,9 +15,12 @@
  *   PostgreSQL URL.
  * One JSON line each: victim moves, p50 / p99 / max (ms) quiet and under flood, calls sent, per second, by status.
  */
+import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { GAME, percentile, playGame, post, sleep, startChild, type Child } from './bench-kit';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { GAME, percentile, playGame, post, sleep, startChild, trackChild, type Child } from './bench-kit';
 import { freshStorage } from './load-servers';
 import { deleteRedisPrefix } from './redis-sweep';
 
@@ -70,6 +75,47 @@ async function floodFrom(address: string, bases: string[], current: { victim?: V
   agent.destroy();
 }
 
+/**
+ * The flood from a child process until `seconds` have passed, aimed at the match `current` names (sent to the
+ * child whenever it changes); resolves with the answers' statuses counted.
+ */
+async function floodProcess(bases: string[], current: { victim?: Victim }, seconds: number, gapMs: number): Promise<Record<string, number>> {
+  const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+  const child = spawn(tsx, [join(import.meta.dirname, 'abuse-table.ts'), '--flood', JSON.stringify({ bases, seconds, gapMs })], {
+    stdio: ['pipe', 'pipe', 'inherit'], detached: true,
+  });
+  trackChild(child);
+  let sent: string | undefined;
+  const aim = setInterval(() => {
+    const id = current.victim?.matchID;
+    if (id && id !== sent) child.stdin!.write(`${(sent = id)}\n`);
+  }, 10);
+  let out = '';
+  child.stdout!.on('data', (b: Buffer) => { out += b.toString(); });
+  await new Promise<void>((r) => child.once('exit', () => r()));
+  clearInterval(aim);
+  return JSON.parse(out.trim().split('\n').pop() ?? '{}');
+}
+
+/** In the flood's child process: the victim from stdin, 24 addresses flat out (or paced), the statuses on stdout. */
+async function floodMain(cfg: { bases: string[]; seconds: number; gapMs: number }): Promise<void> {
+  const current: { victim?: Victim } = {};
+  createInterface({ input: process.stdin }).on('line', (id) => { current.victim = { matchID: id.trim(), creds: {} }; });
+  while (!current.victim) await sleep(5);
+  const end = Date.now() + cfg.seconds * 1000;
+  const statuses = new Map<number, number>();
+  await Promise.all(ADDRESSES.map((a) => floodFrom(a, cfg.bases, current, () => Date.now() > end, statuses, cfg.gapMs)));
+  process.stdout.write(`${JSON.stringify(Object.fromEntries(statuses))}\n`);
+  process.exit(0);
+}
+
+if (process.argv[2] === '--flood' && /abuse-table\.ts$/.test(process.argv[1] ?? '')) {
+  floodMain(JSON.parse(process.argv[3])).catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
+
 const summary = (times: number[]) => ({
   moves: times.length, p50: percentile(times, 0.5), p99: percentile(times, 0.99), max: Math.round(Math.max(...times)),
 });
@@ -102,15 +148,14 @@ export async function tableFlood(processes: 1 | 2, quietS: number, floodS: numbe
     const until = () => Date.now() > end;
     const loud = playVictim(bases, until, current);
     while (!current.victim) await sleep(10);
-    const statuses = new Map<number, number>();
     const t0 = Date.now();
     const gapMs = perSecond ? (1000 * ADDRESSES.length) / perSecond : 0;
-    await Promise.all([loud.done, ...ADDRESSES.map((a) => floodFrom(a, bases, current, until, statuses, gapMs))]);
-    const calls = [...statuses.values()].reduce((x, y) => x + y, 0);
+    const [, statuses] = await Promise.all([loud.done, floodProcess(bases, current, Math.max(1, (end - Date.now()) / 1000), gapMs)]);
+    const calls = Object.values(statuses).reduce((x, y) => x + y, 0);
     return {
       scenario: `table-flood${processes}${perSecond ? `-${perSecond}` : ''}`, processes, storage: storage.describe, addresses: ADDRESSES.length,
       quiet: summary(quiet.times), flood: summary(loud.times),
-      calls, callsPerSecond: Math.round(calls / ((Date.now() - t0) / 1000)), byStatus: Object.fromEntries(statuses),
+      calls, callsPerSecond: Math.round(calls / ((Date.now() - t0) / 1000)), byStatus: statuses,
     };
   } finally {
     for (const c of children) await c.stop();

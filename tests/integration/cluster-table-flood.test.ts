@@ -9,6 +9,8 @@
  * 2. The match's moves during a flood from 8 addresses are all accepted, their round trips bounded.
  * 3. The rate limit is per address and shared by the processes: 20 calls in 10 s, then 429 with Retry-After.
  * 4. A seat joined through one process is known to the other's pre-check from the bus (no read, no 403).
+ * 5. The other doors with a seat's credentials: socket sync and update, lobby leave, rename, playAgain: wrong
+ *    credentials refused the same way, no lock, no operation.
  * Plus one process on SQLite (no Redis needed): the same refusals run no queue operation and keep the match in
  * memory (before: the next move read it back), then 429.
  * The lock's order (first come, first served) is attacked in cluster-lock.test.ts. Needs PostgreSQL and Redis for
@@ -20,10 +22,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kill } from './child-server';
 import { dropRedisPrefix, REDIS_URL, redisAnswers, redisPrefix, startProcesses, type ServerProcess } from './cluster-helpers';
 import {
-  api, createMatch, dropPgSchema, joinMatch, matchWithPlayers, PG_SKIP_REASON, PG_URL, pgSchemaName, rawClient, rawSync,
-  startTestServer, waitFor, type RawClient,
+  api, createMatch, dropPgSchema, joinMatch, matchWithPlayers, moveAction, PG_SKIP_REASON, PG_URL, pgSchemaName, rawClient,
+  rawSync, rawUpdate, startTestServer, waitFor, type RawClient,
 } from './server-helpers';
-import { metric, playMoves, tableFrom } from './table-flood-helpers';
+import { metric, playMoves, postFrom, tableFrom } from './table-flood-helpers';
 
 const SKIP = !PG_URL ? PG_SKIP_REASON : !(await redisAnswers()) ? `no Redis answers at ${REDIS_URL}` : null;
 if (SKIP) console.warn(`[cluster-table-flood.test] SKIPPING the two-process part: ${SKIP}`);
@@ -58,17 +60,24 @@ describe.skipIf(SKIP !== null)(`a /table flood on two processes${SKIP ? ` — SK
     await dropRedisPrefix(prefix);
   });
 
-  it('refused calls take no lock, run nothing in the match\'s queue and read its seats once per process', async () => {
-    // Every take of the match's lock, by this code or the code before it, sets the match's version key to a token
-    // of its own: an unchanged version means nobody took the lock.
+  /**
+   * The match's version key in Redis once nothing holds its lock. Every take of the lock, by this code or the code
+   * before it, sets that key to a token of its own: an unchanged version means nobody took the lock.
+   */
+  async function settledVersion(): Promise<{ version: string | null; now(): Promise<string | null> }> {
     const redis = new Redis(REDIS_URL);
     open.push({ close: () => redis.disconnect() });
     const [lockKey, verKey] = [`${prefix}lock:${matchID}`, `${prefix}ver:${matchID}`];
-    // The last sync answered its socket before its operation ended: wait for its lock's release.
+    // An operation may still end after its socket got its answer (a sync): wait for the lock's release.
     let held = 1;
     const poll = setInterval(() => { redis.exists(lockKey).then((n) => { held = n; }, () => {}); }, 10);
     await waitFor(() => held === 0, 5000, 'the match unlocked').finally(() => clearInterval(poll));
-    const version = await redis.get(verKey);
+    return { version: await redis.get(verKey), now: () => redis.get(verKey) };
+  }
+
+  it('refused calls take no lock, run nothing in the match\'s queue and read its seats once per process', async () => {
+    const ver = await settledVersion();
+    const version = ver.version;
     expect(version).not.toBeNull();
     const operations = await metric(urls, 'mint_match_operations_total');
     const reads = await metric(urls, 'mint_credential_reads_total');
@@ -90,15 +99,37 @@ describe.skipIf(SKIP !== null)(`a /table flood on two processes${SKIP ? ` — SK
     expect(await metric(urls, 'mint_match_operations_total')).toBe(operations);
     // One read of the match per process (and of the unknown match, which has nothing to keep).
     expect(await metric(urls, 'mint_credential_reads_total') - reads).toBeLessThanOrEqual(2 + ATTACKERS.length);
-    expect(await redis.get(verKey)).toBe(version);
+    expect(await ver.now()).toBe(version);
 
     // The right credentials pass the pre-check and are judged in the queue, under the lock.
     const right = await tableFrom(urls[1], matchID, { playerID: '0', credentials: creds['0'], action: 'claimWin' }, '127.0.0.1');
     expect(right.status).toBe(409);
     expect(right.json.error).toBe('your opponent still has time');
-    expect(await redis.get(verKey)).not.toBe(version);
+    expect(await ver.now()).not.toBe(version);
     expect(await metric(urls, 'mint_match_operations_total')).toBe(operations + 1);
   }, 60_000);
+
+  it('the other doors too: socket sync / update and lobby leave / rename / playAgain with wrong credentials', async () => {
+    const ver = await settledVersion();
+    const operations = await metric(urls, 'mint_match_operations_total');
+    for (const url of urls) {
+      const s = await rawClient(url);
+      open.push(s);
+      for (const [seat, c] of [['0', junk()], ['1', creds['0']], ['0', undefined]] as const) {
+        expect(await rawSync(s, matchID, seat, c)).toEqual(['mint:error', matchID, { event: 'sync', error: 'unauthorized' }]);
+        const move = moveAction('pass', [], seat, c);
+        expect(await rawUpdate(s, move, 0, matchID, seat)).toEqual(['mint:error', matchID, { event: 'update', error: 'unauthorized' }]);
+      }
+      for (const [route, extra] of [['leave', {}], ['rename', { newName: 'Mallory' }], ['playAgain', {}]] as const) {
+        const r = await postFrom(url, `/games/mint-imperium/${matchID}/${route}`, { playerID: '1', credentials: junk(), ...extra }, '127.0.0.40');
+        expect([r.status, r.json.error]).toEqual([403, 'invalid credentials']);
+      }
+    }
+    expect(await metric(urls, 'mint_match_operations_total')).toBe(operations);
+    expect(await ver.now()).toBe(ver.version);
+    // The players are still seated and named as before.
+    expect((await api(urls[0], `/games/mint-imperium/${matchID}`)).json.players.map((p: { name?: string }) => p.name)).toEqual(['P0', 'P1']);
+  }, 30_000);
 
   it('the match\'s moves during a flood from 8 addresses are all accepted, promptly', async () => {
     let stop = false;
