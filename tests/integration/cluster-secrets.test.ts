@@ -7,7 +7,8 @@
  *    state the seed (it must travel: server/cluster/bus-codec.ts). A forged message (in clear, or sealed with
  *    another key) is dropped: it evicts nobody. Moves still cross without reading the match back.
  * 2. A private redis-server with `requirepass`: processes with the password in REDIS_URL, or in REDIS_PASSWORD, play
- *    a match across; without it, or with a wrong one, a process refuses to start and says why (never the password).
+ *    a match across; without it, or with a wrong one, a process refuses to start and says why (never the password),
+ *    and so does `npm run cluster` before forking any worker.
  * 3. A private redis-server speaking TLS only (certificates made with openssl: a private CA, a server certificate,
  *    client certificates required) and a password: `rediss://` with REDIS_TLS_CA_FILE / _CERT_FILE / _KEY_FILE
  *    plays across; without the CA file a process refuses to start (the certificate is not trusted).
@@ -21,7 +22,8 @@ import { credentialsHash } from '../../server/auth';
 import { BusCodec } from '../../server/cluster/bus-codec';
 import { loadBusKey } from '../../server/cluster/bus-key';
 import { createStorage } from '../../server/storage';
-import { kill, startChild } from './child-server';
+import { spawnCluster } from '../../server/cluster';
+import { freePort, kill, startChild } from './child-server';
 import { dropRedisPrefix, redisAnswers, redisPrefix, startProcesses, type ServerProcess } from './cluster-helpers';
 import { makeCerts, opensslProblem, redisServerProblem, startSecureRedis } from './redis-secure-helpers';
 import {
@@ -170,7 +172,11 @@ describe.skipIf(PRIVATE !== null)(`Redis AUTH and TLS${PRIVATE ? ` — SKIPPED: 
     expect(none).toMatch(/Redis \(REDIS_URL\) refused this process's credentials.*NOAUTH/);
     const wrong = await refusedToStart({ REDIS_URL: `redis://127.0.0.1:${redis.port}`, REDIS_PASSWORD: 'not-it' });
     expect(wrong).toMatch(/WRONGPASS/);
-    expect(none + wrong).not.toContain(password);
+    // `npm run cluster` asks once, before forking workers that would fail and be started again forever.
+    const cli = await spawnCluster({ processes: 2, env: { DATABASE_URL: PG_URL!, DB_SCHEMA: schema, REDIS_URL: `redis://127.0.0.1:${redis.port}`, PORT: String(await freePort()) } })
+      .then(async (c) => { await c.stop(); return null; }, (e: Error) => e.message);
+    expect(cli).toMatch(/npm run cluster: Redis \(REDIS_URL\) refused or did not answer: NOAUTH/);
+    expect(none + wrong + cli).not.toContain(password);
   }, 120_000);
 
   it('TLS: rediss:// with a private CA and client certificates works; without the CA the process does not start', async () => {
