@@ -90,6 +90,8 @@ export class ClusterBus {
   private resubscribed: () => void = () => {};
   private heartbeat: NodeJS.Timeout | undefined;
   private closed = false;
+  /** What Redis last said went wrong (a refused password is an error event; connect() only says it closed). */
+  private lastError: string | undefined;
 
   constructor(opts: ClusterBusOptions) {
     this.processId = opts.processId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -109,6 +111,7 @@ export class ClusterBus {
     for (const [c, name] of [[this.cmd, 'redis'], [this.sub, 'redis subscriber']] as const) {
       let down = false;
       c.on('error', (err: Error) => {
+        this.lastError = err.message;
         if (!down) this.onError(err.message, name);
         down = true;
       });
@@ -125,7 +128,10 @@ export class ClusterBus {
     } catch (err) {
       this.cmd.disconnect();
       this.sub.disconnect();
-      throw new Error(`Redis (REDIS_URL) does not answer: ${(err as Error).message}`);
+      const why = this.lastError ?? (err as Error).message;
+      throw new Error(/NOAUTH|WRONGPASS|AUTH/i.test(why)
+        ? `Redis (REDIS_URL) refused this process's credentials (REDIS_URL's password, or REDIS_USERNAME / REDIS_PASSWORD): ${why}`
+        : `Redis (REDIS_URL) does not answer: ${why}`);
     }
     const own = `{"from":${JSON.stringify(this.processId)},`;
     this.sub.on('message', (ch: string, raw: string) => {
