@@ -31,6 +31,22 @@ export function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b));
 }
 
+/**
+ * What stands for a seat's credentials wherever the credentials themselves must not go (the Redis bus, issue 19
+ * item 9; the cache of ./seat-keys.ts): SHA-256, hex. Credentials are 192 random bits, so the hash cannot be
+ * turned back into them, and it proves nothing to a server that compares hashes of what a client sends.
+ */
+export function credentialsHash(credentials: string): string {
+  return digest(credentials).toString('hex');
+}
+
+/** Constant-time: do `credentials` (as a client sent them) hash to `hash`? */
+export function matchesHash(credentials: unknown, hash: string): boolean {
+  if (typeof credentials !== 'string' || credentials === '' || credentials.length > MAX_CREDENTIALS_LENGTH) return false;
+  const h = Buffer.from(hash, 'hex');
+  return h.length === 32 && timingSafeEqual(digest(credentials), h);
+}
+
 /** Longest credentials string we look at (ours are 32 characters). */
 export const MAX_CREDENTIALS_LENGTH = 256;
 

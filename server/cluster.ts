@@ -15,6 +15,8 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { setupMaster } from '@socket.io/sticky';
 import { join, resolve } from 'node:path';
+import { Redis } from 'ioredis';
+import { redisClientOptions, redisSecretsFromEnv } from './cluster/redis-options';
 
 export interface ClusterOptions {
   processes: number;
@@ -31,6 +33,33 @@ export function clusterProblem(processes: number, env: NodeJS.ProcessEnv): strin
   return null;
 }
 
+/**
+ * Why the workers would not get into Redis with these settings (a TLS file that cannot be read, a refused password,
+ * an untrusted certificate), or null: asked once by the primary, which would otherwise start workers that fail and
+ * start them again forever (issue 19 item 9).
+ */
+export async function redisProblem(env: NodeJS.ProcessEnv): Promise<string | null> {
+  if (!env.REDIS_URL) return null;
+  let options;
+  try {
+    options = redisClientOptions(env.REDIS_URL, redisSecretsFromEnv(env));
+  } catch (err) {
+    return (err as Error).message;
+  }
+  const r = new Redis(env.REDIS_URL, { ...options, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 5000 });
+  let said: string | undefined;
+  r.on('error', (err: Error) => { said = err.message; });
+  try {
+    await r.connect();
+    await r.ping();
+    return null;
+  } catch (err) {
+    return `Redis (REDIS_URL) refused or did not answer: ${said ?? (err as Error).message}`;
+  } finally {
+    r.disconnect();
+  }
+}
+
 /** The primary: fork the workers, restart one that dies, stop them all on SIGINT / SIGTERM. */
 export function runCluster(opts: ClusterOptions): void {
   // The workers listen on a port of their own nobody uses: the primary passes them their connections.
@@ -41,6 +70,14 @@ export function runCluster(opts: ClusterOptions): void {
     console.error(`npm run cluster: ${problem}`);
     process.exit(2);
   }
+  void redisProblem({ ...process.env, ...env }).then((p) => {
+    if (!p) return forkAll(opts, port, env);
+    console.error(`npm run cluster: ${p}`);
+    process.exit(2);
+  });
+}
+
+function forkAll(opts: ClusterOptions, port: number, env: Record<string, string>): void {
   // 'advanced': @socket.io/sticky passes each connection's first bytes as a Buffer.
   cluster.setupPrimary({ exec: resolve(import.meta.dirname, 'cluster-worker.ts'), serialization: 'advanced' });
   let stopping = false;

@@ -22,7 +22,7 @@ import { CreateGameReducer, ProcessGameConfig } from 'boardgame.io/internal';
 import { acceptClientAction, seatOf } from '../src/game';
 import { findLegal, type GameState } from '../src/game/rules';
 import type { SqlStorage } from './storage';
-import { credentialsMatch, isSeatID, seatMetadata, SEATS, type SeatID } from './auth';
+import { credentialsHash, credentialsMatch, isSeatID, seatMetadata, SEATS, type SeatID } from './auth';
 import { filterLog, filterState } from './filter';
 import type { Game } from 'boardgame.io';
 import { argsProblem } from './args';
@@ -36,6 +36,7 @@ import { afterMove, outOfTime, type ClockState } from './clock';
 import { DEFAULT_REMATCH_EXPIRY_MS, playedNote, seated, tableView, type TableMetadata } from './table-state';
 import { ClusterUnavailable, type BusMessage, type ClusterBus } from './cluster/bus';
 import { stateJson } from './state-json';
+import { SeatKeys } from './seat-keys';
 
 /** What a socket (or a bot) is, to the hub. */
 export interface Connection {
@@ -99,6 +100,8 @@ export interface HubStats {
   chatMessages: number;
   /** Moves that found the match not kept in memory and read it from storage (several processes: docs/SERVER.md). */
   moveReads: number;
+  /** Operations run in a match's queue (with several processes: each under the match's Redis lock). */
+  operations: number;
   /** Refusals by event (sync, update, chat). */
   refusals: Map<string, number>;
 }
@@ -107,6 +110,8 @@ export interface HubStats {
 const SYNC_CACHE_SIZE = 64;
 /** Spectator sockets written per event-loop turn when a match has more (see broadcastState). */
 const SPECTATOR_SLICE = 50;
+
+const isMetadata = (x: unknown): x is Server.MatchData => typeof x === 'object' && x !== null && typeof (x as { players?: unknown }).players === 'object';
 
 /** Set `at` (ms) on the MAKE_MOVE entries of a reducer's deltalog. */
 function stampMoves(deltalog: LogEntry[] | undefined, at: number): void {
@@ -144,7 +149,9 @@ export class MatchHub {
   readonly rematchExpiryMs: number;
   /** Set by the server: told of every table sent (./table-timer.ts). */
   onTable: (matchID: string, metadata: Server.MatchData) => void;
-  readonly stats: HubStats = { moves: 0, botMoves: 0, chatMessages: 0, moveReads: 0, refusals: new Map() };
+  readonly stats: HubStats = { moves: 0, botMoves: 0, chatMessages: 0, moveReads: 0, operations: 0, refusals: new Map() };
+  /** The seats' credential hashes per match: wrong credentials are refused before the queue (issue 19 item 4). */
+  readonly seatKeys: SeatKeys;
   readonly bus: ClusterBus | undefined;
   /**
    * Several processes: the newest state ID this process sent the sockets of a match (by sync or update), so a
@@ -179,12 +186,16 @@ export class MatchHub {
       deliver: (conn, msg) => this.deliver(conn, msg),
       onError: this.onError,
     }, this.cacheSize);
+    this.seatKeys = new SeatKeys({ read: async (id) => (await this.db.fetch(id, { metadata: true })).metadata });
   }
 
   /** Start receiving the other processes' messages (with a bus; once, before the server listens). */
   async startBus(): Promise<void> {
     if (this.bus) this.bus.finalize = (matchID, messages) => this.finalizeForBus(matchID, messages);
-    await this.bus?.start((msg, cacheable) => this.fromBus(msg, cacheable), () => this.resyncAll());
+    await this.bus?.start((msg, cacheable) => this.fromBus(msg, cacheable), () => {
+      this.seatKeys.clear(); // seat changes published while Redis was down never arrived
+      this.resyncAll();
+    });
   }
 
   /**
@@ -207,13 +218,19 @@ export class MatchHub {
   private fromBus(msg: BusMessage, cacheable = false): void {
     const id = msg.m;
     if (!isMatchID(id)) return;
+    // Metadata on the bus carries the seats' credential hashes, not the credentials (issue 19 item 9).
+    if ((msg.t === 'state' || msg.t === 'matchData' || msg.t === 'table' || msg.t === 'seats') && isMetadata(msg.md)) {
+      this.seatKeys.learn(id, msg.md);
+    }
     if (msg.t === 'state') {
       this.broadcastLocal(id, msg.state as State<GameState>, msg.deltalog as LogEntry[]);
       // Kept as if read (the bus keeps its version token with it: the next operation here trusts it only if no
-      // other operation ran since).
+      // other operation ran since), with the credentials this process knows put back; not kept if it knows them not
+      // (the next operation here reads the match).
       if (cacheable && msg.md !== undefined) {
+        const md = this.withKnownCredentials(id, msg.md as Server.MatchData);
         this.forget(id);
-        this.remember(id, msg.state as State<GameState>, msg.md as Server.MatchData);
+        if (md) this.remember(id, msg.state as State<GameState>, md);
       }
       // A bot of this match may be due (./bots/driver.ts: the lease decides which process plays).
       if (msg.bot) this.onActivity(id);
@@ -226,6 +243,34 @@ export class MatchHub {
     } else if (msg.t === 'evict') {
       this.evictLocal(id, isSeatID(msg.seat) ? msg.seat : undefined);
     }
+  }
+
+  /**
+   * Metadata from the bus with each seat's credentials hash replaced by the credentials this process kept of the
+   * match (they hash to it), so it can be kept and written back like metadata read from storage; null if a seat's
+   * credentials are unknown here (a join on another process).
+   */
+  private withKnownCredentials(matchID: string, md: Server.MatchData): Server.MatchData | null {
+    const known = this.cache.get(matchID)?.metadata;
+    const players = { ...md.players } as Record<string, Server.PlayerMetadata & { credentialsHash?: string }>;
+    for (const id of SEATS) {
+      const p = players[id];
+      if (!p || typeof p.credentialsHash !== 'string') continue;
+      const c = seatMetadata(known, id)?.credentials;
+      if (typeof c !== 'string' || credentialsHash(c) !== p.credentialsHash) return null;
+      const { credentialsHash: _h, ...rest } = p;
+      players[id] = { ...rest, credentials: c };
+    }
+    return { ...md, players } as Server.MatchData;
+  }
+
+  /**
+   * Inside the match queue, after a seat got credentials (the lobby's join): the pre-check of ./seat-keys.ts here
+   * and in the other processes learns them (the bus carries their hashes).
+   */
+  seatsChanged(matchID: string, metadata: Server.MatchData): void {
+    this.seatKeys.learn(matchID, metadata);
+    this.bus?.publish({ t: 'seats', m: matchID, md: metadata });
   }
 
   /**
@@ -270,6 +315,7 @@ export class MatchHub {
   enqueue<T>(matchID: string, fn: () => Promise<T>): Promise<T> {
     const prev = this.queues.get(matchID) ?? Promise.resolve();
     const bus = this.bus;
+    this.stats.operations++;
     // Several processes: one at a time per match in all of them; what another process changed is re-read.
     const locked = bus ? () => bus.withLock(matchID, (stale) => {
       if (stale) this.forget(matchID);
@@ -361,6 +407,8 @@ export class MatchHub {
       return this.refuse(conn, matchID, 'sync', 'bad playerID');
     }
     const seat: SeatID | null = isSeatID(playerID) ? playerID : null;
+    const early = seat === null ? null : await this.refusedEarly(conn, matchID, 'sync', seat, credentials);
+    if (early) return early;
     const result = await this.unavailable(conn, matchID, 'sync', () => this.enqueue(matchID, async (): Promise<HubResult> => {
       // Queued syncs of a socket that is gone cost nothing: no read, no filter, no encoding.
       if (conn.closed) return { ok: false, error: 'disconnected' };
@@ -399,6 +447,16 @@ export class MatchHub {
     }));
     if (result.ok && seat !== null) this.onActivity(matchID);
     return result;
+  }
+
+  /**
+   * Credentials that cannot be the seat's are refused before the match's queue and (several processes) its Redis
+   * lock (issue 19 item 4, ./seat-keys.ts): a flood of them costs the match nothing. Null: maybe theirs, checked for
+   * real in the queue (also when the pre-check could not read the match: the queue reports that).
+   */
+  private async refusedEarly(conn: Connection, matchID: string, event: string, seat: SeatID, credentials: unknown): Promise<HubResult | null> {
+    const pre = await this.seatKeys.check(matchID, seat, credentials).catch(() => 'maybe' as const);
+    return pre === 'maybe' ? null : this.refuse(conn, matchID, event, pre === 'match not found' ? 'match not found' : 'unauthorized');
   }
 
   /**
@@ -492,6 +550,7 @@ export class MatchHub {
 
   private evictLocal(matchID: string, playerID?: SeatID): void {
     if (playerID === undefined) this.chats.forget(matchID);
+    this.seatKeys.drop(matchID); // a seat's credentials are gone (./seat-keys.ts)
     for (const id of [...this.rooms.get(matchID) ?? []]) {
       const r = this.registered.get(id);
       if (!r || (playerID !== undefined && r.playerID !== playerID)) continue;
@@ -616,6 +675,8 @@ export class MatchHub {
     const clean = { type: (action as { type?: unknown }).type, payload: { type: p.type, args: p.args, playerID: p.playerID } };
     // Hole 2: only our own moves, made by the seat the credentials are checked against, with printable args.
     if (!acceptClientAction(clean, playerID)) return this.refuse(conn, matchID, 'update', 'action refused');
+    const early = conn ? await this.refusedEarly(conn, matchID, 'update', playerID, credentials) : null;
+    if (early) return early;
 
     // Whether the match has a bot seat after this move (from the metadata just written): only then may a bot be due.
     let botSeat = false;

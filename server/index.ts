@@ -21,7 +21,7 @@ import { DEFAULT_MCTS, SEARCH_BOT_KINDS, type MctsOptions } from './bots/mcts';
 import { RandomBotPlayer } from './bots/random';
 import { WorkerBotPlayer } from './bots/worker-pool';
 import { botKindOf, MatchHub, type BotKind } from './hub';
-import { jsonErrors, type RateLimit } from './http';
+import { jsonErrors, RateLimiter, type RateLimit } from './http';
 import { lobby } from './lobby';
 import { records } from './records';
 import type { SocketLimits } from './limits';
@@ -29,11 +29,13 @@ import { HardenedSocketIO } from './transport';
 import { stdoutEvents, type EventSink, type MatchEvent } from './events';
 import { EventCounts, metricsRoute } from './metrics';
 import { myMatchesRoute } from './my-matches';
-import { tableRoute } from './table';
+import { DEFAULT_TABLE_LIMIT, tableRoute } from './table';
 import { TableTimer } from './table-timer';
 import { ClusterBus } from './cluster/bus';
+import { loadBusKey } from './cluster/bus-key';
+import { redisClientOptions, type RedisSecrets } from './cluster/redis-options';
 import { BotLeases } from './cluster/leases';
-import { SharedBotMatches, SharedRateLimiter } from './cluster/shared-limits';
+import { LocalFirstLimiter, SharedBotMatches, SharedRateLimiter } from './cluster/shared-limits';
 
 export interface StartServerOptions {
   /** TCP port; 0 picks a free one. Default: PORT or 8000. */
@@ -72,6 +74,8 @@ export interface StartServerOptions {
   matchCacheSize?: number;
   /** Lobby writes per address and renames per seat (./lobby.ts defaults); false: no limit (tests). */
   lobbyLimits?: { writes?: RateLimit | false; renames?: RateLimit | false } | false;
+  /** `POST …/table` calls per address (./table.ts DEFAULT_TABLE_LIMIT); false: no limit (tests). */
+  tableLimit?: RateLimit | false;
   /** Record reads and problem reports per address (./records.ts defaults); false: no limit (tests). */
   recordLimits?: { reads?: RateLimit | false; reports?: RateLimit | false } | false;
   /** Unfinished bot matches per address. Default 3; 0: no cap. */
@@ -112,6 +116,8 @@ export interface StartServerOptions {
    * Needs a PostgreSQL `databaseUrl`. Unset: this process is the only one (server/main.ts sets it from REDIS_URL).
    */
   redisUrl?: string;
+  /** Redis AUTH and TLS beyond what `redisUrl` says (./cluster/redis-options.ts; docs/DEPLOY.md). */
+  redisSecrets?: RedisSecrets;
   /** Redis key prefix (one per service sharing a Redis). Default `mint:`. */
   redisPrefix?: string;
   /** Several processes: a bot lease not renewed for this long is taken over by another process. Default 5 s. */
@@ -155,7 +161,10 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     if (db.dialect !== 'postgres' || !databaseUrl) {
       throw new Error('REDIS_URL (several processes) needs a PostgreSQL DATABASE_URL: SQLite is for one process');
     }
-    const bus = new ClusterBus({ url: redisUrl, prefix: opts.redisPrefix, onError });
+    // Settings first (a bad TLS file is refused before anything connects), then the key that seals the bus.
+    const redis = redisClientOptions(redisUrl, opts.redisSecrets);
+    const key = await loadBusKey({ connectionString: databaseUrl, schema: opts.dbSchema });
+    const bus = new ClusterBus({ url: redisUrl, redis, key, prefix: opts.redisPrefix, onError });
     const leases = new BotLeases({ connectionString: databaseUrl, schema: opts.dbSchema, processId: bus.processId, leaseMs: opts.botLeaseMs });
     cluster = { bus, leases };
   }
@@ -262,7 +271,14 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     botsActive: () => bots!.active,
   }));
   app.use(myMatchesRoute({ hub, limit: opts.lobbyLimits === false ? false : undefined }));
-  app.use(tableRoute({ hub, bodyLimitBytes: opts.bodyLimitBytes ?? 4096, kickBots: (id) => bots!.kick(id), handoverBot: opts.handoverBot }));
+  const tableLimit = opts.tableLimit === undefined ? DEFAULT_TABLE_LIMIT : opts.tableLimit;
+  app.use(tableRoute({
+    hub, bodyLimitBytes: opts.bodyLimitBytes ?? 4096, kickBots: (id) => bots!.kick(id), handoverBot: opts.handoverBot,
+    // Several processes: one budget per address in all of them (a flood spread over N processes gets no N times more).
+    limiter: !tableLimit ? null : cluster
+      ? new LocalFirstLimiter(new RateLimiter(tableLimit), new SharedRateLimiter(cluster.bus, 'table', tableLimit))
+      : new RateLimiter(tableLimit),
+  }));
   app.use(lobby({
     hub,
     bodyLimitBytes: opts.bodyLimitBytes ?? 4096,

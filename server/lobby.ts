@@ -335,6 +335,16 @@ export function lobby(opts: LobbyOptions): Middleware {
     return metadata;
   };
 
+  /**
+   * Before the match's queue (issue 19 item 4): credentials that cannot be the seat's are refused without taking it
+   * (or its Redis lock); those that may be are checked for real by `authorized`, in the queue.
+   */
+  const precheck = async (matchID: string, playerID: SeatID, credentials: unknown) => {
+    const pre = await hub.seatKeys.check(matchID, playerID, credentials).catch(() => 'maybe' as const);
+    if (pre === 'match not found') fail(404, 'match not found');
+    if (pre !== 'maybe') fail(403, 'invalid credentials');
+  };
+
   const authorized = (m: Server.MatchData, playerID: SeatID, credentials: unknown) => {
     if (!seatMetadata(m, playerID)) fail(404, 'player not found');
     if (!credentialsMatch(m, playerID, credentials)) fail(403, 'invalid credentials');
@@ -464,6 +474,7 @@ export function lobby(opts: LobbyOptions): Middleware {
           const clockStarted = await startClockIfSeated(db, matchID, m, hub.now());
           await db.setMetadata(matchID, m);
           hub.forget(matchID);
+          hub.seatsChanged(matchID, m); // the credentials pre-checks (./seat-keys.ts) here and in other processes
           if (clockStarted) hub.sendTable(matchID, m);
           else hub.onTable(matchID, m); // the seat's absence deadline (./table-timer.ts), until its player connects
           opts.onEvent?.({ event: 'joined', matchID, playerID });
@@ -476,6 +487,7 @@ export function lobby(opts: LobbyOptions): Middleware {
         const playerID = checkSeat(b.playerID, true)!;
         const matchID = matchParam(parts);
         await limited(writes, ip, 'too many lobby requests from this address');
+        await precheck(matchID, playerID, b.credentials);
         let wiped = false;
         let rematchOf: string | undefined;
         await hub.enqueue(matchID, async () => {
@@ -513,6 +525,7 @@ export function lobby(opts: LobbyOptions): Middleware {
         const newName = checkName(b.newName, 'newName');
         const matchID = matchParam(parts);
         await limited(writes, ip, 'too many lobby requests from this address');
+        await precheck(matchID, playerID, b.credentials);
         await hub.enqueue(matchID, async () => {
           const m = await matchOr404(matchID);
           authorized(m, playerID, b.credentials);
@@ -532,6 +545,7 @@ export function lobby(opts: LobbyOptions): Middleware {
         const unlisted = checkBool(b.unlisted, 'unlisted');
         const matchID = matchParam(parts);
         await limited(writes, ip, 'too many lobby requests from this address');
+        await precheck(matchID, playerID, b.credentials);
         ctx.body = await hub.enqueue(matchID, async () => {
           const m = await matchOr404(matchID);
           authorized(m, playerID, b.credentials);

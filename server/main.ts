@@ -12,9 +12,12 @@
  *   BOT_MATCHES_PER_ADDRESS (3 unfinished bot matches; 0 = no cap), EVENT_LOG (on: one JSON line per match event on
  *   stdout; `off`: none), SQLITE_SYNCHRONOUS (FULL or NORMAL; unset: the storage's default),
  *   REDIS_URL (several processes serving the same matches; needs a PostgreSQL DATABASE_URL; docs/DEPLOY.md),
+ *   REDIS_USERNAME / REDIS_PASSWORD (Redis AUTH, instead of in the URL), REDIS_TLS_CA_FILE / REDIS_TLS_CERT_FILE /
+ *   REDIS_TLS_KEY_FILE (with a rediss:// URL), TABLE_LIMIT (20 table calls per 10 s per address; 0 = off),
  *   REDIS_PREFIX (mint:), BOT_LEASE_MS (5000), SOCKET_TRANSPORTS (websocket,polling; `websocket` behind a balancer without sticky sessions).
  */
 import { DEFAULT_SOCKET_LIMITS, UNLIMITED_SOCKETS } from './limits';
+import { redisSecretsFromEnv } from './cluster/redis-options';
 import type { RunningServer, StartServerOptions } from './index';
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -43,6 +46,7 @@ export function optionsFromEnv(env = process.env): StartServerOptions {
   const rate = intEnv(env, 'CREATE_RATE_LIMIT', 20);
   const budgets = env.SOCKET_RATE_LIMITS === 'off' ? UNLIMITED_SOCKETS : DEFAULT_SOCKET_LIMITS;
   const writes = intEnv(env, 'LOBBY_WRITE_LIMIT', 30);
+  const table = intEnv(env, 'TABLE_LIMIT', 20);
   return {
     socketLimits: {
       ...budgets,
@@ -51,6 +55,7 @@ export function optionsFromEnv(env = process.env): StartServerOptions {
     },
     maxSpectatorsPerMatch: intEnv(env, 'MAX_SPECTATORS_PER_MATCH', 100),
     lobbyLimits: { writes: writes === 0 ? false : { max: writes, windowMs: 10_000 } },
+    tableLimit: table === 0 ? false : { max: table, windowMs: 10_000 },
     maxBotMatchesPerAddress: intEnv(env, 'BOT_MATCHES_PER_ADDRESS', 3),
     port: intEnv(env, 'PORT', 8000),
     databaseUrl: env.DATABASE_URL,
@@ -67,7 +72,7 @@ export function optionsFromEnv(env = process.env): StartServerOptions {
     ...(intEnv(env, 'ABANDON_MS', 0) > 0 ? { abandonMs: intEnv(env, 'ABANDON_MS', 0) } : {}),
     ...(intEnv(env, 'REMATCH_EXPIRY_MS', 0) > 0 ? { rematchExpiryMs: intEnv(env, 'REMATCH_EXPIRY_MS', 0) } : {}),
     ...(env.MATCH_CACHE_SIZE ? { matchCacheSize: Math.max(0, intEnv(env, 'MATCH_CACHE_SIZE', 2000)) } : {}),
-    ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+    ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL, redisSecrets: redisSecretsFromEnv(env) } : {}),
     ...(env.REDIS_PREFIX ? { redisPrefix: env.REDIS_PREFIX } : {}),
     ...(env.BOT_LEASE_MS ? { botLeaseMs: Math.max(200, intEnv(env, 'BOT_LEASE_MS', 5000)) } : {}),
     ...(env.SOCKET_TRANSPORTS ? { socketTransports: socketTransports(env.SOCKET_TRANSPORTS) } : {}),

@@ -52,6 +52,11 @@ export function metricsText(src: MetricsSources): string {
   family(out, 'mint_refusals_total', 'counter', 'Socket messages refused (bad, unauthorized, illegal, over budget in the hub).',
     ['sync', 'update', 'chat'].map((event) => ({ labels: { event }, value: hub.stats.refusals.get(event) ?? 0 })));
   family(out, 'mint_move_reads_total', 'counter', 'Moves that read their match from storage (not kept in memory).', [{ value: hub.stats.moveReads }]);
+  family(out, 'mint_match_operations_total', 'counter', 'Operations run in a match\'s queue (several processes: each under the match\'s Redis lock).', [{ value: hub.stats.operations }]);
+  family(out, 'mint_credential_reads_total', 'counter', 'Metadata reads of the credentials pre-check (a match it did not keep).', [{ value: hub.seatKeys.stats.reads }]);
+  family(out, 'mint_credential_refusals_total', 'counter', 'Calls refused by the credentials pre-check, before any queue or lock.', [{ value: hub.seatKeys.stats.refused }]);
+  family(out, 'mint_lock_acquisitions_total', 'counter', 'Match locks taken in Redis (several processes).', [{ value: hub.bus?.stats.locks ?? 0 }]);
+  family(out, 'mint_lock_waits_total', 'counter', 'Asks for a match lock that found it taken and waited in line (several processes).', [{ value: hub.bus?.stats.lockWaits ?? 0 }]);
   family(out, 'mint_chat_messages_total', 'counter', 'Chat lines accepted and stored.', [{ value: hub.stats.chatMessages }]);
   family(out, 'mint_sockets_dropped_total', 'counter', 'Sockets dropped for abuse or unread output.', [{ value: src.socketsDropped() }]);
   family(out, 'mint_match_events_total', 'counter', 'Match events (created, joined, left, finished, clock expired, seat abandoned, seat handed to the bot or taken back, rematch expired unopened).',

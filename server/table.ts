@@ -11,13 +11,18 @@
  *   (issue 19 item 5: the bot's time is charged to nobody, and nothing is refilled).
  * Nobody else can: a spectator has no credentials, a seat acts only on the other seat, and only when the clock or
  * the absence allows it (409 otherwise). Answers `{}` or `{ error }`.
+ *
+ * Refusing costs the match nothing (issue 19 item 4): calls are rate-limited per address (429, before the body is
+ * read), and wrong credentials are refused against the seats' cached hashes (./seat-keys.ts) before anything takes
+ * the match's queue, its Redis lock (several processes) or reads its state.
  */
 import type { Middleware } from 'koa';
 import type { Server, State } from 'boardgame.io';
 import type { GameState } from '../src/game/rules';
 import { credentialsMatch, isSeatID, seatMetadata, SEATS, type SeatID } from './auth';
 import { outOfTime, pauseClock, resumeClock, startDecision } from './clock';
-import { fail, onlyKeys, readJsonObject } from './http';
+import { fail, onlyKeys, readJsonObject, type RateLimit } from './http';
+import type { Limiter } from './cluster/shared-limits';
 import { botKindOf, isMatchID, isRivalSeat, type BotKind, type MatchHub } from './hub';
 import type { SqlStorage } from './storage';
 import { abandonLimit, awaySince, seated, type TableMetadata } from './table-state';
@@ -43,10 +48,15 @@ export async function startClockIfSeated(db: SqlStorage, matchID: string, m: Ser
   return true;
 }
 
+/** Table calls per address (a player needs a handful per game). */
+export const DEFAULT_TABLE_LIMIT: RateLimit = { max: 20, windowMs: 10_000 };
+
 export function tableRoute(opts: {
   hub: MatchHub; bodyLimitBytes: number; kickBots(matchID: string): void; handoverBot?: BotKind;
+  /** Calls per address (./http.ts RateLimiter, or shared through Redis with several processes); null: no limit. */
+  limiter: Limiter | null;
 }): Middleware {
-  const { hub } = opts;
+  const { hub, limiter } = opts;
   const gameName = hub.game.name as string;
   const botKind: BotKind = opts.handoverBot ?? 'ismcts-normal';
   return async (ctx, next) => {
@@ -60,11 +70,19 @@ export function tableRoute(opts: {
     }
     const matchID = m[2];
     if (!isMatchID(matchID)) fail(404, 'match not found');
+    // Before the body is read: bad requests count too.
+    const wait = limiter ? await limiter.take(ctx.ip || 'unknown') : 0;
+    if (wait > 0) fail(429, `too many table requests from this address: retry in ${wait} s`, { 'Retry-After': String(wait) });
     const body = await readJsonObject(ctx, opts.bodyLimitBytes);
     onlyKeys(body, ['playerID', 'credentials', 'action']);
     const { playerID, credentials, action } = body;
     if (!isSeatID(playerID)) fail(400, 'playerID must be "0" or "1"');
     if (!(TABLE_ACTIONS as readonly unknown[]).includes(action)) fail(400, `action must be one of ${TABLE_ACTIONS.join(', ')}`);
+    // No queue, no lock, no state read for credentials that cannot be the seat's; credentials that may be are checked
+    // for real in the queue below, against the stored metadata.
+    const pre = await hub.seatKeys.check(matchID, playerID, credentials);
+    if (pre === 'match not found') fail(404, 'match not found');
+    if (pre !== 'maybe') fail(403, 'invalid credentials');
     let kick = false;
     await hub.enqueue(matchID, async () => {
       hub.forget(matchID);

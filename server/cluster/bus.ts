@@ -9,13 +9,16 @@
  *   rooms instead);
  * - presence: which seats have a socket on which process (a process that stops heart-beating no longer counts).
  * An operation's messages are published by the lock's release script, before the lock is freed (one round trip),
- * so every process receives one match's messages in the order the operations ran.
+ * so every process receives one match's messages in the order the operations ran. The lock serves its waiters in
+ * order and wakes them instead of letting them spin (./fair-lock.ts); the messages are sealed and carry no
+ * credentials (./bus-codec.ts); the connection may use AUTH and TLS (./redis-options.ts).
  */
-import { stateJson } from '../state-json';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import { HttpError } from '../http';
+import { BusCodec } from './bus-codec';
+import { LOCK_SCRIPTS, WAITER_POLL_MS, WAITER_TTL_MS, Waker, type LockCommands } from './fair-lock';
 
 /** What one process tells the others to send to their sockets of match `m`. */
 export type BusMessage =
@@ -29,7 +32,9 @@ export type BusMessage =
   | { t: 'matchData'; m: string; md: unknown }
   | { t: 'table'; m: string; md: unknown }
   | { t: 'chat'; m: string; line: unknown }
-  | { t: 'evict'; m: string; seat?: string };
+  | { t: 'evict'; m: string; seat?: string }
+  /** A seat got credentials (the lobby's join): the other processes' credentials pre-checks learn their hash. */
+  | { t: 'seats'; m: string; md: unknown };
 
 /** The shared store is down or a match stayed locked too long: the operation is refused (HTTP 503). */
 export class ClusterUnavailable extends HttpError {
@@ -40,6 +45,10 @@ export class ClusterUnavailable extends HttpError {
 
 export interface ClusterBusOptions {
   url: string;
+  /** More connection options (AUTH, TLS: ./redis-options.ts `redisClientOptions`). */
+  redis?: RedisOptions;
+  /** The service's key (./bus-key.ts): messages are sealed with it. Unset: in clear (tests only). */
+  key?: Buffer;
   /** Key and channel prefix (tests give each run its own). Default `mint:`. */
   prefix?: string;
   /** This process's name in presence and leases. Default host:pid:random. */
@@ -51,30 +60,8 @@ export interface ClusterBusOptions {
   onError?: (err: unknown, where: string) => void;
 }
 
-// Scripts are defined once (ioredis defineCommand: EVALSHA, the script text is not sent with every move).
-// The lock taken, the match's version becomes this operation's token at once (and stays so at its release): a
-// process that dies in the middle (its state written, its messages never published) leaves a version nobody keeps,
-// so the next operation anywhere re-reads the match instead of trusting what it kept.
-const ACQUIRE = `if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
-  local v = redis.call('get', KEYS[2]) or ''
-  redis.call('set', KEYS[2], ARGV[1], 'PX', 86400000)
-  return v else return false end`;
-/** Publishes the operation's messages (ARGV[4..], on KEYS[3]) and releases the lock in one round trip. */
-const RELEASE = `for i = 4, #ARGV do redis.call('publish', KEYS[3], ARGV[i]) end
-  if redis.call('get', KEYS[1]) == ARGV[1] then
-  redis.call('del', KEYS[1]); redis.call('set', KEYS[2], ARGV[3], 'PX', 86400000); return 1 else return 0 end`;
-const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
-
-/** The scripts above as commands of the connection (./bus.ts only). */
-interface LockCommands {
-  mintAcquire(lock: string, ver: string, token: string, ttl: number): Promise<string | null>;
-  mintRelease(lock: string, ver: string, channel: string, token: string, ttl: number, newVer: string, ...messages: string[]): Promise<number>;
-  mintRenew(lock: string, token: string, ttl: number): Promise<number>;
-}
 const HEARTBEAT_MS = 3000;
 const ALIVE_MS = 10_000;
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export class ClusterBus {
   readonly processId: string;
@@ -91,31 +78,40 @@ export class ClusterBus {
   private readonly outbox = new Map<string, BusMessage[]>();
   /** Matches whose lock this process holds now (from acquiring until the release has answered). */
   private readonly busy = new Set<string>();
+  /** Waiting operations of this process by lock token: the release script of another operation wakes them. */
+  private readonly waiters = new Map<string, Waker>();
+  private readonly wakeChannel: string;
+  private readonly codec: BusCodec;
+  /** Lock acquisitions, and asks that found the lock taken (each wait in line counts once per ask). */
+  readonly stats = { locks: 0, lockWaits: 0 };
   private handler: (msg: BusMessage, cacheable: boolean) => void = () => {};
   /** Called with an operation's messages just before they are published (./hub.ts attaches the final metadata). */
   finalize: (matchID: string, messages: BusMessage[]) => void = () => {};
   private resubscribed: () => void = () => {};
   private heartbeat: NodeJS.Timeout | undefined;
   private closed = false;
+  /** What Redis last said went wrong (a refused password is an error event; connect() only says it closed). */
+  private lastError: string | undefined;
 
   constructor(opts: ClusterBusOptions) {
     this.processId = opts.processId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
     this.prefix = opts.prefix ?? 'mint:';
     this.channel = `${this.prefix}events`;
+    this.wakeChannel = `${this.prefix}wake:${this.processId}`;
+    this.codec = new BusCodec(this.processId, opts.key);
     this.lockTtlMs = opts.lockTtlMs ?? 2000;
     this.lockWaitMs = opts.lockWaitMs ?? 5000;
     this.onError = opts.onError ?? ((err, where) => console.error(`[cluster] ${where}:`, err));
     // No offline queue: while Redis is down a command fails at once (a clear refusal), instead of waiting.
-    const common = { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1,
+    const common = { ...opts.redis, lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1,
       retryStrategy: (n: number) => Math.min(100 * n, 1000) };
     this.cmd = new Redis(opts.url, common) as Redis & LockCommands;
-    this.cmd.defineCommand('mintAcquire', { numberOfKeys: 2, lua: ACQUIRE });
-    this.cmd.defineCommand('mintRelease', { numberOfKeys: 3, lua: RELEASE });
-    this.cmd.defineCommand('mintRenew', { numberOfKeys: 1, lua: RENEW });
+    for (const [name, script] of Object.entries(LOCK_SCRIPTS)) this.cmd.defineCommand(name, script);
     this.sub = new Redis(opts.url, { ...common, enableOfflineQueue: true });
     for (const [c, name] of [[this.cmd, 'redis'], [this.sub, 'redis subscriber']] as const) {
       let down = false;
       c.on('error', (err: Error) => {
+        this.lastError = err.message;
         if (!down) this.onError(err.message, name);
         down = true;
       });
@@ -132,17 +128,22 @@ export class ClusterBus {
     } catch (err) {
       this.cmd.disconnect();
       this.sub.disconnect();
-      throw new Error(`Redis (REDIS_URL) does not answer: ${(err as Error).message}`);
+      const why = this.lastError ?? (err as Error).message;
+      throw new Error(/NOAUTH|WRONGPASS|AUTH/i.test(why)
+        ? `Redis (REDIS_URL) refused this process's credentials (REDIS_URL's password, or REDIS_USERNAME / REDIS_PASSWORD): ${why}`
+        : `Redis (REDIS_URL) does not answer: ${why}`);
     }
     const own = `{"from":${JSON.stringify(this.processId)},`;
-    this.sub.on('message', (_ch: string, raw: string) => {
+    this.sub.on('message', (ch: string, raw: string) => {
+      // The first in line for a match's lock: this process's operation waiting with that token asks again.
+      if (ch === this.wakeChannel) return void this.waiters.get(raw)?.wake();
       // Every process gets every message, its own too: those are dropped before parsing (a state is ≈ 40 KB).
       if (raw.startsWith(own)) return;
-      let msg: BusMessage & { from?: string };
+      let msg: ReturnType<BusCodec['decode']>;
       try {
-        msg = JSON.parse(raw);
+        msg = this.codec.decode(raw);
       } catch (err) {
-        return this.onError(err, 'bad bus message');
+        return this.onError((err as Error).message, 'bad bus message');
       }
       if (msg.from === this.processId) return;
       // What the sender kept at the end of its operation may be kept here too, with its version token, unless an
@@ -156,7 +157,7 @@ export class ClusterBus {
         this.onError(err, 'bus message');
       }
     });
-    await this.sub.subscribe(this.channel);
+    await this.sub.subscribe(this.channel, this.wakeChannel);
     // After Redis comes back, messages published while it was down are lost: the hub re-syncs its sockets.
     // (Registered after the first connection: every later 'ready' is a reconnection.)
     this.sub.on('ready', () => {
@@ -180,19 +181,37 @@ export class ClusterBus {
   async withLock<T>(matchID: string, fn: (stale: boolean) => Promise<T>): Promise<T> {
     const lock = `${this.prefix}lock:${matchID}`;
     const ver = `${this.prefix}ver:${matchID}`;
-    const token = randomBytes(9).toString('base64');
+    const [q, qx] = [`${this.prefix}lockq:${matchID}`, `${this.prefix}lockx:${matchID}`];
+    // The release script wakes the first in line by this token; its process's name says where (./fair-lock.ts).
+    const token = `${randomBytes(9).toString('base64')}|${this.processId}`;
     const deadline = Date.now() + this.lockWaitMs;
-    let seen: string | null = null;
-    for (let wait = 1; ; wait = Math.min(wait * 2, 25)) {
-      try {
-        seen = await this.cmd.mintAcquire(lock, ver, token, this.lockTtlMs);
-      } catch (err) {
-        throw new ClusterUnavailable(`shared store unavailable: ${(err as Error).message}`);
+    const waker = new Waker();
+    this.waiters.set(token, waker);
+    let seen: string;
+    try {
+      for (;;) {
+        waker.reset();
+        let r: [number, string];
+        try {
+          r = await this.cmd.mintAcquire(lock, ver, q, qx, token, this.lockTtlMs, WAITER_TTL_MS);
+        } catch (err) {
+          throw new ClusterUnavailable(`shared store unavailable: ${(err as Error).message}`);
+        }
+        if (r[0] === 1) {
+          seen = r[1];
+          break;
+        }
+        this.stats.lockWaits++;
+        if (Date.now() > deadline || this.closed) {
+          this.cmd.mintLeave(q, qx, token).catch(() => {});
+          throw new ClusterUnavailable('match busy: try again');
+        }
+        await waker.sleep(Math.min(WAITER_POLL_MS, Math.max(1, deadline - Date.now())));
       }
-      if (seen !== null) break;
-      if (Date.now() > deadline || this.closed) throw new ClusterUnavailable('match busy: try again');
-      await sleep(wait);
+    } finally {
+      this.waiters.delete(token);
     }
+    this.stats.locks++;
     this.busy.add(matchID);
     const mine = this.versions.get(matchID);
     const stale = mine === undefined || mine !== seen;
@@ -212,9 +231,9 @@ export class ClusterBus {
       } catch (err) {
         this.onError(err, 'finalize');
       }
-      const raws = outbox.map((msg) => this.encode(msg, msg.t === 'state' && msg.md !== undefined ? token : undefined));
+      const raws = outbox.map((msg) => this.codec.encode(msg, msg.t === 'state' && msg.md !== undefined ? token : undefined));
       try {
-        const ok = await this.cmd.mintRelease(lock, ver, this.channel, token, this.lockTtlMs, token, ...raws);
+        const ok = await this.cmd.mintRelease(lock, ver, this.channel, q, qx, token, token, `${this.prefix}wake:`, ...raws);
         if (ok === 1) this.keepVersion(matchID, token);
         else this.versions.delete(matchID);
       } catch (err) {
@@ -224,18 +243,6 @@ export class ClusterBus {
         this.busy.delete(matchID);
       }
     }
-  }
-
-  /**
-   * A message as published: `from` first (receivers drop their own messages by that prefix, unparsed), then `v`,
-   * then the message; a state's JSON with its log entries encoded once each (../state-json.ts).
-   */
-  private encode(msg: BusMessage, v?: string): string {
-    const head = `{"from":${JSON.stringify(this.processId)}${v !== undefined ? `,"v":${JSON.stringify(v)}` : ''}`;
-    if (msg.t !== 'state') return `${head},${JSON.stringify(msg).slice(1)}`;
-    const { state, ...rest } = msg;
-    const tail = JSON.stringify(rest).slice(1); // '"t":"state",…}' (rest always has t and m)
-    return `${head},"state":${stateJson(state) ?? 'null'},${tail}`;
   }
 
   private keepVersion(matchID: string, token: string): void {
@@ -261,7 +268,7 @@ export class ClusterBus {
   publish(msg: BusMessage): void {
     const outbox = this.outbox.get(msg.m);
     if (outbox) return void outbox.push(msg);
-    this.cmd.publish(this.channel, this.encode(msg)).catch((err: Error) => this.onError(err.message, 'publish'));
+    this.cmd.publish(this.channel, this.codec.encode(msg)).catch((err: Error) => this.onError(err.message, 'publish'));
   }
 
   /** This process now has `count` sockets on a seat of a match (absolute, so it can be sent again after an outage). */
@@ -288,6 +295,11 @@ export class ClusterBus {
     const alive = await this.cmd.mget(...procs.map((p) => `${this.prefix}proc:${p}`));
     procs.forEach((p, i) => { if (alive[i] !== null) for (const s of byProc.get(p)!) out.add(s); });
     return out;
+  }
+
+  /** Operations waiting in line for a match's lock, in every process (tests, operators). */
+  async waiting(matchID: string): Promise<number> {
+    return this.cmd.zcard(`${this.prefix}lockq:${matchID}`);
   }
 
   /** Redis answers (for /health). */

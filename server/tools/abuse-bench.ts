@@ -13,7 +13,10 @@
  * only), listing (5,000 matches, every page of 50), chat-flood / chat-flood-uncapped (issue 19 item 3: 100 reading
  * spectator sockets on 4 addresses, in a process of their own (./chat-crowd.ts), chatting on the match being
  * played, the victim, with the default budgets / with budgets off; the victim's move p50 and p99, and the
- * spectators' lines a second reaching a player who opened that channel and one who did not).
+ * spectators' lines a second reaching a player who opened that channel and one who did not); table-flood1 /
+ * table-flood2 (issue 19 item 4: ./abuse-table.ts, a `/table` flood from 24 addresses on a played match, one process
+ * on SQLite / two on PostgreSQL + Redis, flat out; table-flood1-370 / table-flood2-370 the same at 370 calls/s; the
+ * two-process ones need DATABASE_URL=postgres://…).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +28,7 @@ import { MintImperium } from '../../src/game';
 import { createStorage } from '../storage';
 import { duel, finishedMatch, GAME, matchWithPlayers, percentile, playGame, probeHealth, sleep, socket, startChild, trackChild, type Child } from './bench-kit';
 import { rawWs, type RawWs } from './raw-ws';
+import { tableFlood } from './abuse-table';
 
 /** Attackers come from another loopback address than the players and probes, as they would from another host. */
 const ATTACKER = '127.0.0.2';
@@ -281,6 +285,14 @@ async function main() {
     if (o.only && !o.only.includes(name)) continue;
     console.error(`[abuse-bench] ${name} (${seconds} s)…`);
     await scenario(name, seconds, env, attack, prepare);
+  }
+  // Issue 19 item 4: the /table flood runs its own servers (one process, or two sharing PostgreSQL and Redis).
+  for (const [processes, perSecond] of [[1, undefined], [2, undefined], [1, 370], [2, 370]] as const) {
+    const name = `table-flood${processes}${perSecond ? `-${perSecond}` : ''}`;
+    if (o.only && !o.only.includes(name)) continue;
+    console.error(`[abuse-bench] ${name} (${Math.round(o.seconds / 3)} s quiet, ${o.seconds} s flood)…`);
+    const result = await tableFlood(processes, Math.round(o.seconds / 3), o.seconds, perSecond);
+    if (result) console.log(JSON.stringify(result));
   }
 }
 

@@ -125,9 +125,9 @@ export function socket(base: string, localAddress?: string): Promise<Socket> {
  * Resolves with the matchID when the game is over (or `until()` is true).
  */
 export async function playGame(base: string, gapMs: number, times: number[], until: () => boolean,
-  match?: { matchID: string; creds: Record<string, string> }): Promise<string> {
+  match?: { matchID: string; creds: Record<string, string> }, /** each seat's server (several processes) */ seatBases?: string[]): Promise<string> {
   const { matchID, creds } = match ?? await matchWithPlayers(base);
-  const sockets = await Promise.all(['0', '1'].map(() => socket(base)));
+  const sockets = await Promise.all(['0', '1'].map((_, k) => socket(seatBases?.[k] ?? base)));
   await new Promise<void>((resolve) => {
     let sent = -1;
     let sentAt = 0;

@@ -77,7 +77,7 @@ export async function startTestServer(backend: Backend = 'sqlite', opts: StartSe
   const server = await startServer({
     // Budgets off (as the create rate limit): these tests send many messages on purpose; server-limits and
     // server-abuse turn them on. The unread-output bound stays.
-    port: 0, staticDir: null, cleanupIntervalMs: 0, rateLimit: false, lobbyLimits: false, maxBotMatchesPerAddress: 0,
+    port: 0, staticDir: null, cleanupIntervalMs: 0, rateLimit: false, lobbyLimits: false, tableLimit: false, maxBotMatchesPerAddress: 0,
     socketLimits: { ...UNLIMITED_SOCKETS, maxPendingBytes: 1024 * 1024 },
     onError: (err, where) => errors.push(`${where}: ${err instanceof Error ? err.stack : String(err)}`),
     events: false, // the operator's JSON lines (server/events.ts); tests that look at them pass a sink
