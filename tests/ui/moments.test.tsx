@@ -6,31 +6,15 @@
  */
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  applyLegal, createState, legalActions, needsAdvance, run, seededRng, type GameState,
-} from '../../src/game/rules';
 import { viewFor } from '../../src/game/rules/view';
 import { Board } from '../../src/ui/board/Board';
+import { stateWhere } from './states';
 import { describeEvent } from '../../src/ui/log/sentences';
 import { momentsSince } from '../../src/ui/story/moments';
 
 afterEach(cleanup);
 
-/** A state of a seeded random game where `seat` decides and the log since `from` holds the wanted events. */
-function find(want: (s: GameState) => boolean, tag: string): GameState {
-  for (let g = 0; g < 300; g++) {
-    const rng = seededRng(`${tag}-${g}`);
-    const chooser = seededRng(`${tag}-c-${g}`);
-    const s = createState(rng);
-    for (let i = 0; i < 3000 && !s.winner; i++) {
-      if (needsAdvance(s)) { run(s, rng); continue; }
-      if (want(s)) return s;
-      const acts = legalActions(s, s.pending!.seat);
-      applyLegal(s, acts[chooser.int(acts.length)], rng);
-    }
-  }
-  throw new Error(`no state for ${tag}`);
-}
+const find = stateWhere;
 
 describe('moments in the log', () => {
   it('every base find, objective scored, mission roll, combat result and capture of a game is a moment, worded as the log', () => {

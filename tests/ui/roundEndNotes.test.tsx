@@ -6,30 +6,15 @@
  */
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  applyLegal, createState, legalActions, needsAdvance, roundEndsAfter, run, seededRng, type GameState,
-} from '../../src/game/rules';
+import { legalActions, roundEndsAfter } from '../../src/game/rules';
 import { viewFor } from '../../src/game/rules/view';
 import { Board } from '../../src/ui/board/Board';
+import { stateWhere } from './states';
 import { LEADERS } from '../../src/game/content';
 
 afterEach(cleanup);
 
-/** The first state of seeded random games where `want` holds. */
-function find(want: (s: GameState) => boolean, tag: string): GameState {
-  for (let g = 0; g < 300; g++) {
-    const rng = seededRng(`${tag}-${g}`);
-    const chooser = seededRng(`${tag}-c-${g}`);
-    const s = createState(rng);
-    for (let i = 0; i < 3000 && !s.winner; i++) {
-      if (needsAdvance(s)) { run(s, rng); continue; }
-      if (want(s)) return s;
-      const acts = legalActions(s, s.pending!.seat);
-      applyLegal(s, acts[chooser.int(acts.length)], rng);
-    }
-  }
-  throw new Error(`no state for ${tag}`);
-}
+const find = stateWhere;
 
 describe('R4.2.2: the round\'s end is never a surprise', () => {
   it('an opposition that ends the round is marked and says why, the others are not', () => {

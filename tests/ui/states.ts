@@ -22,3 +22,22 @@ export function stateAt(kind: PendingKind, seed = 'ui', prefer?: (a: Action) => 
   }
   throw new Error(`no state with ${kind} pending`);
 }
+
+/**
+ * The first state, over seeded random games (`${tag}-<g>`, choices `${tag}-c-<g>`), at which `want` holds with a
+ * decision pending; for tests that need a kind of moment rather than a kind of decision.
+ */
+export function stateWhere(want: (s: GameState) => boolean, tag: string, games = 300): GameState {
+  for (let g = 0; g < games; g++) {
+    const rng = seededRng(`${tag}-${g}`);
+    const chooser = seededRng(`${tag}-c-${g}`);
+    const s = createState(rng);
+    for (let i = 0; i < 3000 && !s.winner; i++) {
+      if (needsAdvance(s)) { run(s, rng); continue; }
+      if (want(s)) return s;
+      const acts = legalActions(s, s.pending!.seat);
+      applyLegal(s, acts[chooser.int(acts.length)], rng);
+    }
+  }
+  throw new Error(`no state for ${tag} in ${games} games`);
+}
