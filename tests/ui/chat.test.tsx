@@ -88,4 +88,23 @@ describe('chat panel', () => {
     fireEvent.click(screen.getByLabelText(/Show the spectators/));
     expect(showSpectatorChat).toHaveBeenLastCalledWith(false);
   });
+
+  it('issue 20 item 7: after a reload the count holds only lines newer than what was read in this browser', () => {
+    localStorage.clear();
+    const at = (l: ChatLine, t: number): ChatLine => ({ ...l, payload: { ...l.payload, at: t } });
+    let lines = [at(line('a', '1', 'hello'), 1000), at(line('b', '1', 'ready?'), 2000)];
+    const session = { chat: () => lines, chatError: () => null, sendChat: vi.fn(), showSpectatorChat: vi.fn() } as unknown as OnlineSession;
+    render(<ChatDock session={session} seatID="0" matchID="m-1" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Chat (2)' })); // read both
+    fireEvent.click(screen.getByRole('button', { name: 'Chat' })); // closed again
+    cleanup();
+    // The page reloads: the same two lines come back with the history, and one new one.
+    lines = [...lines, at(line('c', '1', 'your turn'), 3000)];
+    render(<ChatDock session={session} seatID="0" matchID="m-1" />);
+    expect(screen.getByRole('button', { name: 'Chat (1)' })).toBeTruthy();
+    cleanup();
+    // Another match, or the other seat in this browser (hot-desk), has read nothing.
+    render(<ChatDock session={session} seatID="1" matchID="m-1" />);
+    expect(screen.getByRole('button', { name: 'Chat (3)' })).toBeTruthy();
+  });
 });

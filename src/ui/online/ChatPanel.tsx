@@ -151,8 +151,40 @@ export function ChatPanel({ lines, seatID, error, onSend, onClose, showSpectator
   );
 }
 
+/**
+ * Issue 20 item 7 — what this browser has read of a match's chat, kept across reloads: the server time of the
+ * newest line shown while the panel was open, per match and seat (localStorage; a line is unread when newer).
+ */
+const readKey = (matchID: string, seatID: string | null) => `mint-chat-read:${matchID}:${seatID ?? 'spectator'}`;
+
+/** The read mark (server ms), or -1 when nothing was read here yet (every line is unread). */
+export function loadChatRead(matchID: string | undefined, seatID: string | null): number {
+  if (!matchID) return -1;
+  try {
+    const raw = localStorage.getItem(readKey(matchID, seatID));
+    const v = raw === null ? NaN : Number(raw);
+    return Number.isFinite(v) && v >= 0 ? v : -1;
+  } catch {
+    return -1;
+  }
+}
+
+function saveChatRead(matchID: string | undefined, seatID: string | null, at: number): void {
+  if (!matchID) return;
+  try {
+    localStorage.setItem(readKey(matchID, seatID), String(at));
+  } catch {
+    // A refused storage only loses the mark: the count starts over after a reload.
+  }
+}
+
+/** Lines newer than the read mark (server ms). */
+export function unreadLines(lines: readonly ChatLine[], readAt: number): number {
+  return lines.filter((l) => l.payload.at > readAt).length;
+}
+
 /** The strip's chat button and the panel, for one online session. */
-export function ChatDock({ session, seatID }: { session: OnlineSession; seatID: string | null }) {
+export function ChatDock({ session, seatID, matchID }: { session: OnlineSession; seatID: string | null; matchID?: string }) {
   const [open, setOpen] = useState(false);
   // Closed by default: strangers' lines reach a player only once the player asks for them.
   const [showSpectators, setShowSpectators] = useState(false);
@@ -160,13 +192,17 @@ export function ChatDock({ session, seatID }: { session: OnlineSession; seatID: 
     setShowSpectators(v);
     session.showSpectatorChat(v);
   };
-  const [read, setRead] = useState(0);
+  const [readAt, setReadAt] = useState(() => loadChatRead(matchID, seatID));
   const lines = session.chat();
-  const visible = shownLines(lines, seatID === null || showSpectators).length;
+  const shown = shownLines(lines, seatID === null || showSpectators);
+  const newest = shown.reduce((m, l) => Math.max(m, l.payload.at), -1);
   useEffect(() => {
-    if (open) setRead(visible);
-  }, [open, visible]);
-  const unread = Math.max(0, visible - read);
+    if (open && newest > readAt) {
+      setReadAt(newest);
+      saveChatRead(matchID, seatID, newest);
+    }
+  }, [open, newest, readAt, matchID, seatID]);
+  const unread = unreadLines(shown, readAt);
   return (
     <>
       <ChoiceButton $small style={{ minHeight: 24, padding: '0 8px', fontSize: 12 }} onClick={() => setOpen(!open)}

@@ -216,7 +216,7 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
       <Opponent p={opponent} />
       {opponent && opponent.name === undefined && <CopyLink label="Invite link" link={matchLink(joined.matchID)} testid="invite-link" />}
       {!over && opponent?.name !== undefined && <CopyLink label="Spectator link" link={matchLink(joined.matchID, true)} testid="watch-link" />}
-      {opponent && !isBot(opponent) && !isRival(opponent) && <ChatDock session={session} seatID={joined.playerID} />}
+      {opponent && !isBot(opponent) && !isRival(opponent) && <ChatDock session={session} seatID={joined.playerID} matchID={joined.matchID} />}
       {!over && <ReportProblem server={lobby.server} seat={joined} />}
       {permission === 'default' && !over && (
         <ChoiceButton $small style={{ minHeight: 24, padding: '0 8px', fontSize: 12 }} data-online="notify"
@@ -262,7 +262,7 @@ export function WatchOnline({ lobby, matchID, onLobby }: { lobby: Lobby; matchID
     <Strip data-testid="online-strip">
       <ConnectionBadge status={status} />
       <span>Watching · {names}</span>
-      <ChatDock session={session} seatID={null} />
+      <ChatDock session={session} seatID={null} matchID={matchID} />
     </Strip>
   );
   const panel = state.G.solo ? <RivalPanel view={state.G} shown={shown} /> : null;
