@@ -115,7 +115,8 @@ export default function RulesPanel({ target, onClose, config }: { target: string
       <Search type="search" ref={searchRef} value={query} placeholder="Search the rules (e.g. deploy, Secret Plans)"
         aria-label="Search the rules" aria-controls="rules-body" onChange={(ev) => setQuery(ev.target.value)} />
       <div role="status" aria-live="polite" className="sr-only">{query ? `${count} matching rules` : ''}</div>
-      <Body id="rules-body">
+      {/* Focusable: the keyboard can scroll the rules (axe scrollable-region-focusable). */}
+      <Body id="rules-body" tabIndex={0} role="region" aria-label="The rules">
         {sections.length === 0 && <p>No rule mentions “{query}”.</p>}
         {sections.map((s) => (
           <section key={s.id} aria-labelledby={`sec-${s.id}`}>
