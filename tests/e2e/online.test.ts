@@ -155,7 +155,8 @@ describe.skipIf(!run)('online game through the lobby and the real server', () =>
     await page.waitForSelector('[data-testid="prompt"][data-mine="true"]', { timeout: 20_000 });
     const rng = rngFor('e2e-online-bot');
     for (let i = 0; i < 4; i++) {
-      await page.waitForSelector('[data-testid="prompt"][data-mine="true"]', { timeout: 20_000 });
+      // The server bot thinks in worker threads: beside another browser test on two cores, a turn can take long.
+      await page.waitForSelector('[data-testid="prompt"][data-mine="true"]', { timeout: 60_000 });
       expect(await clickRandomChoice(page, rng, 0.7)).not.toBeNull();
       await page.waitForTimeout(50);
     }
