@@ -101,9 +101,12 @@ describe.skipIf(!run)('replays in the browser', () => {
       // One action can write several lines of one step; the log marks the last of them as the current moment
       // (src/ui/replay/ReplayLog.tsx), so pick a line that ends its step.
       const stepOf = (e: Element | undefined) => Number(e?.getAttribute('data-step'));
-      // After the base is chosen (steps 1 and 2 are the Imperial set-up and the base: "set up its fleet" matches too).
-      const later = els.filter((e, i) => stepOf(e) > 2 && stepOf(els[i + 1]) !== stepOf(e) && /Round 3|fleet|moved/i.test(e.textContent ?? ''));
-      const el = later[Math.floor(later.length / 2)] ?? els[els.length - 1];
+      // A line after the base is chosen (steps 1 and 2 are the Imperial set-up and the base) with steps left to play.
+      const last = stepOf(els[els.length - 1]);
+      const ends = els.filter((e, i) => stepOf(e) > 2 && stepOf(e) < last - 4 && stepOf(els[i + 1]) !== stepOf(e));
+      const later = ends.filter((e) => /Round 3|fleet|moved/i.test(e.textContent ?? ''));
+      const pool = later.length ? later : ends;
+      const el = pool[Math.floor(pool.length / 2)] ?? els[Math.floor(els.length / 2)];
       return { step: Number(el.getAttribute('data-step')), text: el.textContent ?? '', index: Number(el.getAttribute('data-line')) };
     });
     await page.click(`[data-testid="replay-log"] [data-line="${line.index}"]`);
