@@ -37,6 +37,12 @@ describe('B7 config ranges', () => {
     ['an unknown knob', (c) => ({ ...c, turbo: true }), /unknown field "turbo"/],
   ];
 
+  it('every knob of the default is checked: a wrong type for any of them is refused with its name', () => {
+    for (const k of Object.keys(DEFAULT_CONFIG)) {
+      expect(configProblem({ ...copy(DEFAULT_CONFIG), [k]: 'x' }), k).toContain(`config.${k}`);
+    }
+  });
+
   for (const [what, make, message] of bad) {
     it(`refuses ${what}`, () => {
       expect(configProblem(make(copy(DEFAULT_CONFIG)))).toMatch(message);

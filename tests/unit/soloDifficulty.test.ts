@@ -117,6 +117,37 @@ describe('R9.11 difficulty table', () => {
     expect(firstTurn('hard')).toBe(0);
   });
 
+  it('a changed knob changes the game: R9.4 step 2 on the next extraDefaultTurns turns too (R9.11)', () => {
+    const onTurn = (d: Difficulty, turn: number) => {
+      const s = soloScenario('I', d);
+      put(s, 'A', 'I', { c: 1 });
+      holdHuman(s, 'LD-R3');
+      botDeck(s, ['I-03']);
+      botTurn(s, dice(6, 1, 1), turn - 1); // botTurn counts this turn in
+      return events(s, 'botDefaultAction').length;
+    };
+    withKnob('hard', 'firstTurnDefault', true);
+    withKnob('hard', 'extraDefaultTurns', 0);
+    expect([onTurn('hard', 1), onTurn('hard', 2)]).toEqual([1, 0]);
+    withKnob('hard', 'extraDefaultTurns', 1);
+    expect([onTurn('hard', 1), onTurn('hard', 2), onTurn('hard', 3)]).toEqual([1, 1, 0]);
+    // Only with the first turn's default: a level without it never opens with the default move.
+    withKnob('hard', 'firstTurnDefault', false);
+    expect([onTurn('hard', 1), onTurn('hard', 2)]).toEqual([0, 0]);
+  });
+
+  it('a negative head start handicaps the Rebel rival: its objective token starts above R3.2\'s space (R9.11)', () => {
+    withKnob('easy', 'rebelObjectiveHeadStart', -2);
+    expect(soloSetup('R', 'easy', 11).s.objective).toBe(DEFAULT_CONFIG.objectiveStart + 2);
+    expect(soloSetup('I', 'easy', 11).s.objective).toBe(DEFAULT_CONFIG.objectiveStart); // never the human's
+    expect(soloLevelWords('easy', 'R')).toMatch(/Its objective token starts 2 spaces farther from the time token, so it needs longer to win\.$/);
+    expect(soloLevelWords('easy', 'I')).not.toMatch(/objective token/);
+    expect(soloLevelText('easy')).toMatch(/A Rebel rival's objective token starts 2 spaces farther from the time token/);
+    withKnob('hard', 'extraDefaultTurns', 1);
+    expect(soloLevelWords('hard', 'I')).toMatch(/^It spends its first two turns of every round hunting for your base/);
+    expect(soloLevelText('hard')).toMatch(/^The rival spends its first two turns of every round on its opening move/);
+  });
+
   it('the start screen and rules reference describe the table, in a player\'s words', () => {
     withKnob('hard', 'imperialSetupProbes', 2);
     withKnob('hard', 'rebelObjectiveHeadStart', 1);

@@ -35,6 +35,14 @@ export const CONFIG_BOUNDS = {
   handLimit: { min: 1, max: 20 },
 } satisfies Record<string, Range>;
 
+/** The knobs that are one whole number each, checked against their CONFIG_BOUNDS entry of the same name. */
+const INT_KNOBS = [
+  'objectiveStart', 'deckISize', 'revealsPerWindow', 'probesPerRefresh', 'relocationLook', 'relocationCooldown',
+  'queueSpots', 'deployCap', 'handLimit',
+] as const satisfies ReadonlyArray<keyof GameConfig & keyof typeof CONFIG_BOUNDS>;
+/** The on/off knobs. */
+const BOOL_KNOBS = ['occupationAtEveryCheck', 'tiesToRevealer'] as const satisfies ReadonlyArray<keyof GameConfig>;
+
 type Obj = Record<string, unknown>;
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
 
@@ -59,21 +67,11 @@ export function configProblem(x: unknown, path = 'config'): string | null {
   const keyErr = exactKeys(x, Object.keys(DEFAULT_CONFIG), path);
   if (keyErr) return keyErr;
   const c = x as Record<keyof GameConfig, unknown>;
-  const B = CONFIG_BOUNDS;
   const checks: Array<string | null> = [
-    intIn(c.objectiveStart, B.objectiveStart, `${path}.objectiveStart`),
-    intIn(c.deckISize, B.deckISize, `${path}.deckISize`),
-    intIn(c.revealsPerWindow, B.revealsPerWindow, `${path}.revealsPerWindow`),
-    intIn(c.probesPerRefresh, B.probesPerRefresh, `${path}.probesPerRefresh`),
-    intIn(c.relocationLook, B.relocationLook, `${path}.relocationLook`),
-    intIn(c.relocationCooldown, B.relocationCooldown, `${path}.relocationCooldown`),
-    intIn(c.queueSpots, B.queueSpots, `${path}.queueSpots`),
-    intIn(c.deployCap, B.deployCap, `${path}.deployCap`),
-    intIn(c.handLimit, B.handLimit, `${path}.handLimit`),
-    typeof c.occupationAtEveryCheck === 'boolean' ? null : `${path}.occupationAtEveryCheck: true or false is expected`,
-    typeof c.tiesToRevealer === 'boolean' ? null : `${path}.tiesToRevealer: true or false is expected`,
+    ...INT_KNOBS.map((k) => intIn(c[k], CONFIG_BOUNDS[k], `${path}.${k}`)),
+    ...BOOL_KNOBS.map((k) => (typeof c[k] === 'boolean' ? null : `${path}.${k}: true or false is expected`)),
     c.drivenOff === false ? null : `${path}.drivenOff: the R5.9a variant is not implemented (must be false)`,
-    c.secretPlansTopN === null ? null : intIn(c.secretPlansTopN, B.secretPlansTopN, `${path}.secretPlansTopN`),
+    c.secretPlansTopN === null ? null : intIn(c.secretPlansTopN, CONFIG_BOUNDS.secretPlansTopN, `${path}.secretPlansTopN`),
     buildSpacesProblem(c.buildSpaces, `${path}.buildSpaces`),
     thresholdsProblem(c.thresholds, `${path}.thresholds`),
     supplyProblem(c.supply, `${path}.supply`),

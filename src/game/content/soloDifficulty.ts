@@ -9,6 +9,11 @@ import type { Difficulty } from './solo';
 export interface SoloLevel {
   /** R9.4 step 2: the bot takes its default action (R9.6 Hunt / R9.7 Spread) on its first turn of each round. */
   firstTurnDefault: boolean;
+  /**
+   * R9.4 step 2 also on this many more turns of the round, right after the first (only with firstTurnDefault):
+   * tempo for a rival that loses on the clock rather than for want of cards (docs/SOLO.md "Difficulty study").
+   */
+  extraDefaultTurns: number;
   /** Rebel bot: objectives it draws at setup on top of R3.3's one (drawn right after it, before RNG-6). */
   rebelExtraObjectives: number;
   /** Imperial bot: starfighters moved from its supply onto Imperium at setup (before R3.7). */
@@ -19,25 +24,28 @@ export interface SoloLevel {
   imperialExtraProbes: number;
   /** Rebel bot: objectives it draws at each Refresh on top of R4.4.4's. */
   rebelExtraObjectiveDraws: number;
-  /** Rebel bot: the objective token starts this many spaces below R3.2's space 12 (closer to the time token). */
+  /**
+   * Rebel bot: the objective token starts this many spaces below R3.2's space 12 (closer to the time token);
+   * negative on a level that handicaps the rival (the token starts above 12, so it needs longer to win).
+   */
   rebelObjectiveHeadStart: number;
 }
 
 export const SOLO_LEVELS: Record<Difficulty, SoloLevel> = {
   easy: {
-    firstTurnDefault: false, rebelExtraObjectives: 0, imperialExtraFighters: 0,
+    firstTurnDefault: false, extraDefaultTurns: 0, rebelExtraObjectives: 0, imperialExtraFighters: 0,
     imperialSetupProbes: 0, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0,
   },
   // Imperial knobs since issue 24 item 5 (were 0): docs/SOLO.md "Difficulty study". No extra probe each Refresh:
   // tuned as 1 + 1 when B7.4's default was 1; the default is now 2 (issue 24), the same total.
   normal: {
-    firstTurnDefault: true, rebelExtraObjectives: 0, imperialExtraFighters: 2,
+    firstTurnDefault: true, extraDefaultTurns: 0, rebelExtraObjectives: 0, imperialExtraFighters: 2,
     imperialSetupProbes: 2, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0,
   },
   // Imperial knobs since issue 24 item 5 (were 2 starfighters, no probes): docs/SOLO.md "Difficulty study".
   // Extra probes each Refresh 0, as normal: B7.4's default of 2 keeps the tuned total.
   hard: {
-    firstTurnDefault: true, rebelExtraObjectives: 1, imperialExtraFighters: 4,
+    firstTurnDefault: true, extraDefaultTurns: 0, rebelExtraObjectives: 1, imperialExtraFighters: 4,
     imperialSetupProbes: 4, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0,
   },
 };
@@ -75,27 +83,48 @@ export function soloLevelGifts(d: Difficulty, bot: 'R' | 'I'): string[] {
   return out;
 }
 
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five'];
+/** "two turns". */
+const turns = (n: number) => `${NUMBER_WORDS[n] ?? n} turn${n === 1 ? '' : 's'}`;
+
+/** A handicap on a Rebel rival (a negative head start), in plain words; null when none. */
+function rebelHandicap(d: Difficulty): string | null {
+  const back = -SOLO_LEVELS[d].rebelObjectiveHeadStart;
+  return back > 0 ? `objective token starts ${plural(back, 'space')} farther from the time token, so it needs longer to win` : null;
+}
+
 /**
  * One level for one rival, in a player's words: the start screen, once the player has picked a side and so the
- * rival's faction is known. From the table: R9.4 step 2, then the rival's gifts.
+ * rival's faction is known. From the table: R9.4 step 2, then the rival's gifts (or its handicap).
  */
 export function soloLevelWords(d: Difficulty, bot: 'R' | 'I'): string {
-  const opening = SOLO_LEVELS[d].firstTurnDefault
-    ? `It starts every round by ${OPENING[bot].ing}, then plays its cards.`
-    : `It only plays its cards: it never starts a round by ${OPENING[bot].ing}.`;
+  const L = SOLO_LEVELS[d];
+  const opening = !L.firstTurnDefault
+    ? `It only plays its cards: it never starts a round by ${OPENING[bot].ing}.`
+    : L.extraDefaultTurns > 0
+      ? `It spends its first ${turns(1 + L.extraDefaultTurns)} of every round ${OPENING[bot].ing}, then plays its cards.`
+      : `It starts every round by ${OPENING[bot].ing}, then plays its cards.`;
   const gifts = soloLevelGifts(d, bot);
-  return `${opening} ${gifts.length > 0 ? `It also begins with ${and(gifts)}.` : 'No extra units or cards.'}`;
+  const handicap = bot === 'R' ? rebelHandicap(d) : null;
+  const rest = gifts.length > 0 ? `It also begins with ${and(gifts)}.` : handicap ? `Its ${handicap}.` : 'No extra units or cards.';
+  return `${opening} ${rest}`;
 }
 
 /** One level in a few sentences for both rivals (the rules reference, R9.11), from the table. */
 export function soloLevelText(d: Difficulty): string {
+  const L = SOLO_LEVELS[d];
   const parts: string[] = [];
-  parts.push(SOLO_LEVELS[d].firstTurnDefault
-    ? `The rival starts every round with its opening move (an Imperial rival ${OPENING.I.does}, a Rebel rival ${OPENING.R.does}), then plays its cards.`
-    : `The rival only plays its cards: it never starts a round by hunting for the base (an Imperial rival) or by attacking or spreading (a Rebel rival).`);
+  const both = `(an Imperial rival ${OPENING.I.does}, a Rebel rival ${OPENING.R.does})`;
+  parts.push(!L.firstTurnDefault
+    ? `The rival only plays its cards: it never starts a round by hunting for the base (an Imperial rival) or by attacking or spreading (a Rebel rival).`
+    : L.extraDefaultTurns > 0
+      ? `The rival spends its first ${turns(1 + L.extraDefaultTurns)} of every round on its opening move ${both}, then plays its cards.`
+      : `The rival starts every round with its opening move ${both}, then plays its cards.`);
   const i = soloLevelGifts(d, 'I');
   const r = soloLevelGifts(d, 'R');
   if (i.length > 0) parts.push(`An Imperial rival also begins with ${and(i)}.`);
   if (r.length > 0) parts.push(`A Rebel rival also begins with ${and(r)}.`);
+  const handicap = rebelHandicap(d);
+  if (handicap) parts.push(`A Rebel rival's ${handicap}.`);
   return parts.join(' ');
 }

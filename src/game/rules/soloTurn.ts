@@ -124,8 +124,9 @@ export const tasks: Record<string, TaskFn> = {
       botPass(state, f, 'noLeader');
       return;
     }
-    // Step 2 (R9.11: only on levels with firstTurnDefault).
-    if (s.turns === 1 && soloLevel(s.difficulty).firstTurnDefault) {
+    // Step 2 (R9.11: only on levels with firstTurnDefault; on the next extraDefaultTurns turns too).
+    const level = soloLevel(s.difficulty);
+    if (level.firstTurnDefault && s.turns <= 1 + level.extraDefaultTurns) {
       const mv = defaultMove(state, f);
       if (mv) {
         doDefault(state, f, mv);
