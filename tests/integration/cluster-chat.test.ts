@@ -7,13 +7,9 @@
  * Needs PostgreSQL (DATABASE_URL) and Redis (REDIS_URL, default redis://127.0.0.1:6379): skipped with the reason
  * otherwise.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStorage } from '../../server/storage';
-import { kill } from './child-server';
-import { dropRedisPrefix, REDIS_URL, redisAnswers, redisPrefix, startProcesses, type ServerProcess } from './cluster-helpers';
-import {
-  createMatch, dropPgSchema, joinMatch, PG_SKIP_REASON, PG_URL, pgSchemaName, rawClient, rawSync, waitFor, type RawClient,
-} from './server-helpers';
+import { describe, expect, it } from 'vitest';
+import { REDIS_URL, redisAnswers, useCluster } from './cluster-helpers';
+import { createMatch, joinMatch, PG_SKIP_REASON, PG_URL, rawClient, rawSync, waitFor, type RawClient } from './server-helpers';
 
 const SKIP = !PG_URL ? PG_SKIP_REASON : !(await redisAnswers()) ? `no Redis answers at ${REDIS_URL}` : null;
 if (SKIP) console.warn(`[cluster-chat.test] SKIPPING: ${SKIP}`);
@@ -25,28 +21,14 @@ const texts = (c: RawClient, matchID: string, channel: string) =>
   chatsOf(c, matchID).filter((l) => l.payload.channel === channel).map((l) => l.payload.text);
 
 describe.skipIf(SKIP !== null)(`chat across two server processes${SKIP ? ` — SKIPPED: ${SKIP}` : ''}`, () => {
-  const schema = pgSchemaName();
-  const prefix = redisPrefix();
-  const reader = createStorage(PG_URL ?? 'postgres://unused', { schema });
-  let procs: ServerProcess[] = [];
+  const cluster = useCluster(2);
+  const { procs, reader } = cluster;
   const clients: RawClient[] = [];
   const client = async (url: string) => {
-    const c = await rawClient(url);
+    const c = cluster.track(await rawClient(url));
     clients.push(c);
     return c;
   };
-
-  beforeAll(async () => {
-    await reader.connect();
-    procs = await startProcesses(2, { DATABASE_URL: PG_URL!, DB_SCHEMA: schema, REDIS_URL, REDIS_PREFIX: prefix });
-  }, 60_000);
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    for (const p of procs) await kill(p.child);
-    await reader.close();
-    await dropPgSchema(schema);
-    await dropRedisPrefix(prefix);
-  });
 
   it('lines through both processes at once: all stored per channel, each delivered to its readers on both, spectators\' only to a player who opened them', async () => {
     const [a, b] = procs.map((p) => p.url);

@@ -6,7 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { createConnection, createServer, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
-import { freePort, startChild, type Child } from './child-server';
+import { afterAll, beforeAll } from 'vitest';
+import { createStorage } from '../../server/storage';
+import { freePort, kill, startChild, type Child } from './child-server';
+import { dropPgSchema, PG_URL, pgSchemaName } from './server-helpers';
 
 export const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
@@ -55,6 +58,43 @@ export async function startProcesses(n: number, env: Record<string, string>): Pr
     port,
     url: `http://localhost:${port}`,
   })));
+}
+
+export interface Cluster {
+  /** The test's own PostgreSQL schema and Redis key prefix (dropped in afterAll). */
+  readonly schema: string;
+  readonly prefix: string;
+  /** The processes, started in beforeAll (read them inside the tests). */
+  readonly procs: ServerProcess[];
+  /** A storage reader on the schema, connected before the processes start (they then only race for leases). */
+  readonly reader: ReturnType<typeof createStorage>;
+  /** Closed in afterAll, before the processes are killed: the test's sockets and Redis connections. */
+  track<T extends { close(): void }>(c: T): T;
+}
+
+/**
+ * `n` server processes on one PostgreSQL schema and one Redis prefix for a describe block: started in beforeAll
+ * with `env` added, and in afterAll the tracked clients closed, the processes killed, the schema and the prefix's
+ * keys dropped. Needs PG_URL (the block is skipped without it).
+ */
+export function useCluster(n: number, env: Record<string, string> = {}): Cluster {
+  const schema = pgSchemaName();
+  const prefix = redisPrefix();
+  const reader = createStorage(PG_URL ?? 'postgres://unused', { schema });
+  const procs: ServerProcess[] = [];
+  const open: { close(): void }[] = [];
+  beforeAll(async () => {
+    await reader.connect();
+    procs.push(...await startProcesses(n, { DATABASE_URL: PG_URL!, DB_SCHEMA: schema, REDIS_URL, REDIS_PREFIX: prefix, ...env }));
+  }, 60_000);
+  afterAll(async () => {
+    for (const c of open) c.close();
+    for (const p of procs) await kill(p.child);
+    await reader.close();
+    await dropPgSchema(schema);
+    await dropRedisPrefix(prefix);
+  });
+  return { schema, prefix, procs, reader, track: (c) => { open.push(c); return c; } };
 }
 
 /** The process's name in leases and presence (GET /health). */

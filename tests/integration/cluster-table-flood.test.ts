@@ -18,11 +18,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kill } from './child-server';
-import { dropRedisPrefix, REDIS_URL, redisAnswers, redisPrefix, startProcesses, type ServerProcess } from './cluster-helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REDIS_URL, redisAnswers, useCluster } from './cluster-helpers';
 import {
-  api, createMatch, dropPgSchema, joinMatch, matchWithPlayers, moveAction, PG_SKIP_REASON, PG_URL, pgSchemaName, rawClient,
+  api, createMatch, joinMatch, matchWithPlayers, moveAction, PG_SKIP_REASON, PG_URL, rawClient,
   rawSync, rawUpdate, startTestServer, waitFor, type RawClient,
 } from './server-helpers';
 import { metric, playMoves, postFrom, tableFrom } from './table-flood-helpers';
@@ -34,31 +33,23 @@ const ATTACKERS = Array.from({ length: 8 }, (_, i) => `127.0.0.${i + 2}`);
 const junk = () => randomBytes(24).toString('base64url');
 
 describe.skipIf(SKIP !== null)(`a /table flood on two processes${SKIP ? ` — SKIPPED: ${SKIP}` : ''}`, () => {
-  const schema = pgSchemaName();
-  const prefix = redisPrefix();
-  let procs: ServerProcess[] = [];
-  const open: { close(): void }[] = [];
+  const cluster = useCluster(2, { SOCKET_RATE_LIMITS: 'off' });
+  const { prefix, procs } = cluster;
   let urls: string[] = [];
   let matchID = '';
   let creds: Record<'0' | '1', string>;
   let sockets: Record<'0' | '1', RawClient>;
 
   beforeAll(async () => {
-    procs = await startProcesses(2, { DATABASE_URL: PG_URL!, DB_SCHEMA: schema, REDIS_URL, REDIS_PREFIX: prefix, SOCKET_RATE_LIMITS: 'off' });
     urls = procs.map((p) => p.url);
     const [a, b] = procs;
     matchID = await createMatch(a.url);
     creds = { '0': await joinMatch(a.url, matchID, '0'), '1': await joinMatch(b.url, matchID, '1') };
     sockets = { '0': await rawClient(a.url), '1': await rawClient(b.url) };
-    open.push(sockets['0'], sockets['1']);
+    cluster.track(sockets['0']);
+    cluster.track(sockets['1']);
     for (const id of ['0', '1'] as const) expect((await rawSync(sockets[id], matchID, id, creds[id]))[0]).toBe('sync');
   }, 60_000);
-  afterAll(async () => {
-    for (const c of open) c.close();
-    for (const p of procs) await kill(p.child);
-    await dropPgSchema(schema);
-    await dropRedisPrefix(prefix);
-  });
 
   /**
    * The match's version key in Redis once nothing holds its lock. Every take of the lock, by this code or the code
@@ -66,7 +57,7 @@ describe.skipIf(SKIP !== null)(`a /table flood on two processes${SKIP ? ` — SK
    */
   async function settledVersion(): Promise<{ version: string | null; now(): Promise<string | null> }> {
     const redis = new Redis(REDIS_URL);
-    open.push({ close: () => redis.disconnect() });
+    cluster.track({ close: () => redis.disconnect() });
     const [lockKey, verKey] = [`${prefix}lock:${matchID}`, `${prefix}ver:${matchID}`];
     // An operation may still end after its socket got its answer (a sync): wait for the lock's release.
     let held = 1;
@@ -114,7 +105,7 @@ describe.skipIf(SKIP !== null)(`a /table flood on two processes${SKIP ? ` — SK
     const operations = await metric(urls, 'mint_match_operations_total');
     for (const url of urls) {
       const s = await rawClient(url);
-      open.push(s);
+      cluster.track(s);
       for (const [seat, c] of [['0', junk()], ['1', creds['0']], ['0', undefined]] as const) {
         expect(await rawSync(s, matchID, seat, c)).toEqual(['mint:error', matchID, { event: 'sync', error: 'unauthorized' }]);
         const move = moveAction('pass', [], seat, c);

@@ -20,13 +20,10 @@ import type { GameState } from '../../src/game/rules';
 import { viewFor } from '../../src/game/rules/view';
 import { BotLeases } from '../../server/cluster/leases';
 import { matchRecord } from '../../server/records';
-import { createStorage } from '../../server/storage';
 import { kill } from './child-server';
+import { processIdOf, REDIS_URL, redisAnswers, tcpBalancer, useCluster } from './cluster-helpers';
 import {
-  dropRedisPrefix, processIdOf, REDIS_URL, redisAnswers, redisPrefix, startProcesses, tcpBalancer, type ServerProcess,
-} from './cluster-helpers';
-import {
-  api, createMatch, dropPgSchema, joinMatch, moveAction, PG_SKIP_REASON, PG_URL, pgSchemaName, randomPlayer, rawClient,
+  api, createMatch, joinMatch, moveAction, PG_SKIP_REASON, PG_URL, randomPlayer, rawClient,
   rawSync, snapshot, waitFor, type RawClient, type RandomPlayer,
 } from './server-helpers';
 
@@ -38,27 +35,12 @@ const enumerate = MintImperium.ai!.enumerate as unknown as Enumerate;
 const moveCount = (log: LogEntry[] | undefined) => (log ?? []).filter((e) => e.action.type === 'MAKE_MOVE').length;
 
 describe.skipIf(SKIP !== null)(`two server processes, one PostgreSQL and one Redis${SKIP ? ` — SKIPPED: ${SKIP}` : ''}`, () => {
-  const schema = pgSchemaName();
-  const prefix = redisPrefix();
-  const reader = createStorage(PG_URL ?? 'postgres://unused', { schema });
-  let procs: ServerProcess[] = [];
-  const clients: { close(): void }[] = [];
-
-  beforeAll(async () => {
-    await reader.connect(); // the schema first: the two processes then only race for the lease table
-    procs = await startProcesses(2, {
-      DATABASE_URL: PG_URL!, DB_SCHEMA: schema, REDIS_URL, REDIS_PREFIX: prefix, BOT_LEASE_MS: '1000',
-      BOT_MIN_DELAY_MS: '150', // a bot decision lasts long enough to kill its process in the middle of it (test 3)
-      BOT_MATCHES_PER_ADDRESS: '3',
-    });
-  }, 60_000);
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    for (const p of procs) await kill(p.child);
-    await reader.close();
-    await dropPgSchema(schema);
-    await dropRedisPrefix(prefix);
+  const cluster = useCluster(2, {
+    BOT_LEASE_MS: '1000',
+    BOT_MIN_DELAY_MS: '150', // a bot decision lasts long enough to kill its process in the middle of it (test 3)
+    BOT_MATCHES_PER_ADDRESS: '3',
   });
+  const { schema, procs, reader } = cluster;
 
   it('the lobby is one: the cap on unfinished bot matches per address counts those created through either process', async () => {
     const [a, b] = procs;
@@ -101,11 +83,11 @@ describe.skipIf(SKIP !== null)(`two server processes, one PostgreSQL and one Red
     expect(listed.players.map((p: { name?: string }) => p.name)).toEqual(['P0', 'P1']);
 
     const spectator = await rawClient(a.url);
-    clients.push(spectator);
+    cluster.track(spectator);
     expect((await rawSync(spectator, matchID, null))[0]).toBe('sync');
     const rebel = randomPlayer(a.url, matchID, 'R', c0);
     const imperial = randomPlayer(b.url, matchID, 'I', c1);
-    clients.push({ close: () => { rebel.stop(); imperial.stop(); } });
+    cluster.track({ close: () => { rebel.stop(); imperial.stop(); } });
     // Both seats show connected, whichever process each socket is on.
     await waitFor(() => {
       const md = [...spectator.received].reverse().find((m) => m[0] === 'matchData')?.[2] as { isConnected?: boolean }[] | undefined;
@@ -116,10 +98,10 @@ describe.skipIf(SKIP !== null)(`two server processes, one PostgreSQL and one Red
     const botMatch = (await api(a.url, '/games/mint-imperium/create', { bot: 'I', botKind: 'random' })).json.matchID as string;
     const hc = await joinMatch(b.url, botMatch, '0', 'Human');
     const botWatcher = await rawClient(a.url);
-    clients.push(botWatcher);
+    cluster.track(botWatcher);
     await rawSync(botWatcher, botMatch, null);
     const human = randomPlayer(b.url, botMatch, 'R', hc);
-    clients.push({ close: () => human.stop() });
+    cluster.track({ close: () => human.stop() });
 
     const over = (p: RandomPlayer) => p.state()?.ctx.gameover !== undefined;
     await waitFor(() => (over(rebel) && over(imperial)) || Math.min(rebel.state()?._stateID ?? 0, imperial.state()?._stateID ?? 0) >= 60,
@@ -164,7 +146,7 @@ describe.skipIf(SKIP !== null)(`two server processes, one PostgreSQL and one Red
     };
     for (const id of ['0', '1'] as const) {
       for (const s of sockets[id]) {
-        clients.push(s);
+        cluster.track(s);
         expect((await rawSync(s, matchID, id, creds[id]))[0]).toBe('sync');
       }
     }
@@ -204,10 +186,10 @@ describe.skipIf(SKIP !== null)(`two server processes, one PostgreSQL and one Red
     const [victim, survivor] = procs;
     // Every client goes to the victim while it lives, then to the survivor (what a load balancer does).
     const balancer = await tcpBalancer(procs.map((p) => p.port), 'failover');
-    clients.push({ close: () => void balancer.close() });
+    cluster.track({ close: () => void balancer.close() });
     const url = balancer.url;
     const leases = new BotLeases({ connectionString: PG_URL!, schema, processId: 'test-reader' });
-    clients.push({ close: () => void leases.close() });
+    cluster.track({ close: () => void leases.close() });
     const [victimID, survivorID] = await Promise.all(procs.map((p) => processIdOf(p.url)));
 
     const matchID = await createMatch(url);
@@ -219,7 +201,7 @@ describe.skipIf(SKIP !== null)(`two server processes, one PostgreSQL and one Red
     ];
     const botMatch = (await api(url, '/games/mint-imperium/create', { bot: 'I', botKind: 'random' })).json.matchID as string;
     const human = randomPlayer(url, botMatch, 'R', await joinMatch(url, botMatch, '0', 'Human'), { socketOpts });
-    clients.push({ close: () => { for (const p of [...players, human]) p.stop(); } });
+    cluster.track({ close: () => { for (const p of [...players, human]) p.stop(); } });
     await waitFor(() => players.every((p) => (p.state()?._stateID ?? 0) >= 10), 30_000, '10 moves');
     for (const p of players) p.pause(); // mid-match when the process dies
     const atKill = await snapshot(reader, matchID);

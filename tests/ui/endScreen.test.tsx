@@ -4,6 +4,8 @@
  * view.ts), so the end screen names the base's planet, the board marks it for every viewer, the story tells when
  * the base was hidden, found or moved and the objectives scored, with links into the replay at each moment, and it
  * lists the cards never played and the probe deck (src/ui/board/EndScreen.tsx, src/ui/story/endStory.ts).
+ * Reading of the rules (noted on issue 20): R8.1's views hide what a player may not see while the game runs; once
+ * R1.2 has ended it, no secret protects anything, so every seat and spectator gets the whole state.
  */
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -28,7 +30,7 @@ function finishedGame(want: (s: GameState) => boolean): GameState {
 
 const name = (p: LetterId) => PLANETS[p].name;
 
-describe('the end of the game shows the whole truth', () => {
+describe('R8.1 after R1.2: the end of the game shows the whole truth', () => {
   it('a base never found: the Imperial\'s end screen names its planet, and the board marks it', () => {
     const s = finishedGame((x) => !x.base.revealed && x.base.planet !== null && x.winner!.faction === 'R');
     const base = s.base.planet!;
@@ -91,7 +93,7 @@ describe('the end of the game shows the whole truth', () => {
     expect(replayFromLocation({ pathname: '/', search: '?record=abc123&event=-1' })).toEqual({ kind: 'local', id: 'abc123' });
   });
 
-  it('while the game runs, the view still hides the base and the story is not told', () => {
+  it('R8.2: while the game runs, the view still hides the base and the story is not told', () => {
     const s = finishedGame((x) => !x.base.revealed && x.base.planet !== null);
     const running = viewFor({ ...s, winner: null }, 'I');
     expect(running.base.planet).toBe('HIDDEN');
