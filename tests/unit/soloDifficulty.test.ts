@@ -62,9 +62,9 @@ describe('R9.11 difficulty table', () => {
       const r = soloSetup('R', d, 11).s;
       expect(r.objectives.hand.length, d).toBe(1 + L.rebelExtraObjectives);
       expect(r.objective, d).toBe(DEFAULT_CONFIG.objectiveStart - L.rebelObjectiveHeadStart);
-      // The human's side never gets the rival's bonus.
+      // The human's side never gets the rival's bonus (an Imperial rival's time bonus moves the token away from them).
       expect(i.objectives.hand.length, d).toBe(1);
-      expect(i.objective, d).toBe(DEFAULT_CONFIG.objectiveStart);
+      expect(i.objective, d).toBe(DEFAULT_CONFIG.objectiveStart + L.imperialTimeBonus);
       expect(r.probes.hand.length, d).toBe(1);
     }
   });
@@ -134,6 +134,14 @@ describe('R9.11 difficulty table', () => {
     // Only with the first turn's default: a level without it never opens with the default move.
     withKnob('hard', 'firstTurnDefault', false);
     expect([onTurn('hard', 1), onTurn('hard', 2)]).toEqual([0, 0]);
+  });
+
+  it('a time bonus gives the Imperial rival time: the human Rebel\'s objective token starts above R3.2\'s space (R9.11)', () => {
+    withKnob('hard', 'imperialTimeBonus', 2);
+    expect(imperialSetup('hard').objective).toBe(DEFAULT_CONFIG.objectiveStart + 2);
+    expect(soloSetup('R', 'hard', 11).s.objective).toBe(DEFAULT_CONFIG.objectiveStart - SOLO_LEVELS.hard.rebelObjectiveHeadStart);
+    expect(soloLevelWords('hard', 'I')).toMatch(/the Rebel's objective token 2 spaces farther from the time token, more time to hunt\./);
+    expect(soloLevelWords('hard', 'R')).not.toMatch(/farther/);
   });
 
   it('a negative head start handicaps the Rebel rival: its objective token starts above R3.2\'s space (R9.11)', () => {

@@ -20,6 +20,11 @@ export interface SoloLevel {
   imperialExtraFighters: number;
   /** Imperial bot: probe cards it draws at setup, from the top of the probe deck right after RNG-11. */
   imperialSetupProbes: number;
+  /**
+   * Imperial bot: the objective token starts this many spaces above R3.2's space 12, so the human Rebel needs that
+   * much longer to win (a rival that loses on the Rebel's timer gets time, not cards: docs/SOLO.md).
+   */
+  imperialTimeBonus: number;
   /** Imperial bot: probe cards it draws at each Refresh on top of R4.4.3's. */
   imperialExtraProbes: number;
   /** Rebel bot: objectives it draws at each Refresh on top of R4.4.4's. */
@@ -34,19 +39,19 @@ export interface SoloLevel {
 export const SOLO_LEVELS: Record<Difficulty, SoloLevel> = {
   easy: {
     firstTurnDefault: false, extraDefaultTurns: 0, rebelExtraObjectives: 0, imperialExtraFighters: 0,
-    imperialSetupProbes: 0, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0,
+    imperialSetupProbes: 0, imperialTimeBonus: 0, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0,
   },
   // Imperial knobs since issue 24 item 5 (were 0): docs/SOLO.md "Difficulty study". No extra probe each Refresh:
   // tuned as 1 + 1 when B7.4's default was 1; the default is now 2 (issue 24), the same total.
   normal: {
     firstTurnDefault: true, extraDefaultTurns: 0, rebelExtraObjectives: 0, imperialExtraFighters: 2,
-    imperialSetupProbes: 2, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0,
+    imperialSetupProbes: 2, imperialTimeBonus: 0, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0,
   },
   // Imperial knobs since issue 24 item 5 (were 2 starfighters, no probes): docs/SOLO.md "Difficulty study".
   // Extra probes each Refresh 0, as normal: B7.4's default of 2 keeps the tuned total.
   hard: {
     firstTurnDefault: true, extraDefaultTurns: 0, rebelExtraObjectives: 1, imperialExtraFighters: 4,
-    imperialSetupProbes: 4, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0,
+    imperialSetupProbes: 4, imperialTimeBonus: 0, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0,
   },
 };
 
@@ -75,6 +80,7 @@ export function soloLevelGifts(d: Difficulty, bot: 'R' | 'I'): string[] {
     if (L.imperialExtraFighters > 0) out.push(`${plural(L.imperialExtraFighters, 'extra starfighter')} on Imperium`);
     if (L.imperialSetupProbes > 0) out.push(`${plural(L.imperialSetupProbes, 'probe card')}, each ruling out a planet for the base`);
     if (L.imperialExtraProbes > 0) out.push(`${plural(L.imperialExtraProbes, 'more probe card')} at every Refresh`);
+    if (L.imperialTimeBonus > 0) out.push(`the Rebel's objective token ${plural(L.imperialTimeBonus, 'space')} farther from the time token, more time to hunt`);
   } else {
     if (L.rebelExtraObjectives > 0) out.push(plural(L.rebelExtraObjectives, 'more secret objective'));
     if (L.rebelExtraObjectiveDraws > 0) out.push(`${plural(L.rebelExtraObjectiveDraws, 'more objective')} drawn at every Refresh`);

@@ -67,7 +67,9 @@ export function createState(rng: Rng, config: GameConfig = DEFAULT_CONFIG, solo:
     start: { R: rebStart, I: impStart },
     time: 1,
     // R9.11 — a Rebel bot's objective token may start closer to the time token (SOLO_LEVELS).
-    objective: config.objectiveStart - (solo?.bot === 'R' ? soloLevel(solo.difficulty).rebelObjectiveHeadStart : 0),
+    // …and against an Imperial bot it may start farther, giving the rival more time (imperialTimeBonus).
+    objective: config.objectiveStart - (solo?.bot === 'R' ? soloLevel(solo.difficulty).rebelObjectiveHeadStart : 0)
+      + (solo?.bot === 'I' ? soloLevel(solo.difficulty).imperialTimeBonus : 0),
     leaders: {
       'LD-R1': { at: 'pool', captured: false }, 'LD-R2': { at: 'pool', captured: false },
       'LD-R3': { at: 'pool', captured: false }, 'LD-I1': { at: 'pool', captured: false },
