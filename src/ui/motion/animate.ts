@@ -4,8 +4,10 @@
  * is a ghost copy in an overlay layer sliding onto the real chip (FLIP: first = the source planet's chip, last =
  * the chip where it now stands, invert with a translate, play to none); the overlay takes no pointer events.
  */
+import { clipAway, placeBox, type Rect } from '../placement';
 import { reservedTop } from '../theme';
 import type { Playing } from './queue';
+import { keepClear, screenBounds, visiblePart } from './screenRects';
 import type { MotionStep } from './steps';
 
 const EASE = 'cubic-bezier(0.2, 0.7, 0.2, 1)';
@@ -17,7 +19,11 @@ const HIT_GAP_MS = 130;
 
 let layer: HTMLDivElement | null = null;
 
-/** The overlay for ghosts, dice and hit marks: fixed, above the board, invisible to pointers and screen readers. */
+/**
+ * The overlay for ghosts, dice and hit marks: fixed, above the board, invisible to pointers and screen readers.
+ * Its z-index (44) is above the phone's combat sheet (41) and toasts (40), below the event card and the tutorial's
+ * coach (45) and the end screen (50): nothing of a combat's motion ever shows over the end of the game.
+ */
 function overlay(): HTMLDivElement {
   if (layer && layer.isConnected) return layer;
   layer = document.createElement('div');
@@ -25,7 +31,7 @@ function overlay(): HTMLDivElement {
   layer.dataset.motionLayer = '';
   // Clipped below a panel that reserves the top of the screen (the tutorial's coach, issue 20 item 6): a ghost or
   // a die over a planet scrolled under it stays under it.
-  Object.assign(layer.style, { position: 'fixed', inset: '0', pointerEvents: 'none', zIndex: '60', overflow: 'hidden',
+  Object.assign(layer.style, { position: 'fixed', inset: '0', pointerEvents: 'none', zIndex: '44', overflow: 'hidden',
     clipPath: `inset(${reservedTop} 0 0 0)` });
   document.body.appendChild(layer);
   return layer;
@@ -42,7 +48,7 @@ function visible(el: Element | null): el is HTMLElement {
   return r.width > 0 && r.height > 0;
 }
 
-function placed(el: HTMLElement, r: DOMRect): HTMLElement {
+function placed(el: HTMLElement, r: Rect): HTMLElement {
   Object.assign(el.style, { position: 'absolute', left: `${r.left}px`, top: `${r.top}px`, width: `${r.width}px`, height: `${r.height}px`, margin: '0' });
   overlay().appendChild(el);
   return el;
@@ -105,7 +111,7 @@ const tumble: Keyframe[] = [
   { transform: 'none', opacity: 1 },
 ];
 
-/** A small die for the overlay (when the combat sheet is not open: the bot's or the opponent's roll resolved at once). */
+/** A small die for the strip over the planet. */
 function dieFace(d: { colour: 'w' | 'b'; value: number }): HTMLElement {
   const el = document.createElement('span');
   el.textContent = String(d.value);
@@ -119,57 +125,83 @@ function dieFace(d: { colour: 'w' | 'b'; value: number }): HTMLElement {
 }
 
 function dice(s: Extract<MotionStep, { k: 'dice' }>, out: Playing[]): void {
+  // The roll on the open sheet tumbles there: the die's svg only, its label keeps full opacity (contrast,
+  // tests/ui/combatDice.test.tsx).
   const inSheet = [...document.querySelectorAll<HTMLElement>(`[data-combat="${s.planet}"] [data-die-roll="${s.wave}-${s.by}"]`)];
-  if (inSheet.length > 0) {
-    // The die's svg only: its label keeps full opacity (contrast, tests/ui/combatDice.test.tsx).
-    inSheet.forEach((el, i) => run(el.querySelector<HTMLElement>('svg') ?? el, tumble, { duration: DIE_MS, delay: i * DIE_GAP_MS, easing: 'ease-out', fill: 'backwards' }, 'motion-die', out));
-    return;
-  }
-  // Not the roll on the sheet (an earlier roll of a burst, or a combat settled at once): the dice tumble in a strip
-  // over the sheet's dice, or over the planet, with the roller named.
-  const anchor = document.querySelector(`[data-combat="${s.planet}"] [data-die-roll]`)?.parentElement ?? planet(s.planet);
-  if (!visible(anchor) || s.dice.length === 0) return;
-  const r = anchor.getBoundingClientRect();
+  inSheet.forEach((el, i) => run(el.querySelector<HTMLElement>('svg') ?? el, tumble, { duration: DIE_MS, delay: i * DIE_GAP_MS, easing: 'ease-out', fill: 'backwards' }, 'motion-die', out));
+  // And in every case over the planet they were rolled for (issue 20 item 5: never over the sheet, which on a
+  // desktop stands over the opponent's panel), in a strip with the roller named, clear of the prompt bar and the
+  // hand. A planet scrolled out of sight gets no strip (the sheet and the log tell the roll).
+  const where = planet(s.planet);
+  const anchor = where ? visiblePart(where) : null;
+  if (!anchor || s.dice.length === 0) return;
   const row = document.createElement('div');
+  row.dataset.motion = 'dice';
+  row.dataset.motionPlanet = s.planet;
   Object.assign(row.style, {
-    display: 'flex', flexWrap: 'wrap', gap: '2px', alignItems: 'center', justifyContent: 'center', padding: '2px',
-    borderRadius: '6px', background: 'rgba(15, 20, 32, 0.92)', color: '#e6e9ef', font: '600 11px system-ui, sans-serif',
+    position: 'absolute', left: '0', top: '0', margin: '0', boxSizing: 'border-box',
+    // As wide as the planet (a phone's planet is narrow: the dice wrap onto a second line rather than cover its
+    // neighbours), but never narrower than a few dice.
+    maxWidth: `${Math.max(anchor.width, 112)}px`,
+    display: 'flex', flexWrap: 'wrap', gap: '2px', alignItems: 'center', justifyContent: 'center', padding: '3px',
+    borderRadius: '6px', background: 'rgba(15, 20, 32, 0.92)', border: '1px solid #f2c14e', color: '#e6e9ef',
+    font: '600 11px system-ui, sans-serif',
   });
-  placed(row, r);
   const who = document.createElement('span');
   who.textContent = s.by === 'R' ? 'Rebel:' : 'Imperial:';
   row.appendChild(who);
   const faces = s.dice.map((d) => { const f = dieFace(d); row.appendChild(f); return f; });
+  overlay().appendChild(row);
+  const size = row.getBoundingClientRect();
+  const spot = placeBox({ width: size.width, height: size.height }, anchor, keepClear(), screenBounds());
+  Object.assign(row.style, { left: `${spot.left}px`, top: `${spot.top}px` });
   const total = DIE_MS + (faces.length - 1) * DIE_GAP_MS;
   faces.forEach((f, i) => run(f, tumble, { duration: DIE_MS, delay: i * DIE_GAP_MS, easing: 'ease-out', fill: 'backwards' }, 'motion-die-strip', out));
   run(row, [{ opacity: 1 }, { opacity: 1, offset: 0.75 }, { opacity: 0 }], { duration: total + 300 }, 'motion-dice-fade', out, true);
 }
 
+/** A "−1" / "✕" flash over `target`, cut clear of the prompt bar and the hand (none when nothing is left). */
+function hitMark(target: HTMLElement, h: { hpLeft: number }, planetId: string, where: 'sheet' | 'planet', delay: number, out: Playing[]): void {
+  const seen = visiblePart(target);
+  const r = seen ? clipAway(seen, keepClear()) : null;
+  if (!r) return;
+  const mark = document.createElement('div');
+  mark.dataset.motion = where === 'planet' ? 'hit' : 'hit-sheet';
+  mark.dataset.motionPlanet = planetId;
+  mark.textContent = h.hpLeft === 0 ? '✕' : '−1';
+  Object.assign(mark.style, {
+    display: 'flex', alignItems: 'center', justifyContent: 'center', borderRadius: '6px', background: 'rgba(255, 80, 80, 0.55)',
+    border: '2px solid #ff6b6b', color: '#fff', font: '800 13px system-ui, sans-serif', opacity: '0', boxSizing: 'border-box',
+  });
+  placed(mark, r);
+  run(mark, [{ opacity: 0, transform: 'scale(1.6)' }, { opacity: 1, transform: 'none', offset: 0.3 }, { opacity: 0, transform: 'none' }],
+    { duration: HIT_MS + 120, delay, easing: 'ease-out' }, 'motion-hit-mark', out, true);
+}
+
+const shake: Keyframe[] = [
+  { transform: 'none' }, { transform: 'translateX(-4px) scale(1.08)' }, { transform: 'translateX(4px)' },
+  { transform: 'translateX(-2px)' }, { transform: 'none' },
+];
+
 function hits(s: Extract<MotionStep, { k: 'hits' }>, out: Playing[]): void {
   const sheet = document.querySelector(`[data-combat="${s.planet}"]`);
   const used = new Set<HTMLElement>();
   s.hits.forEach((h, i) => {
-    // The unit on the sheet (each hit its own box); else (the sheet closed: the combat went on without the viewer)
-    // the side's chip on the planet, or the planet itself when none of that side is left there.
+    const delay = i * HIT_GAP_MS;
+    // On the open sheet, the unit that takes it (each hit its own box)...
     const boxes = sheet ? [...sheet.querySelectorAll<HTMLElement>(`[data-combat-unit="${h.faction}${h.unit}"]`)].filter((b) => !used.has(b)) : [];
     const box = boxes.find((b) => b.dataset.hp === String(h.hpLeft)) ?? boxes[0];
-    if (box) used.add(box);
-    const target = box ?? chip(s.planet, h.faction) ?? planet(s.planet);
-    if (!visible(target)) return;
-    const delay = i * HIT_GAP_MS;
-    run(target, [
-      { transform: 'none' }, { transform: 'translateX(-4px) scale(1.08)' }, { transform: 'translateX(4px)' },
-      { transform: 'translateX(-2px)' }, { transform: 'none' },
-    ], { duration: HIT_MS, delay, easing: 'ease-out' }, 'motion-hit', out);
-    const mark = document.createElement('div');
-    mark.textContent = h.hpLeft === 0 ? '✕' : '−1';
-    Object.assign(mark.style, {
-      display: 'flex', alignItems: 'center', justifyContent: 'center', borderRadius: '6px', background: 'rgba(255, 80, 80, 0.55)',
-      border: '2px solid #ff6b6b', color: '#fff', font: '800 13px system-ui, sans-serif', opacity: '0',
-    });
-    placed(mark, target.getBoundingClientRect());
-    run(mark, [{ opacity: 0, transform: 'scale(1.6)' }, { opacity: 1, transform: 'none', offset: 0.3 }, { opacity: 0, transform: 'none' }],
-      { duration: HIT_MS + 120, delay, easing: 'ease-out' }, 'motion-hit-mark', out, true);
+    if (box && visible(box)) {
+      used.add(box);
+      run(box, shake, { duration: HIT_MS, delay, easing: 'ease-out' }, 'motion-hit', out);
+      hitMark(box, h, s.planet, 'sheet', delay, out);
+    }
+    // ...and on the planet (issue 20 item 5): the side's chip there, or the planet itself when none of that side
+    // is left on it.
+    const onPlanet = chip(s.planet, h.faction) ?? planet(s.planet);
+    if (!visible(onPlanet)) return;
+    run(onPlanet, shake, { duration: HIT_MS, delay, easing: 'ease-out' }, 'motion-hit', out);
+    hitMark(onPlanet, h, s.planet, 'planet', delay, out);
   });
 }
 

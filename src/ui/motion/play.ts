@@ -22,6 +22,8 @@ export const motionQueue = createMotionQueue<Queued>({
     return playing;
   },
   onDrop: (q) => q.hold?.cancel(),
+  // A step's dice and marks leave with it (a cancelled overlay element removes itself, animate.ts `run`).
+  onEnd: (playing) => playing.forEach((p) => p.cancel()),
   gone: (p) => p instanceof Animation && !(p.effect instanceof KeyframeEffect && p.effect.target?.isConnected),
   reduced: prefersReducedMotion, stepCapMs: STEP_CAP_MS, max: 10,
 });

@@ -26,6 +26,11 @@ export interface MotionQueueOptions<T> {
   gone?(p: Playing): boolean;
   /** Called for each step dropped unplayed (over `max`, reduced motion, clear). */
   onDrop?(step: T): void;
+  /**
+   * Called when a step's time is over (its animations finished, or its cap ran out: a hidden or busy tab), before
+   * the next one plays: whatever of it is still drawn goes now (issue 20 item 5).
+   */
+  onEnd?(playing: Playing[]): void;
 }
 
 export interface MotionQueue<T> {
@@ -70,6 +75,7 @@ export function createMotionQueue<T>(opts: MotionQueueOptions<T>): MotionQueue<T
       while (!settled && gen === generation && playing.some((p) => p.playState === 'paused' && !opts.gone?.(p))) {
         await new Promise((r) => setTimeout(r, 100));
       }
+      if (gen === generation) opts.onEnd?.(playing);
       running = null;
     }
     if (gen === generation) settle();

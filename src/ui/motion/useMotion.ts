@@ -22,14 +22,20 @@ function withPlay(f: (m: Play) => void): void {
 
 export function useMotion(view: GameState, since?: number): void {
   const mounted = useRef(true);
-  // On the next frame, not inside React's commit: the board's own follow-up renders go first, motion after them.
-  const later = (f: () => void) => requestAnimationFrame(() => { if (mounted.current) f(); });
+  const over = useRef(false);
+  // On the next frame, not inside React's commit: the board's own follow-up renders go first, motion after them
+  // (and none once the game has ended meanwhile).
+  const later = (f: () => void) => requestAnimationFrame(() => { if (mounted.current && !over.current) f(); });
   const last = useRef<{ len: number; time: number; objective: number; undos: number; planets: GameState['planets'] } | null>(null);
   useEffect(() => {
     const prev = last.current;
     const undos = view.log.reduce((n, e) => (e.e === 'tookBack' ? n + 1 : n), 0);
     const now = { len: view.log.length, time: view.time, objective: view.objective, undos, planets: view.planets };
     last.current = now;
+    // The game is over: the end screen takes the stage, and nothing of the last combat may stay drawn over or
+    // under it (issue 20 item 5: a dice strip stuck under the replay's end screen).
+    over.current = !!view.winner;
+    if (view.winner) { loaded?.clearMotion(); return; }
     if (prev && undos > prev.undos && !reduced()) {
       later(() => withPlay((m) => m.enqueueTakeBack(prev.planets, now.planets)));
       return;

@@ -1,0 +1,74 @@
+/**
+ * Hot-seat saves at a chosen combat moment, for the browser tests of issue 20 items 5 and 9 (the same way as
+ * tests/e2e/moments.test.ts: seeded random moves through the core, replayed by the page from its storage).
+ */
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { DEFAULT_CONFIG, type Faction } from '../../src/game/content';
+import { applyLegal, createState, legalActions, needsAdvance, run, seededRng, type Action, type GameState } from '../../src/game/rules';
+import { copyJson } from '../../src/game/rules/json';
+import { viewFor } from '../../src/game/rules/view';
+
+export interface Save { seed: string; moves: { seat: Faction; action: Action }[]; state: GameState; marks: Record<Faction, number> }
+
+/**
+ * Seeded random moves (no take-backs) of games `${tag}-<g>` until `want` holds. `marks`: each seat's view's log
+ * length before its last move — where the hot-seat board starts that seat's motion and moments.
+ */
+export function movesTo(want: (s: GameState, marks: Record<Faction, number>) => boolean, tag: string, games = 400): Save {
+  for (let g = 0; g < games; g++) {
+    const seed = `${tag}-${g}`;
+    const rng = seededRng(seed);
+    const chooser = seededRng(`${seed}-choices`);
+    const s = createState(rng, DEFAULT_CONFIG);
+    while (needsAdvance(s)) run(s, rng);
+    const moves: { seat: Faction; action: Action }[] = [];
+    const marks: Record<Faction, number> = { R: 0, I: 0 };
+    for (let i = 0; i < 3000 && !s.winner; i++) {
+      if (want(s, marks)) return { seed, moves, state: s, marks: { ...marks } };
+      const seat = s.pending!.seat;
+      marks[seat] = viewFor(s, seat).log.length;
+      const acts = legalActions(s, seat).filter((a) => a.type !== 'undo');
+      const a = acts[chooser.int(acts.length)];
+      applyLegal(s, a, rng);
+      moves.push({ seat, action: a });
+      while (needsAdvance(s)) run(s, rng);
+    }
+  }
+  throw new Error(`no game for ${tag}`);
+}
+
+/** The planets of the dice rolled since `mark` in `seat`'s view of the log. */
+export function diceSince(s: GameState, seat: Faction, mark: number): string[] {
+  return viewFor(s, seat).log.slice(mark).filter((e) => e.e === 'diceRolled').map((e) => String(e.planet));
+}
+
+/** True when every legal answer of the pending seat ends the game (whatever the page clicks, the game ends). */
+export function everyAnswerEnds(s: GameState): boolean {
+  const seat = s.pending!.seat;
+  const acts = legalActions(s, seat).filter((a) => a.type !== 'undo');
+  return acts.length > 0 && acts.every((a) => {
+    const c = copyJson(s);
+    const rng = seededRng('probe');
+    applyLegal(c, a, rng);
+    for (let i = 0; i < 50 && needsAdvance(c) && !c.winner; i++) run(c, rng);
+    return !!c.winner;
+  });
+}
+
+export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+
+/** Opens the saved hot-seat game in a fresh context and lifts the privacy cover. */
+export async function resume(browser: Browser, url: string, save: Save, options: BrowserContextOptions): Promise<Page> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.evaluate((text) => {
+    localStorage.setItem('mint-imperium-hotseat', text);
+    sessionStorage.setItem('mint-imperium-open', 'hotseat');
+  }, JSON.stringify({ seed: save.seed, setup: { mode: 'hotseat' }, moves: save.moves, config: DEFAULT_CONFIG }));
+  await page.reload();
+  await page.click('[data-choice="ready"]');
+  await page.waitForSelector('[data-testid="prompt"]');
+  return page;
+}
