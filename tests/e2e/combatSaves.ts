@@ -10,11 +10,15 @@ import { viewFor } from '../../src/game/rules/view';
 
 export interface Save { seed: string; moves: { seat: Faction; action: Action }[]; state: GameState; marks: Record<Faction, number> }
 
+/** The state after `action`, on copies (the generator too: the same seed advanced as far), phase boundaries run. */
+export type Probe = (action: Action) => GameState;
+
 /**
  * Seeded random moves (no take-backs) of games `${tag}-<g>` until `want` holds. `marks`: each seat's view's log
- * length before its last move — where the hot-seat board starts that seat's motion and moments.
+ * length before its last move — where the hot-seat board starts that seat's motion and moments. `probe` tells
+ * what an answer would lead to, with the very dice the page will roll.
  */
-export function movesTo(want: (s: GameState, marks: Record<Faction, number>) => boolean, tag: string, games = 400): Save {
+export function movesTo(want: (s: GameState, marks: Record<Faction, number>, probe: Probe) => boolean, tag: string, games = 400): Save {
   for (let g = 0; g < games; g++) {
     const seed = `${tag}-${g}`;
     const rng = seededRng(seed);
@@ -23,8 +27,16 @@ export function movesTo(want: (s: GameState, marks: Record<Faction, number>) => 
     while (needsAdvance(s)) run(s, rng);
     const moves: { seat: Faction; action: Action }[] = [];
     const marks: Record<Faction, number> = { R: 0, I: 0 };
+    const probe: Probe = (action) => {
+      const c = copyJson(s);
+      const r = seededRng(seed);
+      for (let k = 0; k < rng.draws; k++) r.int(1);
+      applyLegal(c, action, r);
+      for (let k = 0; k < 50 && needsAdvance(c) && !c.winner; k++) run(c, r);
+      return c;
+    };
     for (let i = 0; i < 3000 && !s.winner; i++) {
-      if (want(s, marks)) return { seed, moves, state: s, marks: { ...marks } };
+      if (want(s, marks, probe)) return { seed, moves, state: s, marks: { ...marks } };
       const seat = s.pending!.seat;
       marks[seat] = viewFor(s, seat).log.length;
       const acts = legalActions(s, seat).filter((a) => a.type !== 'undo');
@@ -43,16 +55,9 @@ export function diceSince(s: GameState, seat: Faction, mark: number): string[] {
 }
 
 /** True when every legal answer of the pending seat ends the game (whatever the page clicks, the game ends). */
-export function everyAnswerEnds(s: GameState): boolean {
-  const seat = s.pending!.seat;
-  const acts = legalActions(s, seat).filter((a) => a.type !== 'undo');
-  return acts.length > 0 && acts.every((a) => {
-    const c = copyJson(s);
-    const rng = seededRng('probe');
-    applyLegal(c, a, rng);
-    for (let i = 0; i < 50 && needsAdvance(c) && !c.winner; i++) run(c, rng);
-    return !!c.winner;
-  });
+export function everyAnswerEnds(s: GameState, probe: Probe): boolean {
+  const acts = legalActions(s, s.pending!.seat).filter((a) => a.type !== 'undo');
+  return acts.length > 0 && acts.every((a) => !!probe(a).winner);
 }
 
 export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };

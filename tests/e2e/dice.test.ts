@@ -74,9 +74,9 @@ describe.skipIf(!run)('combat dice and hits over their planet (issue 20 item 5)'
     return diceSince(s, seat, marks[seat]).includes(s.combat.planet);
   }, 'e2e-dice-sheet');
   // Dice rolled since the seat's last decision, and whatever it answers now ends the game.
-  const lastAnswer = movesTo((s, marks) => {
+  const lastAnswer = movesTo((s, marks, probe) => {
     const seat = s.pending!.seat;
-    return diceSince(s, seat, marks[seat]).length > 0 && everyAnswerEnds(s);
+    return diceSince(s, seat, marks[seat]).length > 0 && everyAnswerEnds(s, probe);
   }, 'e2e-dice-end');
 
   for (const [layout, options] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
