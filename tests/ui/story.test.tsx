@@ -12,7 +12,7 @@ import { Board } from '../../src/ui/board/Board';
 import { describeLog } from '../../src/ui/log/sentences';
 import { combatStories } from '../../src/ui/story/combats';
 import { actsSince } from '../../src/ui/story/recent';
-import { Toasts } from '../../src/ui/story/StoryParts';
+import { Toasts } from '../../src/ui/story/Toasts';
 
 afterEach(cleanup);
 

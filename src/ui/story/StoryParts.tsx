@@ -1,13 +1,11 @@
 /**
  * The small pieces of the board's story (issue 13 items 4, 7): the "last move" banner, the hot-seat "while you
  * were away" card, the planet highlights (a style sheet keyed on data-planet, so no planet component changes) and
- * the phone toasts for new log lines (the log is a hidden tab there). Highlights and toasts never take a click.
+ * the phone toasts for new log lines (the log is a hidden tab there; ./Toasts.tsx). Highlights and toasts never
+ * take a click.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import styled, { keyframes } from 'styled-components';
+import styled from 'styled-components';
 import type { Faction, PlanetId } from '../../game/content';
-import type { GameState } from '../../game/rules';
-import { describeLog } from '../log/sentences';
 import { colors, factionColor, factionName, phone, PHONE_MAX } from '../theme';
 import { Card, Close, Head } from './CombatSummary';
 import type { Act, Touch } from './recent';
@@ -93,79 +91,5 @@ ${sel}::after { content: '${TOUCH_TEXT[touch]}'; position: absolute; right: 3px;
       <style data-testid="recent-highlights" data-planets={[...touched.keys()].join(' ')}>{css}</style>
       <span className="sr-only">Planets touched by the last moves: {[...touched].map(([p, t]) => `${p} (${TOUCH_TEXT[t.touch].slice(2)})`).join(', ')}.</span>
     </>
-  );
-}
-
-const slide = keyframes`
-  from { transform: translateY(-8px); opacity: 0; }
-  to { transform: none; opacity: 1; }
-`;
-
-const ToastBox = styled.div`
-  position: fixed;
-  left: 6px;
-  right: 6px;
-  bottom: 50%;
-  z-index: 40;
-  display: flex;
-  flex-direction: column;
-  gap: 4px;
-  pointer-events: none;
-`;
-
-const Toast = styled.div`
-  padding: 6px 10px;
-  border-radius: 8px;
-  background: rgba(35, 45, 66, 0.96);
-  border: 1px solid ${colors.border};
-  border-left: 4px solid ${colors.highlight};
-  box-shadow: 0 4px 14px rgba(0, 0, 0, 0.5);
-  font-size: 12.5px;
-  animation: ${slide} 200ms ease-out;
-`;
-
-const TOAST_MS = 4000;
-const MAX_TOASTS = 3;
-
-/** Just above the fixed prompt bar, where the phone player's eyes are (the bar's height varies). */
-function useAbovePrompt(deps: unknown): number | null {
-  const [bottom, setBottom] = useState<number | null>(null);
-  useLayoutEffect(() => {
-    const bar = document.querySelector('[data-testid="prompt"]');
-    if (bar) setBottom(Math.max(0, window.innerHeight - bar.getBoundingClientRect().top + 6));
-  }, [deps]);
-  return bottom;
-}
-
-/** Phone: each new log line shows as a toast for a few seconds (lines already there at mount are not repeated). */
-export function Toasts({ view, seat }: { view: GameState; seat: Faction | null }) {
-  const lines = describeLog(view.log, seat);
-  const seen = useRef(lines.length);
-  const next = useRef(0);
-  const [toasts, setToasts] = useState<{ id: number; text: string }[]>([]);
-  // A repeat folds into the last line ("… ×2", issue 20 item 10): the line is new news though the count is not.
-  const lastText = lines[lines.length - 1]?.text ?? '';
-  const seenLast = useRef(lastText);
-  useEffect(() => {
-    const grew = lines.length === seen.current && lastText !== seenLast.current && lines.length > 0;
-    seenLast.current = lastText;
-    if (lines.length <= seen.current && !grew) { seen.current = lines.length; return; }
-    const added = grew ? lines.slice(-1) : lines.slice(seen.current);
-    seen.current = lines.length;
-    // A burst (a combat, a Refresh) keeps its last lines and counts the rest, so no line goes by unannounced.
-    const kept = added.length > MAX_TOASTS ? added.slice(-(MAX_TOASTS - 1)) : added;
-    const texts = added.length > MAX_TOASTS
-      ? [`${added.length - kept.length} more new lines before these: see the Log tab.`, ...kept.map((l) => l.text)]
-      : kept.map((l) => l.text);
-    const fresh = texts.map((text) => ({ id: next.current++, text }));
-    setToasts((t) => [...t, ...fresh].slice(-MAX_TOASTS));
-    const ids = new Set(fresh.map((f) => f.id));
-    setTimeout(() => setToasts((t) => t.filter((x) => !ids.has(x.id))), TOAST_MS);
-  }, [lines.length, lastText]); // eslint-disable-line react-hooks/exhaustive-deps
-  const bottom = useAbovePrompt(toasts);
-  return (
-    <ToastBox role="status" aria-live="polite" data-testid="toasts" style={bottom !== null ? { bottom } : undefined}>
-      {toasts.map((t) => <Toast key={t.id} data-testid="toast">{t.text}</Toast>)}
-    </ToastBox>
   );
 }

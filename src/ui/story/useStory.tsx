@@ -13,7 +13,8 @@ import type { Action, GameState, LogEvent } from '../../game/rules';
 import { combatStories, type CombatStory } from './combats';
 import { CombatSummary } from './CombatSummary';
 import { actorOf, actsSince, linesSince, touchedSince } from './recent';
-import { AwaySummary, Highlights, LastMoveBanner, Toasts } from './StoryParts';
+import { AwaySummary, Highlights, LastMoveBanner } from './StoryParts';
+import { Toasts } from './Toasts';
 import { MomentCard } from './MomentCard';
 import { momentsSince } from './moments';
 
