@@ -70,6 +70,16 @@ export function clipAway(target: Rect, avoid: Rect[]): Rect | null {
 }
 
 /**
+ * How much of the screen's foot the overlay must leave bare: down from the highest top edge among the rectangles
+ * docked at the bottom of the viewport (the phone's fixed prompt bar; the desktop's bottom row of prompt and hand).
+ * A ghost sliding onto a chip scrolled under them would otherwise be drawn over them. 0 when none is docked.
+ */
+export function dockedInset(rects: Rect[], viewportHeight: number): number {
+  const docked = rects.filter((r) => bottom(r) >= viewportHeight - 1 && r.top < viewportHeight);
+  return docked.length === 0 ? 0 : Math.max(0, viewportHeight - Math.min(...docked.map((r) => r.top)));
+}
+
+/**
  * Phone toasts (issue 20 item 9): the top of a full-width stack of `height` px inside the band [`top`, `bottom`)
  * (the screen between the header's reserved top and the prompt bar) that covers none of `avoid` (the planets the
  * prompt offers). The lowest free spot wins (nearest the prompt, where the eyes are); null when none is free.

@@ -6,7 +6,7 @@
  * (src/ui/motion/queue.ts `onEnd`): what a step drew does not outlive it.
  */
 import { describe, expect, it } from 'vitest';
-import { clipAway, intersects, placeBox, toastTop, type Rect } from '../../src/ui/placement';
+import { clipAway, dockedInset, intersects, placeBox, toastTop, type Rect } from '../../src/ui/placement';
 import { createMotionQueue, type Playing } from '../../src/ui/motion/queue';
 
 const desktop: Rect = { left: 0, top: 0, width: 1280, height: 800 };
@@ -65,6 +65,15 @@ describe('a hit mark (issue 20 item 5)', () => {
     expect(clipAway({ left: 10, top: 470, width: 40, height: 40 }, [phonePrompt])).toEqual({ left: 10, top: 470, width: 40, height: 20 });
     expect(clipAway({ left: 10, top: 500, width: 40, height: 40 }, [phonePrompt])).toBeNull();
     expect(clipAway({ left: 10, top: 100, width: 40, height: 40 }, [phonePrompt])).toEqual({ left: 10, top: 100, width: 40, height: 40 });
+  });
+});
+
+describe('the overlay ends above what is docked at the foot of the screen (issue 20 item 5)', () => {
+  it('the phone\'s fixed prompt bar, the desktop\'s bottom row; not a hand strip in the page\'s flow', () => {
+    expect(dockedInset([phonePrompt], 844)).toBe(354);
+    expect(dockedInset([deskPrompt, deskHand], 800)).toBe(160);
+    expect(dockedInset([{ left: 4, top: 300, width: 382, height: 150 }], 844)).toBe(0); // the phone's Hand tab
+    expect(dockedInset([], 844)).toBe(0);
   });
 });
 

@@ -4,7 +4,7 @@
  * is a ghost copy in an overlay layer sliding onto the real chip (FLIP: first = the source planet's chip, last =
  * the chip where it now stands, invert with a translate, play to none); the overlay takes no pointer events.
  */
-import { clipAway, placeBox, type Rect } from '../placement';
+import { clipAway, dockedInset, placeBox, type Rect } from '../placement';
 import { reservedTop } from '../theme';
 import type { Playing } from './queue';
 import { keepClear, screenBounds, visiblePart } from './screenRects';
@@ -35,6 +35,14 @@ function overlay(): HTMLDivElement {
     clipPath: `inset(${reservedTop} 0 0 0)` });
   document.body.appendChild(layer);
   return layer;
+}
+
+/**
+ * Before each step: the overlay ends above the prompt bar and the hand where they are docked at the foot of the
+ * screen (issue 20 item 5), so nothing it draws — a die, a hit mark, a fleet's ghost — covers them.
+ */
+function fitOverlay(): void {
+  overlay().style.clipPath = `inset(${reservedTop} 0 ${dockedInset(keepClear(), window.innerHeight)}px 0)`;
 }
 
 /** Removes everything the overlay shows (the board unmounts: nothing of it may stay on screen). */
@@ -245,6 +253,7 @@ export function holdFor(step: MotionStep): Playing | null {
 export function playStep(step: MotionStep): Playing[] {
   if (typeof document === 'undefined' || typeof Element.prototype.animate !== 'function') return [];
   const out: Playing[] = [];
+  fitOverlay();
   switch (step.k) {
     case 'slide': slide(step, out); break;
     case 'arrive': arrive(step, out); break;
