@@ -63,7 +63,7 @@ describe('R8.1 after R1.2: the end of the game shows the whole truth', () => {
 
   it('the story tells a secret relocation and a find, each line a link into the replay at its event', () => {
     const s = finishedGame((x) => x.log.some((e) => e.e === 'relocatedTo' && e.dest) && x.log.some((e) => e.e === 'baseRevealed'));
-    render(<Board view={viewFor(s, 'I')} seat="I" moment={{ href: (e) => replayHref({ kind: 'local', id: 'abc123', event: e }) }} />);
+    render(<Board view={viewFor(s, 'I')} seat="I" momentLink={{ href: (e) => replayHref({ kind: 'local', id: 'abc123', event: e }) }} />);
     const links = [...screen.getByTestId('end-story').querySelectorAll('a')];
     const moved = links.find((a) => a.getAttribute('data-moment') === 'moved')!;
     const i = s.log.findIndex((e) => e.e === 'relocatedTo' && e.dest);
@@ -79,7 +79,7 @@ describe('R8.1 after R1.2: the end of the game shows the whole truth', () => {
   it('inside the replay a moment jumps to its step instead of leaving the page', () => {
     const s = finishedGame(() => true);
     const went: number[] = [];
-    render(<Board view={s} seat={null} moment={{ go: (e) => went.push(e) }} />);
+    render(<Board view={s} seat={null} momentLink={{ go: (e) => went.push(e) }} />);
     const first = screen.getByTestId('end-story').querySelector('button')!;
     fireEvent.click(first);
     expect(went).toEqual([endStory(s)!.moments[0].event]);

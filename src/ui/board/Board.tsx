@@ -93,7 +93,7 @@ export interface BoardProps {
   /** Extra buttons on the end screen (e.g. "Play again" online). */
   endActions?: ReactNode;
   /** Where the end screen's story moments lead: the replay at that moment (none: plain text). */
-  moment?: MomentLink;
+  momentLink?: MomentLink;
   /** Replaces the game log panel (the replay's log, whose lines jump to their moment). */
   log?: ReactNode;
   /** Replaces the header's "You: Rebel" / "Spectator" label (the replay's "Everything" view). */
@@ -116,7 +116,7 @@ export function Board(props: BoardProps) {
   return <RulesProvider config={props.view.config}><BoardLayout {...props} /></RulesProvider>;
 }
 
-function BoardLayout({ view, seat, onAction, onExit, extra, endActions, moment, log, seatLabel, leaveNote, since, away, moments }: BoardProps) {
+function BoardLayout({ view, seat, onAction, onExit, extra, endActions, momentLink, log, seatLabel, leaveNote, since, away, moments }: BoardProps) {
   const isPhone = useIsPhone();
   const story = useStory(view, seat, onAction, { since, away, phone: isPhone, moments: moments !== false && !view.winner });
   const d = useDecision(view, seat, story.blocked ? undefined : story.act);
@@ -142,7 +142,7 @@ function BoardLayout({ view, seat, onAction, onExit, extra, endActions, moment, 
   const overlays = (
     <>
       <CombatSheet view={view} hitOptions={hitOptions} onHit={hitStepValue} />
-      <EndScreen view={view} onExit={onExit} actions={endActions} moment={moment} />
+      <EndScreen view={view} onExit={onExit} actions={endActions} momentLink={momentLink} />
       {story.layers}
       {story.moment}
     </>

@@ -99,8 +99,8 @@ const names = (ids: string[], name: (id: string) => string) => (ids.length ? ids
 const mission = (id: string) => MISSIONS[id as keyof typeof MISSIONS]?.name ?? id;
 const objective = (id: string) => OBJECTIVES[id as keyof typeof OBJECTIVES]?.name ?? id;
 
-export function EndScreen({ view, onExit, actions, moment }: {
-  view: GameState; onExit?: () => void; actions?: ReactNode; moment?: MomentLink;
+export function EndScreen({ view, onExit, actions, momentLink }: {
+  view: GameState; onExit?: () => void; actions?: ReactNode; momentLink?: MomentLink;
 }) {
   const [folded, setFolded] = useState(false);
   const w = view.winner;
@@ -129,8 +129,8 @@ export function EndScreen({ view, onExit, actions, moment }: {
         )}
         {story && story.moments.length > 0 && (
           <Section aria-label="The story of the game" data-testid="end-story">
-            <h2>How it went{moment ? ' (each line opens the replay there)' : ''}</h2>
-            <ol>{story.moments.map((m) => <li key={m.event}><Moment m={m} link={moment} /></li>)}</ol>
+            <h2>How it went{momentLink ? ' (each line opens the replay there)' : ''}</h2>
+            <ol>{story.moments.map((m) => <li key={m.event}><Moment m={m} link={momentLink} /></li>)}</ol>
           </Section>
         )}
         {story && (

@@ -248,7 +248,7 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
     <Board view={state.G} seat={seat}
       onAction={status === 'connected' && caughtUp && !mineWithBot ? (a) => sendAction(session.client, a) : undefined}
       onExit={leave} leaveNote="Leaving ends this match: your opponent wins by forfeit, and your seat closes for good."
-      extra={<>{extra}{tableBar}{panel}</>} endActions={endActions} moment={onlineMoment(joined.matchID)} />
+      extra={<>{extra}{tableBar}{panel}</>} endActions={endActions} momentLink={onlineMoment(joined.matchID)} />
   );
 }
 
@@ -275,5 +275,5 @@ export function WatchOnline({ lobby, matchID, onLobby }: { lobby: Lobby; matchID
     </>
   );
   return <Board view={state.G} seat={null} onExit={onLobby} leaveNote="The match goes on without you: you can watch it again from the lobby."
-    extra={<>{extra}{tableBar}{panel}</>} endActions={endActions} moment={onlineMoment(matchID)} />;
+    extra={<>{extra}{tableBar}{panel}</>} endActions={endActions} momentLink={onlineMoment(matchID)} />;
 }

@@ -40,12 +40,12 @@ export type MomentLink = { href(event: number): string } | { go(event: number): 
  * For a local game screen: keeps the finished game's record in this browser and gives the end screen's buttons,
  * and the links of its story into the replay once the record is kept. One line per screen:
  * `const replay = useLocalReplay(match, client, 'hotseat', players)`, then `endActions={replay.buttons}
- * moment={replay.moment}`.
+ * momentLink={replay.momentLink}`.
  */
 export function useLocalReplay(match: LocalMatch | null, client: GameClient | null, source: RecordSource, players: [RecordPlayer, RecordPlayer]) {
   const saved = useLocalRecord(match, client, { source, players });
-  const moment: MomentLink | undefined = saved ? { href: (event) => replayHref({ kind: 'local', id: saved.id, event }) } : undefined;
-  return { buttons: <LocalReplayButtons saved={saved} />, moment };
+  const momentLink: MomentLink | undefined = saved ? { href: (event) => replayHref({ kind: 'local', id: saved.id, event }) } : undefined;
+  return { buttons: <LocalReplayButtons saved={saved} />, momentLink };
 }
 
 /** The story's links of a finished online match: its server replay. */

@@ -83,7 +83,7 @@ export function ReplayViewer({ timeline, title, actions, initialStep = 0, initia
   );
   return (
     <div data-screen="replay" data-step={step} data-viewpoint={vp}>
-      <Board view={view} seat={seat} extra={controls} endActions={actions} moment={{ go: (e) => go(timeline.stepOfEvent(e)) }}
+      <Board view={view} seat={seat} extra={controls} endActions={actions} momentLink={{ go: (e) => go(timeline.stepOfEvent(e)) }}
         seatLabel={vp === 'all' ? 'Replay: everything' : seat ? `Replay: ${factionName(seat)}'s view` : 'Replay: spectator view'}
         log={<ReplayLog lines={lines} step={step} onStep={go} />} />
     </div>

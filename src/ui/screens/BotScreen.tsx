@@ -39,5 +39,5 @@ export function BotScreen({ human: newHuman, difficulty: newDifficulty, seed, sa
       {sm.failed && <div role="alert">{RESTORE_FAILED}</div>}
     </>
   );
-  return <Board view={state.G} seat={human} onAction={(a) => sendAction(mine, a)} onExit={onExit} extra={strip} endActions={replay.buttons} moment={replay.moment} />;
+  return <Board view={state.G} seat={human} onAction={(a) => sendAction(mine, a)} onExit={onExit} extra={strip} endActions={replay.buttons} momentLink={replay.momentLink} />;
 }

@@ -38,5 +38,5 @@ export function BotsScreen({ pair, seed, botOptions, pauseMs, onExit }: {
       { seat: 'I', difficulty: DIFFICULTY_NAMES[pair.imperial], status: imperial },
     ]} />
   );
-  return <Board view={state.G} seat={null} onExit={onExit} leaveNote="A game between two bots is not saved." extra={strip} endActions={replay.buttons} moment={replay.moment} />;
+  return <Board view={state.G} seat={null} onExit={onExit} leaveNote="A game between two bots is not saved." extra={strip} endActions={replay.buttons} momentLink={replay.momentLink} />;
 }

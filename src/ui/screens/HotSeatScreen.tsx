@@ -47,7 +47,7 @@ export function HotSeatScreen({ seed, saved: resume, onExit }: { seed?: string; 
   }, [sS, pub]);
 
   if (!sR || !sI || !sS) return <Loading text={saved.moves.length && !ready ? 'Resuming your hot-seat game…' : undefined} />;
-  if (sS.G.winner) return <Board view={sS.G} seat={null} onExit={onExit} endActions={replay.buttons} moment={replay.moment} />;
+  if (sS.G.winner) return <Board view={sS.G} seat={null} onExit={onExit} endActions={replay.buttons} momentLink={replay.momentLink} />;
   const acting = sR.G.pending?.seat ?? null;
   // The three clients update together; while they disagree (mid-update) show nothing of either seat.
   if (!acting || sI.G.pending?.seat !== acting || sS.G.pending?.seat !== acting) return <Loading text="…" />;

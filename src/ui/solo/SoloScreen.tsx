@@ -55,5 +55,5 @@ export function SoloScreen({ start, seed, pauseMs = 700, onExit }: {
       {sm.failed && <div role="alert">{RESTORE_FAILED}</div>}
     </>
   );
-  return <Board view={state.G} seat={human} onAction={caughtUp ? act : undefined} onExit={onExit} extra={extra} endActions={replayButtons.buttons} moment={replayButtons.moment} />;
+  return <Board view={state.G} seat={human} onAction={caughtUp ? act : undefined} onExit={onExit} extra={extra} endActions={replayButtons.buttons} momentLink={replayButtons.momentLink} />;
 }
