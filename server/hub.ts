@@ -32,7 +32,7 @@ import { botKindOf, coreAction, isMatchID, isRivalSeat, publicPlayers } from './
 import type { ChatLine } from './chat';
 import { MatchChat } from './chat-room';
 import type { MatchEvent } from './events';
-import { afterMove, outOfTime, type ClockState } from './clock';
+import { afterMove, outOfTime } from './clock';
 import { DEFAULT_REMATCH_EXPIRY_MS, playedNote, seated, tableView, type TableMetadata } from './table-state';
 import { ClusterUnavailable, type BusMessage, type ClusterBus } from './cluster/bus';
 import { stateJson } from './state-json';

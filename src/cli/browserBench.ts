@@ -167,7 +167,6 @@ interface BenchWindow {
   };
   botAnswers: { seen: number[]; elapsed: number[] };
 }
-const bw = (w: unknown) => w as BenchWindow;
 
 type Handler = (path: string, res: ServerResponse) => boolean;
 

@@ -13,7 +13,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { LogEntry } from 'boardgame.io';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MintImperium } from '../../src/game';
 import { verifyRecord } from '../../src/game/record';
 import type { GameState } from '../../src/game/rules';

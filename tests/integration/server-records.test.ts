@@ -9,7 +9,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
 import { fingerprint, parseRecord, verifyRecord, type GameRecord } from '../../src/game/record';
-import type { GameState } from '../../src/game/rules';
 import { NOT_OVER_MESSAGE } from '../../server/records';
 import {
   api, createMatch, GAME, joinMatch, matchWithPlayers, PG_SKIP_REASON, PG_URL, randomPlayer, rawClient, rawSync,

@@ -23,7 +23,7 @@ import {
 import {
   explainImpossibleWorld, invariantErrors, jsonEqual, reshuffledPile, sampleWorld, samplerNotes,
 } from '../../src/game/rules/sample';
-import { copyState, HIDDEN, isHidden, viewFor } from '../../src/game/rules/view';
+import { copyState, isHidden, viewFor } from '../../src/game/rules/view';
 import { playRandomGame } from '../../src/sim/randomGame';
 
 const DEFAULT_GAMES = 200;

@@ -7,18 +7,13 @@
  * Seed 1: Imperial start G (its probe card in the Imperial hand), Rebel start H; the hidden base on N.
  */
 import { describe, expect, it } from 'vitest';
-import { LEADERS, MISSIONS, MISSION_IDS, SECRET_PLANS, type Faction } from '../../src/game/content';
+import { MISSIONS, MISSION_IDS, SECRET_PLANS, type Faction } from '../../src/game/content';
 import { effectsOf } from '../../src/game/rules/missions';
-import {
-  apply, createState, legalActions, run, seededRng, type GameState,
-} from '../../src/game/rules';
-import { distance } from '../../src/game/rules/board';
-import { factionMissions } from '../../src/game/rules/soloEffects';
-import { candidates, distanceToImperial, goals } from '../../src/game/rules/soloTargets';
-import { leaderForCard, leaderForDefault } from '../../src/game/rules/soloTurn';
+import { apply, legalActions, run } from '../../src/game/rules';
+import { distanceToImperial } from '../../src/game/rules/soloTargets';
 import { viewFor, HIDDEN } from '../../src/game/rules/view';
-import { act, dice, exactDice, placeLeader, put, recordingRng, setBase } from '../helpers/build';
-import { botDeck, botTurn, events, holdHuman, imperialUnits, soloScenario, soloSetup } from '../helpers/soloBuild';
+import { act, dice, exactDice, placeLeader, put, setBase } from '../helpers/build';
+import { botDeck, botTurn, events, holdHuman, soloScenario, soloSetup } from '../helpers/soloBuild';
 
 describe('R9.6 Imperial default action: Hunt', () => {
   it('source nearest to a goal (tie: more units), every unit and the captive one step toward it', () => {

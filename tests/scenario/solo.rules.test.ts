@@ -7,17 +7,14 @@
  * Seed 1: Imperial start G (its probe card in the Imperial hand), Rebel start H; the hidden base on N.
  */
 import { describe, expect, it } from 'vitest';
-import { LEADERS, MISSIONS, MISSION_IDS, SECRET_PLANS, SOLO_LEVELS, type Faction } from '../../src/game/content';
-import { effectsOf } from '../../src/game/rules/missions';
-import {
-  apply, createState, legalActions, run, seededRng, type GameState,
-} from '../../src/game/rules';
+import { LEADERS, SOLO_LEVELS } from '../../src/game/content';
+import { legalActions, run, seededRng } from '../../src/game/rules';
 import { distance } from '../../src/game/rules/board';
 import { factionMissions } from '../../src/game/rules/soloEffects';
-import { candidates, distanceToImperial, goals } from '../../src/game/rules/soloTargets';
+import { candidates, goals } from '../../src/game/rules/soloTargets';
 import { leaderForCard, leaderForDefault } from '../../src/game/rules/soloTurn';
 import { viewFor, HIDDEN } from '../../src/game/rules/view';
-import { act, dice, exactDice, placeLeader, put, recordingRng, setBase } from '../helpers/build';
+import { act, dice, exactDice, placeLeader, put, setBase } from '../helpers/build';
 import { botDeck, botTurn, events, holdHuman, imperialUnits, soloScenario, soloSetup } from '../helpers/soloBuild';
 
 describe('R9.1 solo setup', () => {

@@ -2,7 +2,7 @@
  * Mission rewards (R7.5, R7.6 "Reward (2P)"): the generic effects of the content vocabulary and the few
  * bespoke ones. Apply as much as possible; an impossible part is skipped (R4.2.4 step 6).
  */
-import { LETTERS, MISSIONS, PLANETS, type Effect, type LeaderId, type LetterId, type PlanetId } from '../content';
+import { LETTERS, PLANETS, type Effect, type LeaderId, type LetterId, type PlanetId } from '../content';
 import type { Action } from './actions';
 import { adjacent, captiveLeader, chosenBase, distance, total } from './board';
 import { declareWinner, rescue, revealBase } from './checks';
@@ -336,7 +336,7 @@ const queueSabotage: DecisionHandler = {
 };
 
 const intercept: DecisionHandler = {
-  legal: (state, p) => (p.kind === 'intercept' ? p.cards.map((card) => ({ type: 'interceptMission', card }) as Action) : []),
+  legal: (_state, p) => (p.kind === 'intercept' ? p.cards.map((card) => ({ type: 'interceptMission', card }) as Action) : []),
   answer(state, _p, a) {
     if (a.type !== 'interceptMission') return;
     const pm = state.planned.I.find((x) => x.card === a.card);

@@ -5,7 +5,7 @@
  * Every step is logged as a typed event so the human can follow the rival.
  */
 import { LEADERS, MISSIONS, PLANETS, iconCount, soloLevel, type Faction, type LeaderId, type MissionId, type PlanetId } from '../content';
-import { adjacent, captivePlanet, other, total } from './board';
+import { adjacent, captivePlanet, total } from './board';
 import type { TaskFn } from './engine';
 import { log } from './log';
 import { startMission } from './missions';

@@ -10,7 +10,6 @@ import type { Difficulty } from '../bot/Bot';
 import { SavedGames } from '../saved/SavedGames';
 import { NewGameDialog } from '../saved/NewGameDialog';
 import { deleteSaved, listSaved, type LocalMode, type SavedLocal } from '../saved/localSave';
-import { ChoiceButton } from '../prompt/ChoiceButton';
 import { colors } from '../theme';
 import { UnitShape } from '../board/UnitIcons';
 import type { OnlineRoute } from '../online/OnlineScreen';
