@@ -46,6 +46,7 @@
 import {
   SECRET_PLANS, type Faction, type LeaderId, type LetterId, type MissionId, type ObjectiveId, type PlanetId,
 } from '../content';
+import { copyJson } from './json';
 import { canSee } from './log';
 import type { GameState, LeaderState, PlannedMission, PlanetState, Units } from './state';
 
@@ -67,19 +68,6 @@ const FIELDS: Record<keyof GameState, 'public' | 'cut'> = {
   winner: 'public', log: 'cut', stats: 'public', undo: 'cut',
 };
 export const VIEW_FIELDS = FIELDS;
-
-/** Deep copy of a plain-JSON value. */
-export function copyJson<T>(x: T): T {
-  if (typeof x !== 'object' || x === null) return x;
-  if (Array.isArray(x)) {
-    const out = new Array(x.length);
-    for (let i = 0; i < x.length; i++) out[i] = copyJson(x[i]);
-    return out as T;
-  }
-  const out: Record<string, unknown> = {};
-  for (const k in x) out[k] = copyJson((x as Record<string, unknown>)[k]);
-  return out as T;
-}
 
 const units = (u: Units): Units => ({ f: u.f, c: u.c, s: u.s });
 
