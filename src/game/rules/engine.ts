@@ -56,14 +56,17 @@ function botPending(state: GameState): boolean {
 }
 
 /**
- * How many times the rival has acted (a decision answered for it, or an Operations turn), in this process. Only
- * differences matter: a decision during which the rival acted is an undo point (src/game/rules/undo.ts).
+ * What one apply() counts while it runs: how many times the rival acted (a decision answered for it, or an
+ * Operations turn). A decision during which the rival acted is an undo point (src/game/rules/undo.ts). Passed
+ * explicitly (null where nobody asks), so the core keeps no module-level state.
  */
-let rivalSteps = 0;
+interface RunTally {
+  rivalSteps: number;
+}
 
 /** Answer the bot's pending decision with the legal action soloChoices.ts picks (logged by the handler). */
-function answerForBot(state: GameState, rng: Rng): void {
-  rivalSteps++;
+function answerForBot(state: GameState, rng: Rng, tally: RunTally | null): void {
+  if (tally) tally.rivalSteps++;
   const p = state.pending as Pending;
   const h = DECISIONS.get(p.kind);
   if (!h) throw new Error(`no handler for decision ${p.kind}`);
@@ -80,18 +83,23 @@ function answerForBot(state: GameState, rng: Rng): void {
  * of the bot's seat are answered on the spot, so a pending decision is always the human's (RULES §9).
  */
 export function run(state: GameState, rng: Rng): void {
+  drive(state, rng, null);
+}
+
+/** run(), counting the rival's actions into `tally` when one is given. */
+function drive(state: GameState, rng: Rng, tally: RunTally | null): void {
   for (;;) {
     if (state.winner) return;
     if (state.pending) {
       if (!botPending(state)) return;
-      answerForBot(state, rng);
+      answerForBot(state, rng, tally);
       continue;
     }
     if (state.queue.length === 0) return;
     const t = state.queue.shift() as Task;
     const fn = TASKS.get(t.t);
     if (!fn) throw new Error(`unknown task ${t.t}`);
-    if (t.t === 'botTurn') rivalSteps++;
+    if (tally && t.t === 'botTurn') tally.rivalSteps++;
     if (fn(state, t, rng) === 'yield') return;
   }
 }
@@ -171,14 +179,14 @@ export function applyLegal(state: GameState, action: Action, rng: Rng): void {
     return;
   }
   if (state.undo) delete state.undo;
-  step(state, p, action, rng);
+  step(state, p, action, rng, null);
 }
 
-function step(state: GameState, p: Pending, action: Action, rng: Rng): void {
+function step(state: GameState, p: Pending, action: Action, rng: Rng, tally: RunTally | null): void {
   const h = DECISIONS.get(p.kind) as DecisionHandler;
   state.pending = null;
   h.answer(state, p, action, rng);
-  run(state, rng);
+  drive(state, rng, tally);
 }
 
 /**
@@ -194,10 +202,11 @@ export function apply(state: GameState, seat: Faction, raw: unknown, rng: Rng, b
   const a = findLegal(base ?? state, seat, raw);
   if (!a) return false;
   if (a.type === 'undo') return takeBack(state, seat);
-  const before = beforeDecision(state, rivalSteps, base);
+  const before = beforeDecision(state, base);
   const watch = watchRng(rng);
-  step(state, state.pending as Pending, a, watch.rng);
-  afterDecision(state, seat, a, before, watch.draws(), rivalSteps);
+  const tally: RunTally = { rivalSteps: 0 };
+  step(state, state.pending as Pending, a, watch.rng, tally);
+  afterDecision(state, seat, a, before, watch.draws(), tally.rivalSteps > 0);
   return true;
 }
 

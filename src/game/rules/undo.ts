@@ -158,7 +158,6 @@ export interface Before {
   logLength: number;
   knowledge: Knowledge;
   shown: string[];
-  rivalSteps: number;
 }
 
 /**
@@ -181,21 +180,21 @@ function sharedSnapshotOf(base: GameState): Snapshot {
  * Called before `seat`'s decision: the snapshot to keep if the decision turns out quiet. Removes the stack.
  * `base`, when given, is the same state before this call as an object never changed afterwards.
  */
-export function beforeDecision(state: GameState, rivalSteps: number, base?: GameState): Before {
+export function beforeDecision(state: GameState, base?: GameState): Before {
   const stack = state.undo;
   const snapshot = base ? sharedSnapshotOf(base) : snapshotOf(state);
   delete state.undo;
   return {
     snapshot, stack, phase: state.phase, round: state.round, logLength: state.log.length,
-    knowledge: knowledge(base ?? state), shown: shownCards(base ?? state), rivalSteps,
+    knowledge: knowledge(base ?? state), shown: shownCards(base ?? state),
   };
 }
 
 /** Called after `seat`'s decision `action` ran: keep its snapshot on the stack, or leave no stack (a point). */
 export function afterDecision(
-  state: GameState, seat: Faction, action: Action, b: Before, draws: number, rivalSteps: number,
+  state: GameState, seat: Faction, action: Action, b: Before, draws: number, rivalActed: boolean,
 ): void {
-  let point = draws > 0 || rivalSteps !== b.rivalSteps || state.winner !== null || state.phase !== b.phase
+  let point = draws > 0 || rivalActed || state.winner !== null || state.phase !== b.phase
     || state.round !== b.round;
   for (let i = b.logLength; !point && i < state.log.length; i++) point = !quiet(state.log[i], seat, state, b.shown);
   if (!point) point = knowledgeGrew(b.knowledge, knowledge(state));
