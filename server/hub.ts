@@ -732,12 +732,12 @@ export class MatchHub {
       }
       // The move's time goes into its log entry, stored for the match's record (./records.ts); clients never get
       // it (filterLog rebuilds entries from known fields).
-      stampMoves(next.deltalog, Date.now());
+      stampMoves(next.deltalog, this.now());
       const { deltalog, transients: _t, ...toStore } = next;
       // Metadata: gameover when the game ends; updatedAt (used by stale-match clean-up and listings) at most once
       // per `touchMs`; a turn clock after every move. Written in the state's transaction (one write per move, and
       // a crash never keeps a state without its clock).
-      const now = Date.now();
+      const now = this.now();
       const over = next.ctx.gameover !== undefined;
       let md = metadata;
       let touched = false;
@@ -880,7 +880,7 @@ export class MatchHub {
     this.forget(matchID);
     if (written !== 'written') return false;
     metadata.gameover = next.ctx.gameover;
-    metadata.updatedAt = Date.now();
+    metadata.updatedAt = this.now();
     const t = metadata as TableMetadata;
     if (t.clock) t.clock = { ...t.clock, running: null, stopped: true };
     await this.db.setMetadata(matchID, metadata);
