@@ -15,6 +15,7 @@
  */
 
 /** Every code point the policy forbids (line breaks and tab included: each kind of text says which it allows). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this pattern finds
 const FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\uFFF9-\uFFFB]/gu;
 
 /** Scripts whose spelling uses ZWJ/ZWNJ between letters (Script_Extensions, so their combining marks count too). */
@@ -22,6 +23,9 @@ const JOINING = '\\p{scx=Arabic}\\p{scx=Syriac}\\p{scx=Devanagari}\\p{scx=Bengal
   + '\\p{scx=Oriya}\\p{scx=Tamil}\\p{scx=Telugu}\\p{scx=Kannada}\\p{scx=Malayalam}\\p{scx=Sinhala}';
 /** A joiner at lastIndex that joins (sticky: tested at one position). */
 const JOINS = new RegExp(
+  // The class lists code points on purpose (an optional emoji presentation selector or skin tone before the joiner),
+  // not one modified emoji.
+  // eslint-disable-next-line no-misleading-character-class
   `(?<=\\p{Extended_Pictographic}[\\u{FE0F}\\u{1F3FB}-\\u{1F3FF}]?)\\u200D(?=\\p{Extended_Pictographic})`
   + `|(?<=[${JOINING}])[\\u200C\\u200D](?=[${JOINING}])`, 'uy');
 
@@ -62,6 +66,7 @@ export function forbiddenMessage(field: string, ch: string): string {
 }
 
 /** What an operator tool escapes: the forbidden set, joiners included, and the line and paragraph separators. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this pattern finds
 const TERMINAL_UNSAFE = /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\uFFF9-\uFFFB]/g;
 
 /**

@@ -188,9 +188,9 @@ const BASE = Symbol('mint-base');
  */
 const basePlugin = {
   name: 'mint-base',
-  fnWrap: (fn: (context: any, ...args: unknown[]) => unknown, type: string) => (type === 'MOVE' || type === 'TURN_ON_MOVE'
+  fnWrap: (fn: (context: FnContext<GameState>, ...args: unknown[]) => unknown, type: string) => (type === 'MOVE' || type === 'TURN_ON_MOVE'
     || type === 'TURN_ON_BEGIN'
-    ? (context: any, ...args: unknown[]) => fn({ ...context, [BASE]: context.G }, ...args)
+    ? (context: FnContext<GameState>, ...args: unknown[]) => fn({ ...context, [BASE]: context.G } as FnContext<GameState>, ...args)
     : fn),
 };
 interface GuardApi { refuse(): void; refused(): boolean }

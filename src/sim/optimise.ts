@@ -171,7 +171,7 @@ export function readSteps(log: string): { header: Header | null; steps: StepLine
   lines.forEach((l, i) => {
     try {
       parsed.push(JSON.parse(l));
-    } catch (e) {
+    } catch {
       if (i < lines.length - 1) throw new Error(`${log}: line ${i + 1} is not JSON`);
     }
   });

@@ -127,7 +127,6 @@ describe(`Property: ${GAMES} random games through the core (+ ${VARIANT_GAMES} w
   it('R1.2 both factions win some games; win reasons recorded', () => {
     const byFaction = { R: 0, I: 0 };
     for (const [k, n] of Object.entries(wins)) byFaction[k[0] as Faction] += n;
-    // eslint-disable-next-line no-console
     console.log(`win reasons ${JSON.stringify(wins)}; mean round ${(rounds.reduce((a, b) => a + b, 0) / rounds.length).toFixed(2)}; `
       + `steps ${steps}; SF destroyed in ${sfDestroyed} games`);
     expect(byFaction.R + byFaction.I).toBe(GAMES);

@@ -22,7 +22,9 @@ interface Result { violations: Record<string, string[]>; errors: string[]; round
 
 function playAll(bot: Faction): Result {
   const r: Result = { violations: {}, errors: [], rounds: [], wins: {}, botEvents: {} };
-  const flag = (k: string, m: string) => { (r.violations[k] ??= []).length < 10 && r.violations[k].push(m); };
+  const flag = (k: string, m: string) => {
+    if ((r.violations[k] ??= []).length < 10) r.violations[k].push(m);
+  };
   for (let n = 0; n < GAMES; n++) {
     const difficulty = DIFFICULTIES[n % 3];
     let step = 0;
@@ -91,7 +93,6 @@ for (const bot of ['R', 'I'] as Faction[]) {
       for (const e of ['botTurnedOver', 'botSkippedUnder', 'botDeckReshuffled', 'botDefaultAction', 'botPassed']) {
         expect(r.botEvents[e] ?? 0, e).toBeGreaterThan(10);
       }
-      // eslint-disable-next-line no-console
       console.log(`bot ${bot}: wins ${JSON.stringify(r.wins)}; mean round ${(r.rounds.reduce((a, b) => a + b, 0) / r.rounds.length).toFixed(2)}`);
     });
   });

@@ -45,6 +45,7 @@ function useLastMoveLine(view: GameState, viewer: Faction | null, status: BotDri
   useEffect(() => {
     if (status.thinking) from.current = view.log.length;
     // Only the moment thinking starts matters: the log length the bot's move will be appended to.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
   }, [status.thinking]);
   useEffect(() => {
     if (status.moves === 0) return;

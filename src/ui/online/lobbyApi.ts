@@ -12,6 +12,9 @@ export const GAME_NAME = 'mint-imperium';
 export const MAX_NAME_LENGTH = 32;
 /** Same as server/names.ts: letters, marks, digits, punctuation, symbols and spaces (+ ZWJ inside an emoji). */
 const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}]+$/u;
+// The class lists code points on purpose (an optional emoji presentation selector or skin tone before the joiner),
+// not one modified emoji.
+// eslint-disable-next-line no-misleading-character-class
 const EMOJI_ZWJ = /(?<=\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/gu;
 const VISIBLE = /(?![\p{Default_Ignorable_Code_Point}\u2800])[\p{L}\p{N}\p{P}\p{S}]/u;
 
