@@ -22,10 +22,16 @@ export default defineConfig(
       // `_` marks a name that is unused on purpose: a parameter an interface requires, or a field left out of an
       // object by destructuring it next to a rest element. Everything else unused is an error (tsc's
       // noUnusedLocals / noUnusedParameters say the same for TypeScript files).
-      '@typescript-eslint/no-unused-vars': ['error', {
-        argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_',
-        destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true,
-      }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
       // A `let` that a closure reads before its one assignment (a callback wired before the object it calls is
       // built) cannot become a `const` at its declaration.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
