@@ -38,6 +38,12 @@ export default defineConfig(
     },
   },
   {
+    // Plain JavaScript run by Node (scripts, worker boots, this file): Node's globals, from eslint-plugin-n. (In
+    // TypeScript files typescript-eslint turns no-undef off: the compiler checks names.)
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: n.configs['flat/recommended-module'].languageOptions.globals },
+  },
+  {
     files: ['src/**/*.tsx', 'src/ui/**/*.ts'],
     ...reactHooks.configs['recommended-latest'],
   },

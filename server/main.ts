@@ -116,7 +116,7 @@ export async function main(extra: Partial<StartServerOptions> = {}): Promise<Run
 const isEntry = (() => {
   const arg = process.argv[1];
   if (!arg) return false;
-  return /[\\/]server[\\/]main\.ts$/.test(arg);
+  return /[\\/]server[\\/]main\.ts$|[\\/]dist-server[\\/]main\.js$/.test(arg);
 })();
 
 if (isEntry) {

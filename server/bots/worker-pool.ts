@@ -14,6 +14,12 @@ import type { GameState } from '../../src/game/rules';
 import type { BotChoice, BotJob, BotPlayer } from './BotPlayer';
 import { budgetMsOf, DEFAULT_MCTS, DEFAULT_SEARCH_BOT, type MctsOptions, type SearchBotKind } from './mcts';
 
+/**
+ * Compiled by scripts/build-server.mjs (`npm start`): this code is inside a dist-server/*.js bundle, and the worker is
+ * dist-server/mcts-worker.js beside it. From TypeScript (tsx, vitest) the worker is booted by worker-boot.mjs.
+ */
+const COMPILED = import.meta.url.endsWith('.js');
+
 interface Request {
   id: number;
   key: string;
@@ -34,9 +40,11 @@ class Slot {
 
   ensure(): Worker {
     if (this.worker) return this.worker;
-    const w = new Worker(new URL('./worker-boot.mjs', import.meta.url), {
-      workerData: { entry: new URL('./mcts-worker.ts', import.meta.url).href },
-    });
+    const w = COMPILED
+      ? new Worker(new URL('./mcts-worker.js', import.meta.url))
+      : new Worker(new URL('./worker-boot.mjs', import.meta.url), {
+        workerData: { entry: new URL('./mcts-worker.ts', import.meta.url).href },
+      });
     w.unref();
     w.on('message', (msg) => this.onMessage(this, msg));
     const fail = (why: string) => {

@@ -1,5 +1,6 @@
 /**
- * `npm start`: one command from a fresh clone to a playable lobby. Builds the front end (`vite build` into dist/)
+ * `npm start`: one command from a fresh clone to a playable lobby. npm compiles this file and the server to
+ * dist-server/ first (scripts/build-server.mjs) and runs the JavaScript. Builds the front end (`vite build` into dist/)
  * if dist/ is missing or older than its sources, then starts the game server (server/main.ts), which serves the
  * front end, the lobby and the game sockets from one origin, and prints the URL.
  * Configuration: the server's environment variables (docs/SERVER.md), e.g. PORT=9000 npm start.
@@ -8,7 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-const root = resolve(import.meta.dirname, '..', '..');
+// The project folder: two up from src/cli/start.ts, one up from the compiled dist-server/start.js.
+const root = resolve(import.meta.dirname, existsSync(join(import.meta.dirname, '..', 'package.json')) ? '..' : '../..');
 const dist = join(root, process.env.STATIC_DIR || 'dist');
 
 /** Newest modification time (ms) of a file or of the files under a folder. */

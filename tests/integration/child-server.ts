@@ -21,9 +21,9 @@ export async function freePort(): Promise<number> {
 
 export interface Child { proc: ChildProcess; output: string[] }
 
-/** Start `tsx server/main.ts` and wait for its "listening" line. */
-export async function startChild(env: Record<string, string>): Promise<Child> {
-  const proc = spawn(TSX, ['server/main.ts'], {
+/** Start `tsx server/main.ts` (or `command`) and wait for its "listening" line. */
+export async function startChild(env: Record<string, string>, command = [TSX, 'server/main.ts']): Promise<Child> {
+  const proc = spawn(command[0], command.slice(1), {
     cwd: process.cwd(),
     env: { ...process.env, STATIC_DIR: '/nonexistent', CLEANUP_INTERVAL_MS: '0', CREATE_RATE_LIMIT: '0', BOT_MIN_DELAY_MS: '0',
       // This test is about restarts: two fast random players from one address must not meet the per-address budgets
