@@ -25,7 +25,9 @@ beforeAll(async () => {
   const built = spawnSync(process.execPath, ['scripts/build-server.mjs', '--outdir', out], { encoding: 'utf8' });
   expect(built.status, built.stderr).toBe(0);
   const port = await freePort();
-  child = await startChild({ PORT: String(port), DATA_DIR: data.dir }, [process.execPath, join(out, 'main.js')]);
+  // DATABASE_URL empty: the embedded SQLite default, even where CI exports a PostgreSQL URL.
+  const env = { PORT: String(port), DATA_DIR: data.dir, DATABASE_URL: '' };
+  child = await startChild(env, [process.execPath, join(out, 'main.js')]);
   url = `http://127.0.0.1:${port}`;
 }, 60_000);
 
