@@ -34,7 +34,7 @@ vi.mock('../../src/game/content/config', async (importOriginal) => {
 });
 
 import { makeMintImperium, MintImperium } from '../../src/game';
-import { DEFAULT_CONFIG, MISSIONS, makeConfig } from '../../src/game/content';
+import { DEFAULT_CONFIG, MISSIONS, makeConfig, objectiveStartFor } from '../../src/game/content';
 import * as configModule from '../../src/game/content/config';
 import { createState, seededRng, type GameState } from '../../src/game/rules';
 import { fingerprint, parseRecord, recordFromGame, replayRecord, verifyRecord, type GameRecord } from '../../src/game/record';
@@ -47,11 +47,14 @@ import { createMatch, rawClient, rawSync, startTestServer, type TestServer } fro
 
 const changed = () => ({ ...original.config!, ...CHANGED });
 
-/** A new game's state carries exactly the (changed) default config, and the objective token starts where it says. */
+/**
+ * A new game's state carries exactly the (changed) default config, and the objective token starts where it says
+ * (in solo, moved by the level's knobs: R9.11).
+ */
 function expectNewDefault(G: GameState, where: string) {
   expect(G.config, where).toEqual(DEFAULT_CONFIG);
   expect(G.config, where).not.toEqual(original.config);
-  expect(G.objective, `${where}: objective token`).toBe(CHANGED.objectiveStart);
+  expect(G.objective, `${where}: objective token`).toBe(objectiveStartFor(CHANGED.objectiveStart, G.solo));
 }
 
 /** Probe cards drawn at the first Refresh (R4.4.3): the public probeDrawn events between its first two steps. */

@@ -7,7 +7,7 @@
  * Seed 1: Imperial start G (its probe card in the Imperial hand), Rebel start H; the hidden base on N.
  */
 import { describe, expect, it } from 'vitest';
-import { MISSIONS, MISSION_IDS, SECRET_PLANS, type Faction } from '../../src/game/content';
+import { MISSIONS, MISSION_IDS, SECRET_PLANS, SOLO_LEVELS, type Faction } from '../../src/game/content';
 import { effectsOf } from '../../src/game/rules/missions';
 import { apply, legalActions, run } from '../../src/game/rules';
 import { distanceToImperial } from '../../src/game/rules/soloTargets';
@@ -217,9 +217,11 @@ describe('R9.11 difficulty', () => {
     expect(h.supply.I.f).toBe(n.supply.I.f - 2);
   });
 
-  it('Hard: the Rebel bot draws 1 extra objective at setup', () => {
-    expect(soloSetup('R', 'normal', 11).s.objectives.hand.length).toBe(1);
-    expect(soloSetup('R', 'hard', 11).s.objectives.hand.length).toBe(2);
+  it('Normal and Hard: the Rebel bot draws its level\'s extra objectives at setup (SOLO_LEVELS)', () => {
+    expect(soloSetup('R', 'easy', 11).s.objectives.hand.length).toBe(1);
+    expect(soloSetup('R', 'normal', 11).s.objectives.hand.length).toBe(1 + SOLO_LEVELS.normal.rebelExtraObjectives);
+    expect(soloSetup('R', 'hard', 11).s.objectives.hand.length).toBe(1 + SOLO_LEVELS.hard.rebelExtraObjectives);
+    expect(SOLO_LEVELS.hard.rebelExtraObjectives).toBeGreaterThan(0);
     expect(soloSetup('I', 'hard', 11).s.objectives.hand.length).toBe(1); // a human Rebel gets nothing extra
   });
 });

@@ -4,7 +4,7 @@
  * knobs, and every knob is ordered easy ≤ normal ≤ hard in what it gives the rival
  * (tests/unit/soloDifficulty.test.ts).
  */
-import type { Difficulty } from './solo';
+import type { Difficulty, SoloSetup } from './solo';
 
 export interface SoloLevel {
   /** R9.4 step 2: the bot takes its default action (R9.6 Hunt / R9.7 Spread) on its first turn of each round. */
@@ -42,21 +42,33 @@ export const SOLO_LEVELS: Record<Difficulty, SoloLevel> = {
     imperialSetupProbes: 0, imperialTimeBonus: 0, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0,
   },
   // Imperial knobs since issue 24 item 5 (were 0): docs/SOLO.md "Difficulty study". No extra probe each Refresh:
-  // tuned as 1 + 1 when B7.4's default was 1; the default is now 2 (issue 24), the same total.
+  // tuned as 1 + 1 when B7.4's default was 1; the default is now 2 (issue 24), the same total. Rebel knobs since
+  // session 8 (were 0): the searching human Imperial beat the Rebel rival 82 % (docs/SOLO.md "Session 8").
   normal: {
-    firstTurnDefault: true, extraDefaultTurns: 0, rebelExtraObjectives: 0, imperialExtraFighters: 2,
-    imperialSetupProbes: 2, imperialTimeBonus: 0, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0,
+    firstTurnDefault: true, extraDefaultTurns: 0, rebelExtraObjectives: 1, imperialExtraFighters: 2,
+    imperialSetupProbes: 2, imperialTimeBonus: 0, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 3,
   },
   // Imperial knobs since issue 24 item 5 (were 2 starfighters, no probes): docs/SOLO.md "Difficulty study".
-  // Extra probes each Refresh 0, as normal: B7.4's default of 2 keeps the tuned total.
+  // Extra probes each Refresh 0, as normal: B7.4's default of 2 keeps the tuned total. Rebel knobs since session 8
+  // (were 1 extra objective, no head start): the human Imperial's share fell from 78 % to 21 % (docs/SOLO.md).
   hard: {
-    firstTurnDefault: true, extraDefaultTurns: 0, rebelExtraObjectives: 1, imperialExtraFighters: 4,
-    imperialSetupProbes: 4, imperialTimeBonus: 0, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0,
+    firstTurnDefault: true, extraDefaultTurns: 0, rebelExtraObjectives: 2, imperialExtraFighters: 4,
+    imperialSetupProbes: 4, imperialTimeBonus: 0, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 5,
   },
 };
 
 export function soloLevel(d: Difficulty): SoloLevel {
   return SOLO_LEVELS[d];
+}
+
+/**
+ * R3.2 with R9.11: where the objective token starts. A Rebel rival's head start moves it nearer the time token; an
+ * Imperial rival's time bonus moves it farther from the human Rebel.
+ */
+export function objectiveStartFor(objectiveStart: number, solo?: SoloSetup | null): number {
+  if (!solo) return objectiveStart;
+  const L = SOLO_LEVELS[solo.difficulty];
+  return objectiveStart - (solo.bot === 'R' ? L.rebelObjectiveHeadStart : 0) + (solo.bot === 'I' ? L.imperialTimeBonus : 0);
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -1,7 +1,7 @@
 /** R3 — setup. createState() draws RNG-1 … RNG-9 in rule order; the two setup choices are decisions. */
 import {
   DECK_I, DECK_II, DECK_MISSIONS, DEFAULT_CONFIG, IMPERIUM_INDEX, LETTERS, PLANET_IDS, ROW_LETTERS,
-  SECRET_PLANS, STARTING_CANDIDATES, soloLevel, STARTING_LOYALTY, STARTING_MISSIONS,
+  SECRET_PLANS, STARTING_CANDIDATES, objectiveStartFor, soloLevel, STARTING_LOYALTY, STARTING_MISSIONS,
   type GameConfig, type LetterId, type PlanetId, type SoloSetup,
 } from '../content';
 import type { Action } from './actions';
@@ -66,10 +66,8 @@ export function createState(rng: Rng, config: GameConfig = DEFAULT_CONFIG, solo:
     planets,
     start: { R: rebStart, I: impStart },
     time: 1,
-    // R9.11 — a Rebel bot's objective token may start closer to the time token (SOLO_LEVELS).
-    // …and against an Imperial bot it may start farther, giving the rival more time (imperialTimeBonus).
-    objective: config.objectiveStart - (solo?.bot === 'R' ? soloLevel(solo.difficulty).rebelObjectiveHeadStart : 0)
-      + (solo?.bot === 'I' ? soloLevel(solo.difficulty).imperialTimeBonus : 0),
+    // R3.2, moved by R9.11's level in solo (SOLO_LEVELS).
+    objective: objectiveStartFor(config.objectiveStart, solo),
     leaders: {
       'LD-R1': { at: 'pool', captured: false }, 'LD-R2': { at: 'pool', captured: false },
       'LD-R3': { at: 'pool', captured: false }, 'LD-I1': { at: 'pool', captured: false },
