@@ -1,6 +1,6 @@
 /**
- * Hot-seat saves at a chosen combat moment, for the browser tests of issue 20 items 5 and 9 (the same way as
- * tests/e2e/moments.test.ts: seeded random moves through the core, replayed by the page from its storage).
+ * Hot-seat saves at a chosen moment, for the browser tests of issue 20 items 2, 3, 5 and 9 (moments.test.ts,
+ * dice.test.ts, phone.test.ts): seeded random moves through the core, replayed by the page from its storage.
  */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { DEFAULT_CONFIG, type Faction } from '../../src/game/content';

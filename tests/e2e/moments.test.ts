@@ -5,60 +5,15 @@
  *   card is large, above the board, not over the prompt or the hand, on a desktop and on a phone;
  * - item 3: an opposition that ends the player's round is marked and explained before it is chosen.
  */
-import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG, type Faction } from '../../src/game/content';
-import {
-  applyLegal, createState, legalActions, needsAdvance, roundEndsAfter, run, seededRng, type Action, type GameState,
-} from '../../src/game/rules';
+import { legalActions, roundEndsAfter } from '../../src/game/rules';
 import { viewFor } from '../../src/game/rules/view';
 import { momentsSince } from '../../src/ui/story/moments';
+import { DESKTOP, PHONE, movesTo, resume } from './combatSaves';
 import { shot, useServerAndBrowser, watchErrors } from './harness';
 import { e2eEnabled } from './enabled';
 
 const run_ = e2eEnabled();
-
-/**
- * Seeded random moves (no take-backs) of game `seed` until `want` holds; the moves a save replays. `marks`: each
- * seat's view's log length before its last move — where the hot-seat board starts that seat's moments
- * (src/ui/screens/HotSeatScreen.tsx, useSavedMatch's onSend).
- */
-function movesTo(want: (s: GameState, marks: Record<Faction, number>) => boolean, tag: string): { seed: string; moves: { seat: Faction; action: Action }[]; state: GameState } {
-  for (let g = 0; g < 300; g++) {
-    const seed = `${tag}-${g}`;
-    const rng = seededRng(seed);
-    const chooser = seededRng(`${seed}-choices`);
-    const s = createState(rng, DEFAULT_CONFIG);
-    while (needsAdvance(s)) run(s, rng);
-    const moves: { seat: Faction; action: Action }[] = [];
-    const marks: Record<Faction, number> = { R: 0, I: 0 };
-    for (let i = 0; i < 3000 && !s.winner; i++) {
-      if (want(s, marks)) return { seed, moves, state: s };
-      const seat = s.pending!.seat;
-      marks[seat] = viewFor(s, seat).log.length;
-      const acts = legalActions(s, seat).filter((a) => a.type !== 'undo');
-      const a = acts[chooser.int(acts.length)];
-      applyLegal(s, a, rng);
-      moves.push({ seat, action: a });
-      while (needsAdvance(s)) run(s, rng);
-    }
-  }
-  throw new Error(`no game for ${tag}`);
-}
-
-/** Opens the saved hot-seat game in a fresh page and lifts the privacy cover. */
-async function resume(browser: Browser, url: string, save: { seed: string; moves: unknown[] }, viewport: { width: number; height: number }, mobile = false): Promise<Page> {
-  const page = await browser.newPage({ viewport, ...(mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 1 } : {}) });
-  await page.goto(url);
-  await page.evaluate((text) => {
-    localStorage.setItem('mint-imperium-hotseat', text);
-    sessionStorage.setItem('mint-imperium-open', 'hotseat');
-  }, JSON.stringify({ seed: save.seed, setup: { mode: 'hotseat' }, moves: save.moves, config: DEFAULT_CONFIG }));
-  await page.reload();
-  await page.click('[data-choice="ready"]');
-  await page.waitForSelector('[data-testid="prompt"]');
-  return page;
-}
 
 describe.skipIf(!run_)('the moments that matter, in the browser', () => {
   const env = useServerAndBrowser();
@@ -73,7 +28,7 @@ describe.skipIf(!run_)('the moments that matter, in the browser', () => {
 
   for (const layout of ['desktop', 'phone'] as const) {
     it(`item 2 (${layout}): a mission roll stops the player's choices until OK, shown large and uncovered`, async () => {
-      const page = await resume(env.browser, env.server.url, rolled, layout === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 }, layout === 'phone');
+      const page = await resume(env.browser, env.server.url, rolled, layout === 'phone' ? PHONE : DESKTOP);
       const errors = watchErrors(page);
       const card = page.locator('[data-testid="moment"]');
       await card.waitFor();
@@ -96,7 +51,7 @@ describe.skipIf(!run_)('the moments that matter, in the browser', () => {
       while (await card.count()) await page.click('[data-choice="moment-ok"]');
       await page.waitForSelector('[data-choice="type"]');
       expect(errors).toEqual([]);
-      await page.close();
+      await page.context().close();
     });
   }
 
@@ -107,7 +62,7 @@ describe.skipIf(!run_)('the moments that matter, in the browser', () => {
       const m = momentsSince(viewFor(s, seat).log, marks[seat], seat);
       return m.length === 0 && legalActions(s, seat).some((a) => a.type === 'oppose' && roundEndsAfter(s, seat, a));
     }, 'e2e-round-end');
-    const page = await resume(env.browser, env.server.url, save, { width: 1280, height: 800 });
+    const page = await resume(env.browser, env.server.url, save, DESKTOP);
     const errors = watchErrors(page);
     // Before anything is clicked, or once "Oppose…" asks which leader: the round-ending choices are marked.
     const warning = page.locator('[data-testid="round-end-warning"]');
@@ -123,6 +78,6 @@ describe.skipIf(!run_)('the moments that matter, in the browser', () => {
     expect(uncovered).toBe(true);
     await shot(page, 'round-end-warning');
     expect(errors).toEqual([]);
-    await page.close();
+    await page.context().close();
   });
 });
