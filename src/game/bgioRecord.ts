@@ -60,7 +60,8 @@ export function recordFromBgio(input: BgioRecordInput): GameRecord | { error: st
     const played = playedByOfArgs(p.args);
     actions.push({ seat, action: action as Action, at: typeof at === 'number' ? at : input.startedAt, ...(played ? { played } : {}) });
   }
-  const solo = initial.G.solo ? { bot: initial.G.solo.bot, difficulty: initial.G.solo.difficulty } : null;
+  const s = initial.G.solo;
+  const solo = s ? { bot: s.bot, difficulty: s.difficulty, ...(s.level ? { level: { ...s.level } } : {}) } : null;
   const winner = state.G.winner;
   return recordFromGame({
     seed, config: initial.G.config, solo, players: input.players, actions, startedAt: input.startedAt,

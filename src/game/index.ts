@@ -31,7 +31,9 @@
  */
 import type { Ctx, FnContext, Game, PlayerID } from 'boardgame.io';
 import { INVALID_MOVE } from 'boardgame.io/core';
-import { DEFAULT_CONFIG, DIFFICULTIES, type Faction, type GameConfig, type SoloSetup } from './content';
+import {
+  DEFAULT_CONFIG, DIFFICULTIES, soloLevelProblem, type Faction, type GameConfig, type SoloLevel, type SoloSetup,
+} from './content';
 import {
   ACTION_TYPES, SECRET_ACTIONS, advance, apply, applyLegal, createState, decisionActions, findLegal,
   type ActionType, type GameState, type Phase, type Rng,
@@ -82,8 +84,11 @@ export function humanOf(G: GameState): Faction | null {
   return G.solo ? (G.solo.bot === 'R' ? 'I' : 'R') : null;
 }
 
-/** setupData of a solo match (RULES §9): `{ mode: 'solo', bot: 'R' | 'I', difficulty }`. */
-export interface SoloSetupData { mode: 'solo'; bot: Faction; difficulty: SoloSetup['difficulty'] }
+/**
+ * setupData of a solo match (RULES §9): `{ mode: 'solo', bot: 'R' | 'I', difficulty }`, and `level` (R9.11's knobs)
+ * only when a saved game resumes with the knobs it kept; a new game takes today's table.
+ */
+export interface SoloSetupData { mode: 'solo'; bot: Faction; difficulty: SoloSetup['difficulty']; level?: SoloLevel }
 
 /** The solo setup named by `setupData`, undefined for none (2-player, or the Game's default), or an error. */
 export function soloFromSetupData(setupData: unknown): SoloSetup | undefined | { error: string } {
@@ -94,8 +99,10 @@ export function soloFromSetupData(setupData: unknown): SoloSetup | undefined | {
   if (d.mode !== 'solo') return { error: 'setupData.mode must be "solo" or "duel"' };
   if (d.bot !== 'R' && d.bot !== 'I') return { error: 'setupData.bot must be "R" or "I"' };
   if (!(DIFFICULTIES as unknown[]).includes(d.difficulty)) return { error: 'setupData.difficulty must be easy, normal or hard' };
-  if (Object.keys(d).length !== 3) return { error: 'setupData has unknown fields' };
-  return { bot: d.bot, difficulty: d.difficulty as SoloSetup['difficulty'] };
+  if (Object.keys(d).length !== (d.level === undefined ? 3 : 4)) return { error: 'setupData has unknown fields' };
+  const le = d.level === undefined ? null : soloLevelProblem(d.level, 'setupData.level');
+  if (le) return { error: le };
+  return { bot: d.bot, difficulty: d.difficulty as SoloSetup['difficulty'], ...(d.level ? { level: { ...(d.level as SoloLevel) } } : {}) };
 }
 
 const PHASES: Exclude<Phase, 'gameover'>[] = ['setup', 'planning', 'operations', 'objective', 'refresh'];

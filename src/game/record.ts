@@ -16,7 +16,10 @@
  * Pure: no Node, no boardgame.io. The fingerprint is FNV-1a-style hashing over canonical JSON (sorted keys), so
  * a state that went through a database that reorders keys (PostgreSQL jsonb) still has the same fingerprint.
  */
-import { configProblem, DEFAULT_CONFIG, DIFFICULTIES, type Faction, type GameConfig, type SoloSetup } from './content';
+import {
+  configProblem, DEFAULT_CONFIG, DIFFICULTIES, soloLevelCandidates, soloLevelProblem,
+  type Faction, type GameConfig, type SoloSetup,
+} from './content';
 import {
   ACTION_TYPES, apply, cloneState, createState, log, needsAdvance, run, seededRng,
   type Action, type GameState,
@@ -180,9 +183,10 @@ export interface ReplayResult {
  * refuses (a mismatch), at an action after the game ended, or on a core error.
  */
 export function replayRecord(
-  rec: Pick<GameRecord, 'seed' | 'config' | 'solo' | 'actions' | 'result'>,
+  rec: Pick<GameRecord, 'seed' | 'config' | 'solo' | 'actions' | 'result'> & { fingerprint?: string },
   onStep?: (state: GameState, index: number) => void,
 ): ReplayResult {
+  if (rec.solo && !rec.solo.level) rec = { ...rec, solo: resolveSoloLevel({ ...rec, solo: rec.solo }) };
   const rng = seededRng(rec.seed);
   let state: GameState;
   try {
@@ -217,6 +221,31 @@ export function replayRecord(
     onStep?.(state, rec.actions.length);
   }
   return { state };
+}
+
+/**
+ * R9.11 — the knobs a solo game without its own (recorded before games kept them) was played with: the first of
+ * the tables it could have used (today's, then the past ones: content/soloHistory.ts) whose replay accepts every
+ * action and, when the record has one, reproduces its fingerprint; today's table if none does.
+ */
+export function resolveSoloLevel(
+  rec: Pick<GameRecord, 'seed' | 'config' | 'actions' | 'result'> & { solo: SoloSetup; fingerprint?: string },
+): SoloSetup {
+  const candidates = soloLevelCandidates(rec.solo.difficulty).map((level) => ({ ...rec.solo, level }));
+  let firstClean: SoloSetup | null = null;
+  for (const solo of candidates) {
+    const r = replayRecord({ ...rec, solo });
+    if (r.error !== undefined) continue;
+    if (rec.fingerprint === undefined || fingerprint(r.state) === rec.fingerprint) return solo;
+    firstClean ??= solo;
+  }
+  return firstClean ?? candidates[0];
+}
+
+/** A record's `solo`: the set-up with the knobs the game kept (the set-up's, else the final state's). */
+function soloOfRecord(solo: SoloSetup, final?: GameState): SoloSetup {
+  const level = solo.level ?? final?.solo?.level;
+  return { bot: solo.bot, difficulty: solo.difficulty, ...(level ? { level: { ...level } } : {}) };
 }
 
 /** Every state of a replay, from setup to the end (deep copies): states[0] after setup, states[i+1] after action i. */
@@ -304,7 +333,8 @@ export function recordFromGame(input: RecordInput, final?: GameState): GameRecor
     // B7 — the config the game was played with: the caller's, else the final state's; DEFAULT_CONFIG only for a
     // game re-run from scratch without one (issue 24 item 4: a record never takes the default in place of its own).
     config: input.config ?? final?.config ?? DEFAULT_CONFIG,
-    ...(input.solo ? { solo: { bot: input.solo.bot, difficulty: input.solo.difficulty } } : {}),
+    // R9.11 — the level's knobs the game kept (its set-up's, else its final state's).
+    ...(input.solo ? { solo: soloOfRecord(input.solo, final) } : {}),
   };
   let state = final;
   if (!state) {
@@ -421,8 +451,10 @@ export function parseRecord(json: unknown): GameRecord | { error: string } {
   if (json.solo !== undefined) {
     const s = json.solo;
     if (!isObj(s)) return bad('solo: an object is expected');
-    const e = keysCheck(s, ['bot', 'difficulty'], [], 'solo');
+    const e = keysCheck(s, ['bot', 'difficulty'], ['level'], 'solo');
     if (e) return bad(e);
+    const le = s.level === undefined ? null : soloLevelProblem(s.level, 'solo.level');
+    if (le) return bad(le);
     if (!isFaction(s.bot)) return bad('solo.bot must be R or I');
     if (!(DIFFICULTIES as unknown[]).includes(s.difficulty)) return bad('solo.difficulty must be easy, normal or hard');
   }

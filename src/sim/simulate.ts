@@ -317,12 +317,12 @@ export async function simulate(opts: SimulateOptions): Promise<SimulateResult> {
       for (const o of outcomes) if (o.stack !== undefined && stacks++ >= keepStacks) delete o.stack;
       return { summary: soloSummary(summarize(outcomes, via, seed), opts), outcomes };
     }
-    const [{ playSearchHumanGame }, { withSoloLevels }] = await Promise.all([import('./searchHuman'), import('./soloJob')]);
+    const [{ playSearchHumanGame }, { soloWithLevels }] = await Promise.all([import('./searchHuman'), import('./soloJob')]);
     play = (i) => {
       const j = job(i);
-      return withSoloLevels(j.levels, () => playSearchHumanGame(j.seed, solo, opts.config, {
+      return playSearchHumanGame(j.seed, soloWithLevels(solo, j.levels), opts.config, {
         bot: human, budgetMs: j.budgetMs, ...(j.iterations !== undefined ? { iterations: j.iterations } : {}),
-      }, maxSteps));
+      }, maxSteps);
     };
   } else if (via === 'core') {
     play = (i) => playCoreGame(gameSeed(seed, i), opts.config, maxSteps, opts.solo ?? null);

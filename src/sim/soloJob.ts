@@ -4,7 +4,7 @@
  * this thread. Every game is seeded by its job alone, so the outcomes do not depend on the number of workers;
  * with `iterations` the human's search is fixed too (reproducible, load-independent).
  */
-import { DIFFICULTIES, SOLO_LEVELS, type Difficulty, type GameConfig, type SoloLevel, type SoloSetup } from '../game/content';
+import { soloLevel, type Difficulty, type GameConfig, type SoloLevel, type SoloSetup } from '../game/content';
 import type { GameOutcome, HumanPlayer } from './simulate';
 import { runInWorkers } from './pool';
 
@@ -19,32 +19,26 @@ export interface SoloJob {
   iterations?: number;
   maxSteps: number;
   /**
-   * R9.11 studies: knobs of SOLO_LEVELS changed for this game only (`--solo-levels file.json`); the table is
-   * restored after the game.
+   * R9.11 studies: knobs of SOLO_LEVELS changed for this game only (`--solo-levels file.json`), given to the game
+   * as its own knobs (SoloSetup.level).
    */
   levels?: SoloLevelsPatch;
 }
 
 export type SoloLevelsPatch = Partial<Record<Difficulty, Partial<SoloLevel>>>;
 
-/** Runs `f` with SOLO_LEVELS patched, then restores the table. */
-export async function withSoloLevels<T>(patch: SoloLevelsPatch | undefined, f: () => Promise<T>): Promise<T> {
-  if (!patch) return f();
-  const saved = DIFFICULTIES.map((d) => [d, SOLO_LEVELS[d]] as const);
-  for (const d of DIFFICULTIES) if (patch[d]) SOLO_LEVELS[d] = { ...SOLO_LEVELS[d], ...patch[d] };
-  try {
-    return await f();
-  } finally {
-    for (const [d, level] of saved) SOLO_LEVELS[d] = level;
-  }
+/** The set-up with its level's knobs patched (SoloSetup.level: the game keeps them; SOLO_LEVELS is not touched). */
+export function soloWithLevels(solo: SoloSetup, patch: SoloLevelsPatch | undefined): SoloSetup {
+  const p = patch?.[solo.difficulty];
+  return p ? { ...solo, level: { ...soloLevel(solo), ...p } } : solo;
 }
 
 export async function playSoloJob(job: SoloJob): Promise<GameOutcome> {
   const { playSearchHumanGame } = await import('./searchHuman');
   try {
-    const { state, steps } = await withSoloLevels(job.levels, () => playSearchHumanGame(job.seed, job.solo, job.config, {
+    const { state, steps } = await playSearchHumanGame(job.seed, soloWithLevels(job.solo, job.levels), job.config, {
       bot: job.human, budgetMs: job.budgetMs, ...(job.iterations !== undefined ? { iterations: job.iterations } : {}),
-    }, job.maxSteps));
+    }, job.maxSteps);
     if (!state.winner) throw new Error('game ended without a winner');
     return {
       index: job.index, seed: job.seed, winner: state.winner.faction, reason: state.winner.reason, rounds: state.round, steps,

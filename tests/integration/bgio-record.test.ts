@@ -8,7 +8,7 @@ import type { Ctx, LogEntry, State } from 'boardgame.io';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
 import { makeMintImperium } from '../../src/game';
 import { recordFromBgio } from '../../src/game/bgioRecord';
-import type { SoloSetup } from '../../src/game/content';
+import { SOLO_LEVELS, type SoloSetup } from '../../src/game/content';
 import { fingerprint, parseRecord, verifyRecord, type GameRecord } from '../../src/game/record';
 import { seededRng, type GameState } from '../../src/game/rules';
 import { pickBgioMove } from '../../src/sim/simulate';
@@ -67,7 +67,7 @@ describe('records of boardgame.io matches re-run in the core', () => {
   it('solo games (RULES §9): the rival never moves, the record re-runs', () => {
     for (const solo of [{ bot: 'R', difficulty: 'normal' }, { bot: 'I', difficulty: 'hard' }] as SoloSetup[]) {
       const rec = build(playReducer(`bgio-solo-${solo.bot}`, solo));
-      expect(rec.solo).toEqual(solo);
+      expect(rec.solo).toEqual({ ...solo, level: SOLO_LEVELS[solo.difficulty] }); // R9.11: the knobs the match kept
       expect(rec.actions.every((a) => a.seat !== solo.bot)).toBe(true);
       expect(verifyRecord(rec)).toEqual({ ok: true });
     }

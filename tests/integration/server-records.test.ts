@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
+import { SOLO_LEVELS } from '../../src/game/content';
 import { fingerprint, parseRecord, verifyRecord, type GameRecord } from '../../src/game/record';
 import { NOT_OVER_MESSAGE } from '../../server/records';
 import {
@@ -202,7 +203,8 @@ for (const { backend, title, skip } of backends) {
         expect(rec.players).toEqual([{ faction: 'R', name: 'Ann' }, { faction: 'I', name: 'Random bot', bot: 'random' }]);
         await expectRecordOfStored(server, botMatch, rec);
         const solo = await fetchRecord(server, soloMatch);
-        expect(solo.solo).toEqual({ bot: 'R', difficulty: 'hard' });
+        // R9.11: the record keeps the knobs the match was created with (a later table never changes its replay).
+        expect(solo.solo).toEqual({ bot: 'R', difficulty: 'hard', level: SOLO_LEVELS.hard });
         expect(solo.players).toEqual([{ faction: 'R', name: 'Rival deck', bot: 'rival' }, { faction: 'I', name: 'Bea' }]);
         expect(solo.actions.every((a) => a.seat === 'I')).toBe(true);
         await expectRecordOfStored(server, soloMatch, solo);

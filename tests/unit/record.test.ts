@@ -4,7 +4,7 @@
  * message; a forfeit record re-runs; fingerprints ignore key order.
  */
 import { describe, expect, it } from 'vitest';
-import { makeConfig } from '../../src/game/content';
+import { makeConfig, SOLO_LEVELS } from '../../src/game/content';
 import {
   RECORD_VERSION, canonicalJson, endByForfeit, fingerprint, parseRecord, parseRecordText, recordFromGame,
   replayRecord, replayStates, verifyRecord, type GameRecord, type RecordAction,
@@ -59,7 +59,7 @@ describe('records of simulated games', () => {
     for (const [i, solo] of [{ bot: 'R', difficulty: 'hard' }, { bot: 'I', difficulty: 'easy' }].entries()) {
       for (let g = 0; g < 10; g++) {
         const { record } = playRecordedGame(`solo-${i}-${g}`, undefined, solo as never);
-        expect(record.solo).toEqual(solo);
+        expect(record.solo).toEqual({ ...solo, level: SOLO_LEVELS[solo.difficulty as 'hard'] }); // R9.11: the knobs it kept
         expect(record.actions.every((a) => a.seat !== solo.bot)).toBe(true); // the rival never decides
         expect(verifyRecord(roundTrip(record))).toEqual({ ok: true });
       }

@@ -10,3 +10,4 @@ export * from './config';
 export * from './configBounds';
 export * from './solo';
 export * from './soloDifficulty';
+export * from './soloHistory';

@@ -4,6 +4,7 @@
  * lines of R9.13). Target priorities are code (src/game/rules/soloTargets.ts): they are orderings, not effects.
  */
 import type { Effect } from './missions';
+import type { SoloLevel } from './soloDifficulty';
 import type { Faction, MissionId } from './types';
 
 /** R9.11 */
@@ -14,6 +15,12 @@ export const DIFFICULTIES: Difficulty[] = ['easy', 'normal', 'hard'];
 export interface SoloSetup {
   bot: Faction;
   difficulty: Difficulty;
+  /**
+   * R9.11 — the level's knobs as they were when the game was created (SOLO_LEVELS then). A game keeps them, so a
+   * later change of the table never changes a game already started, saved or recorded. Absent in set-ups from
+   * before the snapshot existed: those read the table (records and saves resolve it first: ./soloHistory.ts).
+   */
+  level?: SoloLevel;
 }
 
 /**

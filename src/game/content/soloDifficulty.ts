@@ -57,8 +57,34 @@ export const SOLO_LEVELS: Record<Difficulty, SoloLevel> = {
   },
 };
 
-export function soloLevel(d: Difficulty): SoloLevel {
-  return SOLO_LEVELS[d];
+/** The knobs a game plays with: its own snapshot (SoloSetup.level), else today's table for its difficulty. */
+export function soloLevel(solo: { difficulty: Difficulty; level?: SoloLevel }): SoloLevel {
+  return solo.level ?? SOLO_LEVELS[solo.difficulty];
+}
+
+/** A solo set-up with its level's knobs copied in (what a new game keeps: SoloSetup.level). */
+export function withSoloLevel(solo: SoloSetup): SoloSetup {
+  return { bot: solo.bot, difficulty: solo.difficulty, level: { ...soloLevel(solo) } };
+}
+
+/** Range of each knob (integers) a snapshot may hold: what a record, a save or setupData is checked against. */
+export const SOLO_LEVEL_INT_BOUNDS: Record<Exclude<keyof SoloLevel, 'firstTurnDefault'>, [number, number]> = {
+  extraDefaultTurns: [0, 5], rebelExtraObjectives: [0, 5], imperialExtraFighters: [0, 10], imperialSetupProbes: [0, 10],
+  imperialTimeBonus: [0, 8], imperialExtraProbes: [0, 5], rebelExtraObjectiveDraws: [0, 5], rebelObjectiveHeadStart: [-10, 10],
+};
+
+/** Why `x` is not a valid SoloLevel (exactly its knobs, each in range), or null. */
+export function soloLevelProblem(x: unknown, where = 'level'): string | null {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return `${where}: an object is expected`;
+  const o = x as Record<string, unknown>;
+  const keys = ['firstTurnDefault', ...Object.keys(SOLO_LEVEL_INT_BOUNDS)];
+  for (const k of Object.keys(o)) if (!keys.includes(k)) return `${where}: unknown knob ${k.slice(0, 40)}`;
+  if (typeof o.firstTurnDefault !== 'boolean') return `${where}.firstTurnDefault must be true or false`;
+  for (const [k, [lo, hi]] of Object.entries(SOLO_LEVEL_INT_BOUNDS)) {
+    const v = o[k];
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) return `${where}.${k} must be a whole number from ${lo} to ${hi}`;
+  }
+  return null;
 }
 
 /**
@@ -67,7 +93,7 @@ export function soloLevel(d: Difficulty): SoloLevel {
  */
 export function objectiveStartFor(objectiveStart: number, solo?: SoloSetup | null): number {
   if (!solo) return objectiveStart;
-  const L = SOLO_LEVELS[solo.difficulty];
+  const L = soloLevel(solo);
   return objectiveStart - (solo.bot === 'R' ? L.rebelObjectiveHeadStart : 0) + (solo.bot === 'I' ? L.imperialTimeBonus : 0);
 }
 

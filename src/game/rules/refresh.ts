@@ -196,13 +196,13 @@ export const tasks: Record<string, TaskFn> = {
   /** R4.4.3 */
   launchProbes(state) {
     // R9.11 — an Imperial bot draws its level's extra probes (SOLO_LEVELS).
-    const extra = state.solo?.bot === 'I' ? soloLevel(state.solo.difficulty).imperialExtraProbes : 0;
+    const extra = state.solo?.bot === 'I' ? soloLevel(state.solo).imperialExtraProbes : 0;
     for (let i = 0; i < state.config.probesPerRefresh + extra; i++) drawProbe(state);
   },
   /** R4.4.4 */
   drawObjective(state) {
     // R9.11 — a Rebel bot draws its level's extra objectives (SOLO_LEVELS).
-    const extra = state.solo?.bot === 'R' ? soloLevel(state.solo.difficulty).rebelExtraObjectiveDraws : 0;
+    const extra = state.solo?.bot === 'R' ? soloLevel(state.solo).rebelExtraObjectiveDraws : 0;
     for (let i = 0; i <= extra; i++) drawObjective(state);
   },
   /** R4.4.5 — time moves on; R1.2.3 check; build on an icon space. */

@@ -45,7 +45,7 @@ export function createState(rng: Rng, config: GameConfig = DEFAULT_CONFIG, solo:
   const objHand = [objDeck.shift()!];
   // R9.11 — the Rebel bot's extra objectives at setup (SOLO_LEVELS).
   if (solo?.bot === 'R') {
-    for (let n = soloLevel(solo.difficulty).rebelExtraObjectives; n > 0 && objDeck.length > 0; n--) objHand.push(objDeck.shift()!);
+    for (let n = soloLevel(solo).rebelExtraObjectives; n > 0 && objDeck.length > 0; n--) objHand.push(objDeck.shift()!);
   }
 
   // R3.4 — RNG-6 Rebel deck, RNG-7 Imperial deck.
@@ -106,11 +106,11 @@ export function createState(rng: Rng, config: GameConfig = DEFAULT_CONFIG, solo:
   if (solo) {
     // R9.1 — the bot has no hand and no mission deck: its 13 cards wait in id order for RNG-11 (shuffleBotDeck).
     const botCards = [...STARTING_MISSIONS[solo.bot], ...DECK_MISSIONS[solo.bot]].sort();
-    state.solo = { bot: solo.bot, difficulty: solo.difficulty, deck: botCards, bottomKnown: 0, discard: [], lastSkipped: [], turns: 0 };
+    state.solo = { bot: solo.bot, difficulty: solo.difficulty, level: { ...soloLevel(solo) }, deck: botCards, bottomKnown: 0, discard: [], lastSkipped: [], turns: 0 };
     state.hands[solo.bot] = [];
     state.decks[solo.bot] = [];
     log(state, 'soloStarted', { bot: solo.bot, difficulty: solo.difficulty });
-    const extra = solo.bot === 'I' ? Math.min(soloLevel(solo.difficulty).imperialExtraFighters, state.supply.I.f) : 0;
+    const extra = solo.bot === 'I' ? Math.min(soloLevel(solo).imperialExtraFighters, state.supply.I.f) : 0;
     if (extra > 0) {
       // R9.11 — the Imperial bot's extra starfighters on Imperium, from its supply (SOLO_LEVELS).
       state.planets.IMP.I.f += extra;
@@ -163,7 +163,7 @@ const chooseBase: DecisionHandler = {
     state.base.planet = a.planet;
     log(state, 'baseChosen', { planet: a.planet }, 'R');
     log(state, 'baseHidden', {});
-    const probes = state.solo?.bot === 'I' ? soloLevel(state.solo.difficulty).imperialSetupProbes : 0;
+    const probes = state.solo?.bot === 'I' ? soloLevel(state.solo).imperialSetupProbes : 0;
     now(
       state, task('shuffleProbeDeck'), ...(state.solo ? [task('shuffleBotDeck')] : []),
       ...(probes > 0 ? [task('soloSetupProbes', { n: probes })] : []), task('startRound'),

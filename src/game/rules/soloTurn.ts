@@ -125,7 +125,7 @@ export const tasks: Record<string, TaskFn> = {
       return;
     }
     // Step 2 (R9.11: only on levels with firstTurnDefault; on the next extraDefaultTurns turns too).
-    const level = soloLevel(s.difficulty);
+    const level = soloLevel(s);
     if (level.firstTurnDefault && s.turns <= 1 + level.extraDefaultTurns) {
       const mv = defaultMove(state, f);
       if (mv) {

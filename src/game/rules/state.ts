@@ -3,7 +3,7 @@
  * The state holds every secret; src/game/rules/view.ts cuts it down per seat (RULES §8).
  */
 import type {
-  Difficulty, Faction, GameConfig, LeaderId, LetterId, MissionId, ObjectiveId, PlanetId, UnitType,
+  Difficulty, Faction, GameConfig, LeaderId, LetterId, MissionId, ObjectiveId, PlanetId, SoloLevel, UnitType,
 } from '../content';
 import type { Action } from './actions';
 import type { LogEvent } from './log';
@@ -113,6 +113,11 @@ export interface Task { t: string; [key: string]: unknown }
 export interface SoloState {
   bot: Faction;
   difficulty: Difficulty;
+  /**
+   * R9.11 — the knobs of its level, copied from SOLO_LEVELS when the game was created (the rules read these, never
+   * the table, once set). Absent only in states stored before games kept them: those read the table.
+   */
+  level?: SoloLevel;
   /** R9.1 RNG-11 — the bot deck, index 0 the top. Order secret (R8.3 item 6) except the last `bottomKnown` cards. */
   deck: MissionId[];
   /** R9.4 step 3 — how many cards at the bottom of `deck` went there faceup as skipped cards, in public order. */

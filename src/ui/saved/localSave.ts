@@ -22,6 +22,7 @@
  * stored is ever put on the screen but the mode, the sides, the round, the number of moves and the dates (the
  * privacy cover still comes first on resume).
  */
+import { withSoloLevel } from '../../game/content';
 import { legacyId, migrateLegacy } from './legacySave';
 import {
   checkRecord, ID_PATTERN, LOCAL_MODES, parseJson, readText, storage, writeRecord,
@@ -50,7 +51,9 @@ export function newLocalSeed(mode: LocalMode): string {
 
 /** The record of a new game (not stored until its screen opens: ./useSavedMatch.ts). */
 export function newSavedGame(setup: LocalSetup, seed?: string): SavedLocal {
-  return { id: `${setup.mode}-${randomHex(6)}`, seed: seed ?? newLocalSeed(setup.mode), setup, moves: [], startedAt: Date.now() };
+  // R9.11 — a solo game keeps today's knobs of its level, whatever the table says later.
+  const kept: LocalSetup = setup.mode === 'solo' ? { mode: 'solo', solo: withSoloLevel(setup.solo) } : setup;
+  return { id: `${setup.mode}-${randomHex(6)}`, seed: seed ?? newLocalSeed(setup.mode), setup: kept, moves: [], startedAt: Date.now() };
 }
 
 export function loadSaved(id: string): SavedLocal | null {

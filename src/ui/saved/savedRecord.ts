@@ -4,7 +4,7 @@
  * read and write of one storage key. A record that fails the check is never shown and never resumed: storage is
  * the browser's, anything may have been written there (a hand edit, another version of the page).
  */
-import { configProblem, DIFFICULTIES, type Faction, type GameConfig, type SoloSetup } from '../../game/content';
+import { configProblem, DIFFICULTIES, soloLevelProblem, type Faction, type GameConfig, type SoloSetup } from '../../game/content';
 import type { Action } from '../../game/rules';
 import type { Difficulty } from '../bot/Bot';
 import { sealed } from './seal';
@@ -62,7 +62,8 @@ export function checkSetup(x: unknown): x is LocalSetup {
     case 'bot': return isSeat(s.human) && isDifficulty(s.difficulty);
     case 'solo': {
       const solo = s.solo as Partial<SoloSetup> | undefined;
-      return !!solo && isSeat(solo.bot) && isDifficulty(solo.difficulty);
+      return !!solo && isSeat(solo.bot) && isDifficulty(solo.difficulty)
+        && (solo.level === undefined || soloLevelProblem(solo.level) === null);
     }
     default: return false;
   }

@@ -12,6 +12,7 @@ import { DEFAULT_CONFIG, type Faction } from '../../game/content';
 import type { Action } from '../../game/rules';
 import { sendAction, type ClientState, type GameClient, type LocalMatch } from '../session/clients';
 import { useLocalMatch } from '../screens/useLocalMatch';
+import { soloOfSave } from './soloOfSave';
 import { deleteSaved, newSavedGame, saveLocal, setOpen, type SavedLocal, type SavedMove } from './localSave';
 
 /**
@@ -79,7 +80,7 @@ export interface SavedMatch {
 
 /** `onSend(seat, logLength)` runs before each move of a seat (replayed ones too), with that seat's view's log length. */
 export function useSavedMatch(saved: SavedLocal, opts: { onSend?: (seat: Faction, logLength: number) => void } = {}): SavedMatch {
-  const solo = saved.setup.mode === 'solo' ? saved.setup.solo : undefined;
+  const solo = useMemo(() => soloOfSave(saved), [saved]);
   // B7 — a new game gets DEFAULT_CONFIG and keeps it in its save; a resumed one its own (issue 24 item 4).
   const match = useLocalMatch(saved.seed, solo, saved.config ?? DEFAULT_CONFIG);
   const [restored, setRestored] = useState(saved.moves.length === 0);

@@ -6,11 +6,12 @@ import { createLocalMatch, type LocalMatch } from '../session/clients';
 /** `config`: the game's balance knobs (RULES B7); without it the game gets DEFAULT_CONFIG. */
 export function useLocalMatch(seed?: string, solo?: SoloSetup, config?: GameConfig): LocalMatch | null {
   const [match, setMatch] = useState<LocalMatch | null>(null);
-  const soloKey = solo ? `${solo.bot}:${solo.difficulty}` : '';
+  // By value: a new object with the same set-up (and R9.11 knobs) is the same match.
+  const soloKey = solo ? JSON.stringify(solo) : '';
   const configKey = config ? JSON.stringify(config) : '';
   useEffect(() => {
     const m = createLocalMatch(
-      seed, soloKey ? { bot: soloKey[0] as SoloSetup['bot'], difficulty: soloKey.slice(2) as SoloSetup['difficulty'] } : undefined,
+      seed, soloKey ? JSON.parse(soloKey) as SoloSetup : undefined,
       configKey ? JSON.parse(configKey) as GameConfig : undefined,
     );
     setMatch(m);
