@@ -19,13 +19,13 @@ describe.skipIf(!run)('online game through the lobby and the real server', () =>
   const env = useRealServer('online');
   const { serverErrors } = env;
 
-  // OFF unless E2E_ONLINE=1 (session 8, explained in its note and docs/TESTING.md): after the other browser files
-  // both tests here stalled twice (sessions 7 and 8): the game ended on A's page (the server logged "finished"),
-  // B never got the final state, and the next test's page never got its turn from the same server. Alone they pass
-  // in ~25 s. Suspect, not verified: the server's default socket budgets in this process (maxPendingBytes 1 MiB,
-  // then the offender block on 127.0.0.1) against slow pages on a loaded machine. Run them:
-  // E2E_ONLINE=1 npx vitest run --config tests/e2e/vitest.config.ts tests/e2e/online.test.ts
-  const ONLINE = process.env.E2E_ONLINE === '1';
+  // On again since session 9 (E2E_ONLINE=0 turns them off). Sessions 7 and 8 saw both tests stall after the other
+  // browser files: the game ended on A's page, B never got the final state, and the next test's page never got its
+  // turn. The cause found in session 9: a socket the server closes (unread output over its bound on a loaded
+  // machine; both pages share 127.0.0.1 and its budgets) was never reconnected, since socket.io does not retry a
+  // server-side disconnect, and a connection refused for the address was taken as fatal. The session now connects
+  // again (src/ui/online/socketClient.ts; tests/integration/online-reconnect.test.ts). docs/TESTING.md.
+  const ONLINE = process.env.E2E_ONLINE !== '0';
   it.runIf(ONLINE)('A creates as Rebel, B joins by the invite link as Imperial, both play to the end, then rematch', async () => {
     const opts = { viewport: { width: 1280, height: 800 } };
     const ctxA: BrowserContext = await env.browser.newContext(opts);

@@ -23,6 +23,10 @@ import type { PublicPlayer } from './lobbyApi';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting';
 
+/** The first pause before connecting again after the server closed the socket, and the longest (ms). */
+export const RECONNECT_FIRST_MS = 500;
+export const RECONNECT_MAX_MS = 12_000;
+
 /** Chat lines kept per channel (the server sends at most 100 per channel after a reconnect: server/chat.ts). */
 export const CHAT_LINES_KEPT = 200;
 
@@ -85,7 +89,9 @@ type BgioClient = GameClient & {
   chatMessages: unknown[];
   sendChatMessage(payload: unknown): void;
   transport: {
-    socket?: { on(e: string, fn: (...a: unknown[]) => void): void; emit(e: string, ...a: unknown[]): void; connected?: boolean } | null;
+    socket?: {
+      on(e: string, fn: (...a: unknown[]) => void): void; emit(e: string, ...a: unknown[]): void; connect(): void; connected?: boolean;
+    } | null;
     requestSync(): void;
     isConnected: boolean;
   };
@@ -137,6 +143,23 @@ export function createOnlineSession(opts: {
     notify();
   });
   client.start();
+  // A socket the server closed (output it did not read in time, too many refusals, a connection refused for its
+  // address: server/transport.ts) is not reconnected by socket.io ("io server disconnect"), so the board would say
+  // "Reconnecting…" for ever and miss the rest of the game. Connect again after a pause that doubles up to
+  // RECONNECT_MAX_MS, which outlasts the server's block of a repeat offender's address (server/limits.ts).
+  let stopped = false;
+  let retries = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  const socket = client.transport.socket;
+  socket?.on('disconnect', (reason: unknown) => {
+    if (reason !== 'io server disconnect' || stopped || fatal || retryTimer) return;
+    const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** retries++);
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      if (!stopped && !fatal) socket.connect();
+    }, delay);
+  });
+  socket?.on('connect', () => { retries = 0; });
   // Each new connection is a new socket to the server: it asks for the spectators' channel again if it is open.
   client.transport.socket?.on('connect', () => {
     if (watchingSpectators) client.transport.socket?.emit('mint:chat', opts.matchID, { spectators: true });
@@ -162,6 +185,9 @@ export function createOnlineSession(opts: {
     }
     // The server is stopping: socket.io reconnects once it is back, and the sync is asked again then.
     if (info?.error === 'server shutting down') return;
+    // A connection refused for its address (too many, too often, a blocked offender): not this session's fault
+    // for ever; the server closes the socket and the pause above connects again.
+    if (info?.event === 'connect') return;
     fatal = info?.error ?? 'refused';
     notify();
   });
@@ -192,6 +218,8 @@ export function createOnlineSession(opts: {
       return () => listeners.delete(fn);
     },
     stop: () => {
+      stopped = true;
+      if (retryTimer) clearTimeout(retryTimer);
       listeners.clear();
       client.stop();
     },
