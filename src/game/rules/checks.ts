@@ -1,7 +1,7 @@
 /** R4.6 state checks, the base reveal (R6.2.5), rescue (R6.1.6) and the win checks of R1.2. */
 import type { Faction } from '../content';
 import { addUnits, captiveLeader, captivePlanet, chosenBase, contestedPlanet, emptyUnits, total } from './board';
-import type { TaskFn } from './engine';
+import type { TaskHandlers } from './tasks';
 import { log } from './log';
 import { now, task } from './queue';
 import type { GameState, WinReason } from './state';
@@ -57,7 +57,7 @@ export function rescue(state: GameState, cause: string): void {
   log(state, 'leaderRescued', { leader: id, cause });
 }
 
-export const tasks: Record<string, TaskFn> = {
+export const tasks = {
   /** R4.6 — SC1 combat, SC2 rescue, SC3 after-combat window. Idempotent. */
   stateChecks(state) {
     const p = contestedPlanet(state);
@@ -78,7 +78,7 @@ export const tasks: Record<string, TaskFn> = {
   checkOccupation(state) {
     checkOccupation(state);
   },
-};
+} satisfies TaskHandlers;
 
 export const decisions = {};
 export { emptyUnits };

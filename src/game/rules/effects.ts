@@ -6,7 +6,8 @@ import { LETTERS, PLANETS, type Effect, type LeaderId, type LetterId, type Plane
 import type { Action } from './actions';
 import { adjacent, captiveLeader, chosenBase, distance, total } from './board';
 import { declareWinner, rescue, revealBase } from './checks';
-import type { DecisionHandler, TaskFn } from './engine';
+import type { DecisionHandler } from './engine';
+import type { TaskHandlers } from './tasks';
 import { log } from './log';
 import { fleetChoices, moveUnits, unitSubsets } from './movement';
 import { removeFromObjectiveHand } from './objectives';
@@ -393,13 +394,13 @@ const relocate: DecisionHandler = {
   },
 };
 
-export const tasks: Record<string, TaskFn> = {
+export const tasks = {
   effect(state, t, rng) {
     const m = state.mission;
     if (!m) return;
-    applyEffect(state, effectsOf(state, m.card, m.faction)[t.idx as number], rng); // 2P, Bot or Solo player line
+    applyEffect(state, effectsOf(state, m.card, m.faction)[t.idx], rng); // 2P, Bot or Solo player line
   },
-};
+} satisfies TaskHandlers;
 
 export const decisions = { subjugate, detain, patrol: patrolDecision, pursuit, slipstream, queueSabotage, intercept, council, relocate };
 export { LETTERS };
