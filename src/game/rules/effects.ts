@@ -30,7 +30,7 @@ function detainable(state: GameState, p: PlanetId): LeaderId[] {
 function capture(state: GameState, leader: LeaderId): void {
   state.leaders[leader].captured = true;
   state.stats.captures += 1;
-  log(state, 'leaderCaptured', { leader, planet: state.leaders[leader].at });
+  log(state, 'leaderCaptured', { leader, planet: state.leaders[leader].at as PlanetId }); // detainable(): on the target
 }
 
 /** I-S3 — planets that may be named: intact lettered neighbours of the target. */
@@ -122,7 +122,7 @@ function applyEffect(state: GameState, e: Effect, rng: Rng): void {
       return;
     case 'removeToken':
       if (e.mode === 'both' || !(pl.loyalty && pl.disrupt)) {
-        const removed = [pl.loyalty && 'loyalty', pl.disrupt && 'disrupt'].filter(Boolean);
+        const removed = ([pl.loyalty && 'loyalty', pl.disrupt && 'disrupt'] as const).filter((t) => t !== false);
         pl.loyalty = false;
         pl.disrupt = false;
         log(state, 'tokensRemoved', { planet: p, tokens: removed });

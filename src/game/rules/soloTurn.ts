@@ -7,7 +7,7 @@
 import { LEADERS, MISSIONS, PLANETS, iconCount, soloLevel, type Faction, type LeaderId, type MissionId, type PlanetId } from '../content';
 import { adjacent, captivePlanet, total } from './board';
 import type { TaskHandlers } from './tasks';
-import { log } from './log';
+import { log, type LogEvents } from './log';
 import { startMission } from './missions';
 import { moveUnits, ownLeaderOn, poolLeaders } from './movement';
 import { now, task } from './queue';
@@ -91,7 +91,7 @@ function doDefault(state: GameState, f: Faction, mv: DefaultMove): void {
   now(state, task('stateChecks'), task('endTurn', { f }));
 }
 
-function botPass(state: GameState, f: Faction, reason: string): void {
+function botPass(state: GameState, f: Faction, reason: LogEvents['botPassed']['reason']): void {
   state.passed[f] = true;
   log(state, 'botPassed', { faction: f, reason });
   log(state, 'passed', { faction: f });
