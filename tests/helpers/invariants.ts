@@ -7,6 +7,7 @@ import {
   type Faction, type MissionId, type ObjectiveId, type UnitType,
 } from '../../src/game/content';
 import type { GameState } from '../../src/game/rules';
+import { fields } from './logFields';
 
 const SORTED_LETTERS = [...LETTERS].sort().join('');
 const ALL_MISSIONS: Record<Faction, string> = {
@@ -150,7 +151,7 @@ export function checkDeployCap(s: GameState): string | null {
   const n: Record<string, number> = {};
   for (const e of s.log) {
     if (e.e !== 'deployed' && e.e !== 'baseMoved') continue;
-    const k = `${e.round}:${(e.dest ?? e.to) as string}`; // the location is logged as `dest`
+    const k = `${e.round}:${(fields(e).dest ?? fields(e).to) as string}`; // the location is logged as `dest`
     if (k.endsWith('undefined')) return `${e.e} event without a location`;
     n[k] = (n[k] ?? 0) + 1;
     if (n[k] > s.config.deployCap) return `${n[k]} units placed on ${k}`;

@@ -24,6 +24,7 @@ import {
 import { SECRET_ACTIONS, type GameState, type LogEvent } from '../../src/game/rules';
 import { canSee } from '../../src/game/rules/log';
 import { isHidden } from '../../src/game/rules/view';
+import { fields } from './logFields';
 
 export type Seat = Faction | null;
 export const SEATS: Seat[] = ['R', 'I', null];
@@ -192,7 +193,7 @@ const LETTER_FIELDS = ['card', 'cards', 'planet', 'dest', 'from'];
 function lettersOf(ev: LogEvent): string[] {
   const out: string[] = [];
   for (const k of LETTER_FIELDS) {
-    const x = ev[k];
+    const x = fields(ev)[k];
     if (typeof x === 'string') out.push(x);
     else if (Array.isArray(x)) for (const y of x) if (typeof y === 'string') out.push(y);
   }
@@ -223,8 +224,8 @@ export function auditLogEvent(ev: LogEvent, s: GameState, seat: Seat, forbidden:
       if (!ok) bad.push(`${ev.e} names objective ${c}`);
     }
   }
-  if (seat !== 'I' && FLAGGED_PROBE_EVENTS.has(ev.e) && typeof ev.card === 'string' && !s.probes.flagged.includes(ev.card as LetterId)) {
-    bad.push(`${ev.e} shows unflagged probe card ${ev.card}`);
+  if (seat !== 'I' && FLAGGED_PROBE_EVENTS.has(ev.e) && typeof fields(ev).card === 'string' && !s.probes.flagged.includes(fields(ev).card as LetterId)) {
+    bad.push(`${ev.e} shows unflagged probe card ${fields(ev).card}`);
   }
   if (seat !== 'R' && !s.base.revealed && s.base.planet !== null && BASE_NAMING(ev.e) && lettersOf(ev).includes(s.base.planet)) {
     bad.push(`${ev.e} names the hidden base ${s.base.planet}`);
@@ -374,7 +375,7 @@ export function laterDrawLeaks(final: GameState, recs: DrawRecord[]): string[] {
     if (ev.e === 'missionDrawnCard') {
       const f = ev.faction as Faction;
       let from = 0;
-      for (let j = i - 1; j >= 0; j--) if (log[j].e === 'missionDeckReshuffled' && log[j].faction === f) { from = j + 1; break; }
+      for (let j = i - 1; j >= 0; j--) if (log[j].e === 'missionDeckReshuffled' && fields(log[j]).faction === f) { from = j + 1; break; }
       check(ev.card as string, from, i, [f === 'R' ? 'I' : 'R', null]);
     } else if (ev.e === 'objectiveDrawnCard' || ev.e === 'councilCards') {
       for (const c of (ev.e === 'councilCards' ? ev.cards : [ev.card]) as string[]) {

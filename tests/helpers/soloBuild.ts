@@ -6,7 +6,7 @@
  * With seed 1 the starting planets are Imperial G, Rebel H.
  */
 import type { Difficulty, Faction, LeaderId, LetterId, MissionId } from '../../src/game/content';
-import { createState, run, seededRng, type GameState, type Rng } from '../../src/game/rules';
+import { createState, isEvent, run, seededRng, type GameState, type LogEventOf, type LogKind, type Rng } from '../../src/game/rules';
 import { factionMissions } from '../../src/game/rules/soloEffects';
 import { dice, recordingRng, scenario } from './build';
 
@@ -58,7 +58,7 @@ export function botTurn(s: GameState, rng: Rng = dice(), turns = 1): void {
 }
 
 /** The events of kind `e` logged since `mark`. */
-export const events = (s: GameState, e: string, mark = 0) => s.log.slice(mark).filter((x) => x.e === e);
+export const events = <K extends LogKind>(s: GameState, e: K, mark = 0) => s.log.slice(mark).filter((x): x is LogEventOf<K> => isEvent(x, e));
 
 /**
  * Give the human a facedown planned mission (with `leader`) so that R4.2.2 asks them after the bot's turn instead

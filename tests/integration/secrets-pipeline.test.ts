@@ -43,6 +43,7 @@ import {
   type DrawRecord, type RngSecrets, type Seat,
 } from '../helpers/secrets';
 import { makeClient, master, pendingPlayer, play, quietBoardgameIo, type Enumerated } from './bgio-helpers';
+import { anyEvent } from '../helpers/logFields';
 
 const PREVIOUS_NODE_ENV = process.env.NODE_ENV;
 process.env.NODE_ENV = 'production';
@@ -614,10 +615,10 @@ describe('the checkers catch planted secrets (every assertion above can fail)', 
       ['a generator-state number', imperial, (c) => { c.store.ctx.n = floats[0]; }, 'rng', /generator state/],
       ['a private log event of the other seat', imperial, (c) => { G(c).log.push(privateR); }, 'gameLog', /private event/],
       ['a public event naming a secret card', imperial, (c) => {
-        G(c).log.push({ e: 'missionPlanned', round: s.round, faction: 'R', leader: 'LD-R1', card: rHand });
+        G(c).log.push(anyEvent({ e: 'missionPlanned', round: s.round, faction: 'R', leader: 'LD-R1', card: rHand }));
       }, 'gameLog', new RegExp(`names ${rHand}`)],
       ['an unflagged probe card in a public probe event', spectator, (c) => { G(c).log.push({ e: 'probeDrawn', round: s.round, card: probe }); }, 'gameLog', /unflagged probe card/],
-      ['the hidden base named by a probe event', imperial, (c) => { G(c).log.push({ e: 'probeNotMoved', round: s.round, card: s.base.planet }); }, 'gameLog', /hidden base/],
+      ['the hidden base named by a probe event', imperial, (c) => { G(c).log.push(anyEvent({ e: 'probeNotMoved', round: s.round, card: s.base.planet })); }, 'gameLog', /hidden base/],
       ['an unredacted secret move in the boardgame.io log', imperial, (c) => {
         c.log.push({ action: { type: 'MAKE_MOVE', payload: { type: 'chooseBase', args: [{ planet: s.base.planet }], playerID: '0' } }, _stateID: 1, turn: 1, phase: 'setup' });
       }, 'bgioLog', /not redacted/],

@@ -25,6 +25,7 @@ import {
 } from '../../src/game/rules/sample';
 import { copyState, isHidden, viewFor } from '../../src/game/rules/view';
 import { playRandomGame } from '../../src/sim/randomGame';
+import { fields } from '../helpers/logFields';
 
 const DEFAULT_GAMES = 200;
 const VARIANT_GAMES = 40;
@@ -211,7 +212,7 @@ function checkLaterDraws(final: GameState, names: Map<LogEvent, string[]>, recs:
     if (ev.e === 'missionDrawnCard') {
       const f = ev.faction as Faction;
       let from = 0;
-      for (let j = i - 1; j >= 0; j--) if (log[j].e === 'missionDeckReshuffled' && log[j].faction === f) { from = j + 1; break; }
+      for (let j = i - 1; j >= 0; j--) if (log[j].e === 'missionDeckReshuffled' && fields(log[j]).faction === f) { from = j + 1; break; }
       check(ev.card as string, from, i, [f === 'R' ? 'I' : 'R', null], false);
       cover('draw mission');
     } else if (ev.e === 'objectiveDrawnCard' || ev.e === 'councilCards') {

@@ -10,11 +10,11 @@ import {
   act, answerOpposition, destroy, dice, logSince, operationsWith, placeLeader, probePartition, put, reveal, scenario,
   setBase,
 } from '../helpers/build';
-import { legalActions, missionTargets, type GameState } from '../../src/game/rules';
+import { isEvent, legalActions, missionTargets, type GameState, type LogEventOf, type LogKind } from '../../src/game/rules';
 import type { LetterId } from '../../src/game/content';
 import { canSee } from '../../src/game/rules/log';
 
-const find = (s: GameState, e: string) => s.log.filter((x) => x.e === e);
+const find = <K extends LogKind>(s: GameState, e: K) => s.log.filter((x): x is LogEventOf<K> => isEvent(x, e));
 
 describe('I-S1 Detain', () => {
   function build() {

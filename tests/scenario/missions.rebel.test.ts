@@ -11,11 +11,11 @@ import {
   act, answerOpposition, destroy, dice, logSince, operationsWith, placeLeader, probePartition, put, reveal, scenario,
   setBase,
 } from '../helpers/build';
-import { board, legalActions, missionTargets, type GameState } from '../../src/game/rules';
+import { board, isEvent, legalActions, missionTargets, type GameState, type LogEventOf, type LogKind } from '../../src/game/rules';
 import { canSee } from '../../src/game/rules/log';
 
 const names = (s: GameState, mark: number) => logSince(s, mark).map((e) => e.e);
-const find = (s: GameState, e: string) => s.log.filter((x) => x.e === e);
+const find = <K extends LogKind>(s: GameState, e: K) => s.log.filter((x): x is LogEventOf<K> => isEvent(x, e));
 const revealActions = (s: GameState, seat: 'R' | 'I') => legalActions(s, seat).filter((a) => a.type === 'revealMission');
 
 describe('R-S1 Rally Support', () => {

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import {
   answerOpposition, dice, operationsWith, placeLeader, put, reveal, scenario,
 } from '../helpers/build';
-import { apply, legalActions, type GameState } from '../../src/game/rules';
+import { apply, isEvent, legalActions, type GameState, type LogEventOf, type LogKind } from '../../src/game/rules';
 import { makeConfig } from '../../src/game/content';
 
-const find = (s: GameState, e: string) => s.log.filter((x) => x.e === e);
+const find = <K extends LogKind>(s: GameState, e: K) => s.log.filter((x): x is LogEventOf<K> => isEvent(x, e));
 
 /** A Rebel unit on F, the Imperial with a capital ship on Imperium (so both always have something to do). */
 function base() {

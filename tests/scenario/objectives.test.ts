@@ -10,11 +10,11 @@ import { describe, expect, it } from 'vitest';
 import {
   act, atWindow, destroy, dice, driveUntil, operationsWith, put, scenario,
 } from '../helpers/build';
-import { decisionActions, run, type GameState } from '../../src/game/rules';
+import { decisionActions, isEvent, run, type GameState, type LogEventOf, type LogKind } from '../../src/game/rules';
 import { makeConfig, type ObjectiveId, type PlanetId } from '../../src/game/content';
 
 const th = (s: GameState, id: string) => s.config.thresholds[id];
-const find = (s: GameState, e: string) => s.log.filter((x) => x.e === e);
+const find = <K extends LogKind>(s: GameState, e: K) => s.log.filter((x): x is LogEventOf<K> => isEvent(x, e));
 const offered = (s: GameState) => decisionActions(s, 'R').map((a) => (a.type === 'revealObjective' ? a.card : a.type));
 
 /** A fresh scenario holding exactly `hand`, the objective deck emptied (so Refresh draws nothing). */

@@ -13,8 +13,8 @@ import {
   type Faction, type LetterId, type MissionId, type ObjectiveId, type PlanetId,
 } from '../../src/game/content';
 import {
-  apply, createState, decisionActions, missionTargets, run, scriptedRng, seededRng,
-  type Action, type GameState, type Units,
+  apply, createState, decisionActions, isEvent, missionTargets, run, scriptedRng, seededRng,
+  type Action, type GameState, type LogEventOf, type LogKind, type Units,
 } from '../../src/game/rules';
 import {
   act, answerOpposition, beforeDraws, destroy, exactDice, giveObjectives, identityRng, operationsWith, placeLeader,
@@ -27,7 +27,7 @@ type MoveFleet = Extract<Action, { type: 'moveFleet' }>;
 const moves = (s: GameState, f: Faction): MoveFleet[] =>
   decisionActions(s, f).filter((a): a is MoveFleet => a.type === 'moveFleet');
 const uniq = <T>(xs: T[]): T[] => [...new Set(xs)];
-const events = (s: GameState, e: string) => s.log.filter((x) => x.e === e);
+const events = <K extends LogKind>(s: GameState, e: K) => s.log.filter((x): x is LogEventOf<K> => isEvent(x, e));
 const fleet = (from: PlanetId, to: PlanetId, units: Partial<Units>, leader: MoveFleet['leader'], captive = false): MoveFleet => ({
   type: 'moveFleet', from, to, units: u(units), captive, leader,
 });

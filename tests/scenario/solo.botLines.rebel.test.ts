@@ -80,7 +80,7 @@ describe('R-S4 Covert Relocation — Bot line', () => {
     put(s, 'B', 'R', { f: 1 });
     placeLeader(s, 'LD-I1', 'A');
     put(s, 'IMP', 'I', { c: 1 });
-    s.log.push({ e: 'fleetMoved', round: s.round, faction: 'I', from: 'G', dest: 'IMP', units: { f: 0, c: 1, s: 0 } });
+    s.log.push({ e: 'fleetMoved', round: s.round, faction: 'I', from: 'G', dest: 'IMP', units: { f: 0, c: 1, s: 0 }, captive: false, leader: null });
     s.probes.deck = ['C', 'J', 'K', ...s.probes.deck.filter((c) => !['C', 'J', 'K'].includes(c))];
     botTurn(s);
     expect(turned(s)).toEqual([['R-S4', 'B']]);

@@ -16,6 +16,7 @@ import { playRandomGame } from '../../src/sim/randomGame';
 import { Board } from '../../src/ui/board/Board';
 import { replayFromLocation, replayHref } from '../../src/ui/replay/routes';
 import { endStory } from '../../src/ui/story/endStory';
+import { fields } from '../helpers/logFields';
 
 afterEach(cleanup);
 
@@ -68,7 +69,7 @@ describe('R8.1 after R1.2: the end of the game shows the whole truth', () => {
     const moved = links.find((a) => a.getAttribute('data-moment') === 'moved')!;
     const i = s.log.findIndex((e) => e.e === 'relocatedTo' && e.dest);
     expect(moved.getAttribute('href')).toBe(`/?record=abc123&event=${i}`);
-    const ev = s.log[i];
+    const ev = fields(s.log[i]);
     expect(moved.textContent).toBe(`Round ${ev.round}: The base moved in secret from ${name(ev.from as LetterId)} (${ev.from}) to ${name(ev.dest as LetterId)} (${ev.dest}).`);
     expect(links.some((a) => a.getAttribute('data-moment') === 'found')).toBe(true);
     // Every scored objective is a moment.

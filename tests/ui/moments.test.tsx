@@ -11,6 +11,8 @@ import { Board } from '../../src/ui/board/Board';
 import { stateWhere } from './states';
 import { describeEvent } from '../../src/ui/log/sentences';
 import { momentsSince } from '../../src/ui/story/moments';
+import { fields } from '../helpers/logFields';
+import type { LogEventOf } from '../../src/game/rules';
 
 afterEach(cleanup);
 
@@ -36,7 +38,7 @@ describe('moments in the log', () => {
   it('a mission roll is titled from the reader\'s side', () => {
     const s = find((x) => x.log.some((e) => e.e === 'missionAttempt'), 'mo-roll');
     const i = s.log.findIndex((e) => e.e === 'missionAttempt');
-    const ev = s.log[i];
+    const ev = s.log[i] as LogEventOf<'missionAttempt'>;
     const by = ev.faction as 'R' | 'I';
     const other = by === 'R' ? 'I' : 'R';
     const verb = ev.success ? 'succeeds' : 'fails';
@@ -51,7 +53,7 @@ describe('on the board', () => {
     if (!x.pending || x.pending.kind !== 'turn') return false;
     const seat = x.pending.seat;
     let last = -1;
-    for (let i = x.log.length - 1; i >= 0; i--) if (x.log[i].faction === seat && ['fleetMoved', 'passed', 'missionRevealed', 'opposed', 'notOpposed'].includes(x.log[i].e)) { last = i; break; }
+    for (let i = x.log.length - 1; i >= 0; i--) if (fields(x.log[i]).faction === seat && ['fleetMoved', 'passed', 'missionRevealed', 'opposed', 'notOpposed'].includes(x.log[i].e)) { last = i; break; }
     return last >= 0 && momentsSince(x.log, last + 1, seat).length >= 2;
   }, 'mo-board');
 
@@ -60,7 +62,7 @@ describe('on the board', () => {
     const seat = s.pending!.seat;
     const v = viewFor(s, seat);
     let last = -1;
-    for (let i = v.log.length - 1; i >= 0; i--) if (v.log[i].faction === seat && ['fleetMoved', 'passed', 'missionRevealed', 'opposed', 'notOpposed'].includes(v.log[i].e)) { last = i; break; }
+    for (let i = v.log.length - 1; i >= 0; i--) if (fields(v.log[i]).faction === seat && ['fleetMoved', 'passed', 'missionRevealed', 'opposed', 'notOpposed'].includes(v.log[i].e)) { last = i; break; }
     const expected = momentsSince(v.log, last + 1, seat);
     const sent: unknown[] = [];
     render(<Board view={v} seat={seat} onAction={(a) => sent.push(a)} since={last + 1} />);

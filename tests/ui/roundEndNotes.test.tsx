@@ -6,7 +6,7 @@
  */
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { legalActions, roundEndsAfter } from '../../src/game/rules';
+import { legalActions, roundEndsAfter, type LogEventOf } from '../../src/game/rules';
 import { viewFor } from '../../src/game/rules/view';
 import { Board } from '../../src/ui/board/Board';
 import { stateWhere } from './states';
@@ -38,10 +38,10 @@ describe('R4.2.2: the round\'s end is never a surprise', () => {
     const s = find((x) => {
       if (x.phase !== 'operations' || x.pending?.kind !== 'turn') return false;
       const other = x.pending.seat === 'R' ? 'I' : 'R';
-      return x.passed[other] && x.log.some((e) => e.round === x.round && e.e === 'passed' && e.faction === other && e.auto);
+      return x.passed[other] && x.log.some((e) => e.round === x.round && e.e === 'passed' && e.faction === other && !!e.auto);
     }, 'rn-auto');
     const me = s.pending!.seat === 'R' ? 'I' : 'R';
-    const ev = [...s.log].reverse().find((e) => e.e === 'passed' && e.faction === me)!;
+    const ev = [...s.log].reverse().find((e): e is LogEventOf<'passed'> => e.e === 'passed' && e.faction === me)!;
     render(<Board view={viewFor(s, me)} seat={me} onAction={() => {}} />);
     const notice = screen.getByTestId('auto-pass');
     expect(notice.getAttribute('data-reason')).toBe(ev.auto);

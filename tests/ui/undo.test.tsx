@@ -12,6 +12,7 @@ import { viewFor } from '../../src/game/rules/view';
 import { Board } from '../../src/ui/board/Board';
 import { describeEvent } from '../../src/ui/log/sentences';
 import { stateAt } from './states';
+import { anyEvent } from '../helpers/logFields';
 
 afterEach(cleanup);
 
@@ -62,9 +63,9 @@ describe('the Undo button', () => {
   });
 
   it('the take-back sentence for each viewer', () => {
-    const ev = { e: 'tookBack', round: 2, faction: 'I', what: 'fleetMove' };
+    const ev = anyEvent({ e: 'tookBack', round: 2, faction: 'I', what: 'fleetMove' });
     expect(describeEvent(ev, 'R')).toBe('The Imperial took back a fleet move.');
     expect(describeEvent(ev, 'I')).toBe('You took back a fleet move.');
-    expect(describeEvent({ ...ev, what: 'nonsense' }, null)).toBe('The Imperial took back a decision.');
+    expect(describeEvent(anyEvent({ ...ev, what: 'nonsense' }), null)).toBe('The Imperial took back a decision.');
   });
 });

@@ -18,6 +18,7 @@ import { Board } from '../../src/ui/board/Board';
 import { ThoughtsPanel } from '../../src/ui/bot/ThoughtsPanel';
 import { describeEvent } from '../../src/ui/log/sentences';
 import { stateAt } from './states';
+import { anyEvent } from '../helpers/logFields';
 
 const confirmSpy = vi.fn(() => true);
 beforeEach(() => { confirmSpy.mockClear(); window.confirm = confirmSpy; });
@@ -27,24 +28,24 @@ const logLines = (c: HTMLElement) => [...c.querySelectorAll('[data-testid="log"]
 
 describe('(a) a mission result is said from the reader\'s side', () => {
   // The Imperial revealed; the Rebel opposed and rolled higher: the mission fails, and the Rebel won.
-  const attempt = {
+  const attempt: Record<string, unknown> = {
     e: 'missionAttempt', round: 2, card: 'I-S4', faction: 'I', die: 2, total: 3, oppDie: 5, oppTotal: 6, success: false,
     attribute: 'F', leaders: [{ leader: 'LD-I3', icons: 1 }], oppLeaders: [{ leader: 'LD-R1', icons: 1 }], tiesToRevealer: true,
   };
 
   it('the opposing winner reads "you win", the revealer reads who beat them, a spectator reads both names', () => {
-    expect(describeEvent(attempt, 'R')).toMatch(/ — you win: the mission fails\.$/);
-    expect(describeEvent(attempt, 'I')).toMatch(/ — the Rebel wins: the mission fails\.$/);
-    expect(describeEvent(attempt, null)).toMatch(/ — the Rebel wins: the mission fails\.$/);
+    expect(describeEvent(anyEvent(attempt), 'R')).toMatch(/ — you win: the mission fails\.$/);
+    expect(describeEvent(anyEvent(attempt), 'I')).toMatch(/ — the Rebel wins: the mission fails\.$/);
+    expect(describeEvent(anyEvent(attempt), null)).toMatch(/ — the Rebel wins: the mission fails\.$/);
     const won = { ...attempt, die: 6, total: 7, oppDie: 1, oppTotal: 2, success: true };
-    expect(describeEvent(won, 'I')).toMatch(/ — you win: the mission succeeds\.$/);
-    expect(describeEvent(won, 'R')).toMatch(/ — the Imperial wins: the mission succeeds\.$/);
-    for (const v of ['R', 'I', null] as const) expect(describeEvent(attempt, v)).not.toMatch(/— (failure|success)/);
+    expect(describeEvent(anyEvent(won), 'I')).toMatch(/ — you win: the mission succeeds\.$/);
+    expect(describeEvent(anyEvent(won), 'R')).toMatch(/ — the Imperial wins: the mission succeeds\.$/);
+    for (const v of ['R', 'I', null] as const) expect(describeEvent(anyEvent(attempt), v)).not.toMatch(/— (failure|success)/);
   });
 
   it('the board\'s log of the player who opposed says they won', () => {
     const s = stateAt('turn', 'words-attempt');
-    s.log.push({ ...attempt, round: s.round } as LogEvent);
+    s.log.push(anyEvent({ ...attempt, round: s.round }));
     const { container } = render(<Board view={viewFor(s, 'R')} seat="R" onAction={() => {}} />);
     expect(logLines(container).at(-1)).toMatch(/you roll 5 \+ 1 .* = 6 — you win: the mission fails\.$/);
   });

@@ -5,8 +5,9 @@ import { createState, seededRng, type LogEvent } from '../../src/game/rules';
 import { configChanges, KNOB_VARIANTS, missionOutcomes, runBalance } from '../../src/sim/balance';
 import { renderReport } from '../../src/sim/balanceReport';
 import { barChart, esc } from '../../src/sim/balanceSvg';
+import { anyEvent } from '../helpers/logFields';
 
-const ev = (e: string, data: Record<string, unknown>): LogEvent => ({ e, round: 1, ...data });
+const ev = (e: string, data: Record<string, unknown>): LogEvent => anyEvent({ e, round: 1, ...data });
 
 describe('balance study', () => {
   it('counts a reveal once and a success for unopposed, attributeless and won attempts only', () => {

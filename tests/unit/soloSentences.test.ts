@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Faction } from '../../src/game/content';
 import { randomGameFromSeed } from '../../src/sim/randomGame';
 import { describeEvent } from '../../src/ui/log/sentences';
+import { anyEvent } from '../helpers/logFields';
 
 const SILENT = new Set(['strikeEnded', 'secretPlansPromptClosed', 'councilKept', 'objectiveWindowClosed', 'objectiveWindowOpened']);
 
@@ -31,7 +32,7 @@ describe('solo log sentences', () => {
       .toBe('The rival turned over Patrol Sweep: targets Orison (K).');
     expect(describeEvent({ e: 'botSkippedUnder', round: 2, faction: 'I', cards: ['I-S1', 'I-06'] }, 'R'))
       .toBe('The skipped cards go under the rival deck in this order: Detain, Interrogation.');
-    expect(describeEvent({ e: 'botDefaultAction', round: 2, faction: 'I', action: 'hunt', from: 'G', dest: 'K' }, 'R'))
+    expect(describeEvent(anyEvent({ e: 'botDefaultAction', round: 2, faction: 'I', action: 'hunt', from: 'G', dest: 'K' }), 'R'))
       .toBe('The rival hunts: from Veyl Forge (G) to Orison (K).');
   });
 });

@@ -7,6 +7,7 @@ import { viewFor } from '../../src/game/rules/view';
 import { randomGameFromSeed } from '../../src/sim/randomGame';
 import { combatStories } from '../../src/ui/story/combats';
 import { actorOf, actsSince, linesSince, touchedSince } from '../../src/ui/story/recent';
+import { anyEvent, fields } from '../helpers/logFields';
 
 describe('combat summaries from the log (issue 13 item 3)', () => {
   it('R5.5/R5.10: every finished combat tells its waves, both sides\' losses and the winner the core recorded', () => {
@@ -14,7 +15,7 @@ describe('combat summaries from the log (issue 13 item 3)', () => {
     for (let g = 0; g < 30; g++) {
       const { state } = randomGameFromSeed(`story-${g}`);
       const stories = combatStories(viewFor(state, 'R').log);
-      const ends = state.log.filter((e) => e.e === 'combatEnded' || e.e === 'strikeEnded');
+      const ends = state.log.filter((e) => e.e === 'combatEnded' || e.e === 'strikeEnded').map(fields);
       expect(stories.filter((s) => s.end !== undefined).length).toBe(ends.length);
       stories.filter((s) => s.end !== undefined).forEach((s, i) => {
         const end = ends[i];
@@ -64,7 +65,7 @@ describe('what happened since the viewer\'s last decision (issue 13 items 4, 7)'
       { e: 'fleetMoved', round: 1, faction: 'I', from: 'IMP', dest: 'C', units: { f: 2 }, leader: 'LD-I1' },
       { e: 'combatStarted', round: 1, planet: 'C', attacker: 'I' },
       { e: 'missionRevealed', round: 1, faction: 'I', card: 'I-S1', target: 'D' },
-    ];
+    ].map(anyEvent);
     const acts = actsSince(log, 0, 'R');
     expect(acts.map((a) => a.by)).toEqual(['I', 'I']);
     expect(acts[0].text).toMatch(/^The Imperial moved 2 starfighters from Imperium to/);

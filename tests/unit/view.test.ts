@@ -16,6 +16,7 @@ import {
 } from '../../src/game/rules/sample';
 import { HIDDEN, isHidden, viewFor } from '../../src/game/rules/view';
 import { act, afterSetup, operationsWith } from '../helpers/build';
+import { fields } from '../helpers/logFields';
 
 const SEATS: (Faction | null)[] = ['R', 'I', null];
 /** A view as JSON without its config (whose thresholds are keyed by objective ids). */
@@ -269,7 +270,8 @@ describe('views: probe cards (R8.3 items 5, 7, 11)', () => {
     expect(iEvents).not.toContain('relocatedTo');
     expect(iEvents).not.toContain('probesSeen');
     for (const e of vI.log) {
-      expect([e.card, e.dest, e.from, e.planet, ...((e.cards as string[] | undefined) ?? [])]).not.toContain(pick);
+      const f = fields(e);
+      expect([f.card, f.dest, f.from, f.planet, ...((f.cards as string[] | undefined) ?? [])]).not.toContain(pick);
     }
 
     // R8.3 item 10: the Rebel knows the cards it saw (and the old base card) were in the deck after the shuffle.

@@ -1,8 +1,8 @@
 /** R4.6 state checks, the base reveal (R6.2.5), rescue (R6.1.6) and the win checks of R1.2. */
 import type { Faction } from '../content';
 import { addUnits, captiveLeader, captivePlanet, chosenBase, contestedPlanet, emptyUnits, total } from './board';
-import type { TaskFn } from './engine';
-import { log } from './log';
+import type { TaskHandlers } from './tasks';
+import { log, type LogEvents } from './log';
 import { now, task } from './queue';
 import type { GameState, WinReason } from './state';
 
@@ -16,7 +16,7 @@ export function declareWinner(state: GameState, faction: Faction, reason: WinRea
 }
 
 /** R6.2.5 — reveal the hidden base: public planet, base-card units move onto it. Combat follows via SC1. */
-export function revealBase(state: GameState, cause: string): void {
+export function revealBase(state: GameState, cause: LogEvents['baseRevealed']['cause']): void {
   if (state.base.revealed) return;
   state.base.revealed = true;
   const p = chosenBase(state);
@@ -49,7 +49,7 @@ export function rescueCheck(state: GameState): void {
   if (total(state.planets[p].I) === 0) rescue(state, 'unguarded');
 }
 
-export function rescue(state: GameState, cause: string): void {
+export function rescue(state: GameState, cause: LogEvents['leaderRescued']['cause']): void {
   const id = captiveLeader(state);
   if (!id) return;
   state.leaders[id] = { at: 'pool', captured: false };
@@ -57,7 +57,7 @@ export function rescue(state: GameState, cause: string): void {
   log(state, 'leaderRescued', { leader: id, cause });
 }
 
-export const tasks: Record<string, TaskFn> = {
+export const tasks = {
   /** R4.6 — SC1 combat, SC2 rescue, SC3 after-combat window. Idempotent. */
   stateChecks(state) {
     const p = contestedPlanet(state);
@@ -78,7 +78,7 @@ export const tasks: Record<string, TaskFn> = {
   checkOccupation(state) {
     checkOccupation(state);
   },
-};
+} satisfies TaskHandlers;
 
 export const decisions = {};
 export { emptyUnits };

@@ -6,7 +6,8 @@
 import { SECRET_PLANS, unitDef, type Faction, type PlanetId, type UnitType } from '../content';
 import type { Action } from './actions';
 import { other } from './board';
-import type { DecisionHandler, TaskFn } from './engine';
+import type { DecisionHandler } from './engine';
+import type { TaskHandlers } from './tasks';
 import { log } from './log';
 import { now, task } from './queue';
 import { d6, type Rng } from './rng';
@@ -255,11 +256,11 @@ const secretPlans: DecisionHandler = {
   },
 };
 
-export const tasks: Record<string, TaskFn> = {
+export const tasks = {
   /** R4.6 SC1 / R5.1 — start a combat on a contested planet. */
   startCombat(state, t, rng) {
-    const planet = t.planet as PlanetId;
-    const attacker = t.attacker as Faction;
+    const planet = t.planet;
+    const attacker = t.attacker;
     state.combat = {
       kind: 'combat', planet, attacker, wave: 1, step: 'attack',
       units: [...unitsOfPlanet(state, planet, 'R'), ...unitsOfPlanet(state, planet, 'I')], roll: null, destroyed: [],
@@ -273,17 +274,17 @@ export const tasks: Record<string, TaskFn> = {
   },
   /** R5.12 — a strike roll of the given dice by `by` against the enemy units on `planet`. */
   strike(state, t, rng) {
-    const planet = t.planet as PlanetId;
-    const by = t.by as Faction;
+    const planet = t.planet;
+    const by = t.by;
     const units = unitsOfPlanet(state, planet, other(by));
     const c: CombatState & { dice: { white: number; black: number } } = {
       kind: 'strike', planet, attacker: by, wave: 1, step: 'attack', units, roll: null, destroyed: [],
-      dice: { white: t.white as number, black: t.black as number },
+      dice: { white: t.white, black: t.black },
     };
     state.combat = c;
     log(state, 'strikeStarted', { planet, by });
     step(state, rng);
   },
-};
+} satisfies TaskHandlers;
 
 export const decisions = { assignHit, secretPlans };

@@ -6,7 +6,8 @@ import { LETTERS, PLANETS, type Effect, type LeaderId, type LetterId, type Plane
 import type { Action } from './actions';
 import { adjacent, captiveLeader, chosenBase, distance, total } from './board';
 import { declareWinner, rescue, revealBase } from './checks';
-import type { DecisionHandler, TaskFn } from './engine';
+import type { DecisionHandler } from './engine';
+import type { TaskHandlers } from './tasks';
 import { log } from './log';
 import { fleetChoices, moveUnits, unitSubsets } from './movement';
 import { removeFromObjectiveHand } from './objectives';
@@ -29,7 +30,7 @@ function detainable(state: GameState, p: PlanetId): LeaderId[] {
 function capture(state: GameState, leader: LeaderId): void {
   state.leaders[leader].captured = true;
   state.stats.captures += 1;
-  log(state, 'leaderCaptured', { leader, planet: state.leaders[leader].at });
+  log(state, 'leaderCaptured', { leader, planet: state.leaders[leader].at as PlanetId }); // detainable(): on the target
 }
 
 /** I-S3 — planets that may be named: intact lettered neighbours of the target. */
@@ -121,7 +122,7 @@ function applyEffect(state: GameState, e: Effect, rng: Rng): void {
       return;
     case 'removeToken':
       if (e.mode === 'both' || !(pl.loyalty && pl.disrupt)) {
-        const removed = [pl.loyalty && 'loyalty', pl.disrupt && 'disrupt'].filter(Boolean);
+        const removed = ([pl.loyalty && 'loyalty', pl.disrupt && 'disrupt'] as const).filter((t) => t !== false);
         pl.loyalty = false;
         pl.disrupt = false;
         log(state, 'tokensRemoved', { planet: p, tokens: removed });
@@ -393,13 +394,13 @@ const relocate: DecisionHandler = {
   },
 };
 
-export const tasks: Record<string, TaskFn> = {
+export const tasks = {
   effect(state, t, rng) {
     const m = state.mission;
     if (!m) return;
-    applyEffect(state, effectsOf(state, m.card, m.faction)[t.idx as number], rng); // 2P, Bot or Solo player line
+    applyEffect(state, effectsOf(state, m.card, m.faction)[t.idx], rng); // 2P, Bot or Solo player line
   },
-};
+} satisfies TaskHandlers;
 
 export const decisions = { subjugate, detain, patrol: patrolDecision, pursuit, slipstream, queueSabotage, intercept, council, relocate };
 export { LETTERS };

@@ -9,7 +9,8 @@
 import type { Faction } from '../content';
 import { actionKey, type Action } from './actions';
 import type { Rng } from './rng';
-import type { GameState, Pending, PendingKind, Task } from './state';
+import type { GameState, Pending, PendingKind } from './state';
+import type { Task, TaskFn, TaskHandlers, TaskKind, TaskTable } from './tasks';
 import * as setup from './setup';
 import * as planning from './planning';
 import * as operations from './operations';
@@ -25,8 +26,6 @@ import { botAction } from './soloChoices';
 import { copyJson } from './json';
 import { afterDecision, beforeDecision, canTakeBack, takeBack, watchRng } from './undo';
 
-export type TaskFn = (state: GameState, task: Task, rng: Rng) => void | 'yield';
-
 export interface DecisionHandler {
   /** Every legal answer, in a deterministic order (the bots and the UI share it). */
   legal(state: GameState, pending: Pending): Action[];
@@ -35,18 +34,25 @@ export interface DecisionHandler {
 }
 
 export interface RulesModule {
-  tasks?: Record<string, TaskFn>;
+  tasks?: TaskHandlers;
   decisions?: Partial<Record<PendingKind, DecisionHandler>>;
 }
 
 const MODULES: RulesModule[] = [
   setup, planning, operations, missions, effects, combat, checks, objectives, refresh, soloTurn, soloEffects,
 ];
-// Maps rather than objects: looked up on every task and decision, with ~50 different keys.
-const TASKS = new Map<string, TaskFn>();
+
+/** Every task's handler, one per kind of src/game/rules/tasks.ts: a kind no module handles fails to compile here. */
+const TASK_TABLE: TaskTable = {
+  ...setup.tasks, ...planning.tasks, ...operations.tasks, ...missions.tasks, ...effects.tasks, ...combat.tasks,
+  ...checks.tasks, ...objectives.tasks, ...refresh.tasks, ...soloTurn.tasks, ...soloEffects.tasks,
+};
+
+// Maps rather than objects: looked up on every task and decision, with ~50 different keys. A task's handler takes
+// that kind's task only; the map forgets the pairing, which TASK_TABLE's type guarantees.
+const TASKS = new Map<string, TaskFn<TaskKind>>(Object.entries(TASK_TABLE) as [TaskKind, TaskFn<TaskKind>][]);
 const DECISIONS = new Map<PendingKind, DecisionHandler>();
 for (const m of MODULES) {
-  for (const [name, fn] of Object.entries(m.tasks ?? {})) TASKS.set(name, fn);
   for (const [kind, h] of Object.entries(m.decisions ?? {})) DECISIONS.set(kind as PendingKind, h as DecisionHandler);
 }
 

@@ -7,7 +7,8 @@ export {
   run, advance, needsAdvance, legalActions, decisionActions, findLegal, apply, applyLegal, cloneState,
 } from './engine';
 export { canTakeBack, TAKE_BACK_KIND, type TakeBackKind, type UndoState } from './undo';
-export { log, type LogEvent } from './log';
+export { log, isEvent, LOG_KINDS, type LogEvent, type LogEventOf, type LogEvents, type LogKind } from './log';
+export type { Task, TaskKind } from './tasks';
 export * as board from './board';
 export { missionTargets } from './missions';
 export { claimableObjectives } from './objectives';

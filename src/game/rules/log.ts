@@ -1,18 +1,13 @@
 import type { Faction } from '../content';
+import type { Audience, LogEvent, LogEventOf, LogEvents, LogKind } from './events';
 import type { GameState } from './state';
 
-/** Who may see a log event: everyone (no `to`), one seat, or both players but not spectators. */
-export type Audience = Faction | 'players';
+export type { Audience, LogEvent, LogEventOf, LogEvents, LogKind } from './events';
+export { LOG_KINDS } from './events';
 
-/**
- * A typed game-log event. `e` names the event; `to` marks an event only one seat (or only the two players)
- * may see (RULES §8) — the view strips it for everyone else. The UI renders events into sentences.
- */
-export interface LogEvent {
-  e: string;
-  round: number;
-  to?: Audience;
-  [key: string]: unknown;
+/** True if the event is of one of `kinds` (narrows it: `isEvent(ev, 'hit', 'diceRolled')` reads `ev.by`). */
+export function isEvent<K extends LogKind>(ev: LogEvent, ...kinds: K[]): ev is LogEventOf<K> {
+  return (kinds as LogKind[]).includes(ev.e);
 }
 
 /** True if `seat` (null = spectator) may see the event. */
@@ -22,8 +17,13 @@ export function canSee(ev: LogEvent, seat: Faction | null): boolean {
   return ev.to === 'players' || ev.to === seat;
 }
 
-export function log(state: GameState, e: string, data: Record<string, unknown> = {}, to?: Audience): void {
-  const event: LogEvent = { e, round: state.round, ...data };
+/**
+ * Log an event of kind `kind` with its payload (src/game/rules/events: the compiler checks the fields). `to` makes it
+ * private to one seat or to the two players (RULES §8); the view strips it for everyone else. The event is
+ * `{ e, round, ...data }` plus `to`, in that key order: stored games and the determinism hashes hold that shape.
+ */
+export function log<K extends LogKind>(state: GameState, kind: K, data: LogEvents[K], to?: Audience): void {
+  const event = { e: kind, round: state.round, ...data } as LogEvent;
   if (to) event.to = to;
   state.log.push(event);
 }

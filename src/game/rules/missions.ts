@@ -2,7 +2,8 @@
 import { BOT_EFFECTS, FACTION_LEADERS, MISSIONS, SOLO_PLAYER_EFFECTS, iconCount, type Effect, type Faction, type LeaderId, type MissionId, type PlanetId } from '../content';
 import type { Action } from './actions';
 import { other } from './board';
-import type { DecisionHandler, TaskFn } from './engine';
+import type { DecisionHandler } from './engine';
+import type { TaskHandlers } from './tasks';
 import { log } from './log';
 import { holdsAll } from './predicates';
 import { now, task } from './queue';
@@ -107,12 +108,12 @@ export function startMission(state: GameState, f: Faction, card: MissionId, targ
   else now(state, task('missionAttempt'));
 }
 
-export const tasks: Record<string, TaskFn> = {
+export const tasks = {
   /** R4.2.4 steps 2–4. */
   revealMission(state, t) {
-    const f = t.f as Faction;
-    const card = t.card as MissionId;
-    const target = t.target as PlanetId;
+    const f = t.f;
+    const card = t.card;
+    const target = t.target;
     const pm = state.planned[f].find((x) => x.card === card);
     if (!pm) return;
     state.planned[f] = state.planned[f].filter((x) => x !== pm);
@@ -168,6 +169,6 @@ export const tasks: Record<string, TaskFn> = {
     state.mission = null;
     now(state, task('stateChecks'));
   },
-};
+} satisfies TaskHandlers;
 
 export const decisions = { oppose };

@@ -2,7 +2,8 @@
 import { OBJECTIVES, SECRET_PLANS, type ObjectiveId, type ObjectiveTiming } from '../content';
 import type { Action } from './actions';
 import { checkRebelTimer } from './checks';
-import type { DecisionHandler, TaskFn } from './engine';
+import type { DecisionHandler } from './engine';
+import type { TaskHandlers } from './tasks';
 import { log } from './log';
 import { conditionMet } from './predicates';
 import { now, task } from './queue';
@@ -46,13 +47,13 @@ const objective: DecisionHandler = {
   },
 };
 
-export const tasks: Record<string, TaskFn> = {
+export const tasks = {
   /**
    * R4.5.2 / R4.5.5 — the Rebel is asked at every window alike, whether or not a card qualifies, so the
    * Imperial learns nothing from the prompt. An empty hand (public count) needs no prompt.
    */
   objectiveWindow(state, t) {
-    const window = t.window as Window;
+    const window = t.window;
     state.objectives.revealedThisWindow = 0;
     if (state.objectives.hand.length === 0) return;
     log(state, 'objectiveWindowOpened', { window });
@@ -73,6 +74,6 @@ export const tasks: Record<string, TaskFn> = {
       checkRebelTimer(state);
     }
   },
-};
+} satisfies TaskHandlers;
 
 export const decisions = { objective };

@@ -2,7 +2,8 @@
 import type { Faction } from '../content';
 import type { Action } from './actions';
 import { adjacent, other } from './board';
-import type { DecisionHandler, TaskFn } from './engine';
+import type { DecisionHandler } from './engine';
+import type { TaskHandlers } from './tasks';
 import { log } from './log';
 import { canLeave, fleetChoices, fleetSources, moveUnits, poolLeaders } from './movement';
 import { canRevealMission, revealableMissions } from './missions';
@@ -63,7 +64,7 @@ function passTurn(state: Parameters<typeof poolLeaders>[0], f: Faction, auto?: '
   now(state, task('endTurn', { f }));
 }
 
-export const tasks: Record<string, TaskFn> = {
+export const tasks = {
   startOperations(state) {
     state.phase = 'operations';
     state.turn = 'R';
@@ -92,7 +93,7 @@ export const tasks: Record<string, TaskFn> = {
     state.pending = { kind: 'turn', seat: f };
   },
   endTurn(state, t) {
-    const f = t.f as Faction;
+    const f = t.f;
     if (!state.passed[other(f)]) state.turn = other(f);
     now(state, task('opsTurn'));
   },
@@ -100,6 +101,6 @@ export const tasks: Record<string, TaskFn> = {
   endOperations(state) {
     now(state, task('checkOccupation'), task('objectiveWindow', { window: 'operations' }), task('startObjectivePhase'));
   },
-};
+} satisfies TaskHandlers;
 
 export const decisions = { turn };

@@ -1,7 +1,8 @@
 /** R4.1 — Planning: draw, then the Rebel plans, then the Imperial. */
 import type { Faction } from '../content';
 import type { Action } from './actions';
-import type { DecisionHandler, TaskFn } from './engine';
+import type { DecisionHandler } from './engine';
+import type { TaskHandlers } from './tasks';
 import { log } from './log';
 import { poolLeaders } from './movement';
 import { now, task } from './queue';
@@ -51,7 +52,7 @@ const plan: DecisionHandler = {
   },
 };
 
-export const tasks: Record<string, TaskFn> = {
+export const tasks = {
   /** R4.4.10 → R4.1: a new round begins with Planning. */
   startRound(state) {
     state.round += 1;
@@ -64,11 +65,11 @@ export const tasks: Record<string, TaskFn> = {
   },
   drawMission(state, t, rng) {
     if (state.solo?.bot === t.f) return; // R9.1 — the bot draws no missions
-    drawMission(state, t.f as Faction, rng);
+    drawMission(state, t.f, rng);
   },
   /** R4.1.2 / R4.1.3 — plan missions one at a time until the player ends planning. */
   plan(state, t) {
-    const f = t.f as Faction;
+    const f = t.f;
     if (state.solo?.bot === f) return; // R9.1 / R9.2 — the bot never plans; its leaders stay in the pool
     if (state.hands[f].length === 0 || poolLeaders(state, f).length === 0) {
       log(state, 'planningDone', { faction: f, count: state.planned[f].length });
@@ -76,6 +77,6 @@ export const tasks: Record<string, TaskFn> = {
     }
     state.pending = { kind: 'plan', seat: f };
   },
-};
+} satisfies TaskHandlers;
 
 export const decisions = { plan };

@@ -1,5 +1,8 @@
 /** The core's work queue (ENGINE-NOTES "pending decisions as explicit requests"): tasks run in order. */
-import type { GameState, Task } from './state';
+import type { GameState } from './state';
+import type { Task } from './tasks';
+
+export { task } from './tasks';
 
 /** Put tasks at the front of the queue, to run next, in the given order. */
 export function now(state: GameState, ...tasks: Task[]): void {
@@ -10,5 +13,3 @@ export function now(state: GameState, ...tasks: Task[]): void {
 export function later(state: GameState, ...tasks: Task[]): void {
   state.queue.push(...tasks);
 }
-
-export const task = (t: string, data: Record<string, unknown> = {}): Task => ({ t, ...data });

@@ -3,7 +3,8 @@ import { FACTION_LEADERS, MISSIONS, PLANETS, soloLevel, type Faction, type Plane
 import type { Action } from './actions';
 import { aligned, emptyUnits, revealedBasePlanet, sfPlanet, total } from './board';
 import { checkRebelTimer } from './checks';
-import type { DecisionHandler, TaskFn } from './engine';
+import type { DecisionHandler } from './engine';
+import type { TaskHandlers } from './tasks';
 import { log } from './log';
 import { now, task } from './queue';
 import type { GameState, Pending } from './state';
@@ -168,7 +169,7 @@ const shortfall: DecisionHandler = {
   },
 };
 
-export const tasks: Record<string, TaskFn> = {
+export const tasks = {
   startRefresh(state) {
     state.phase = 'refresh';
     now(state, task('retrieve'), task('handLimit', { f: 'R' }), task('handLimit', { f: 'I' }), task('launchProbes'),
@@ -190,7 +191,7 @@ export const tasks: Record<string, TaskFn> = {
   },
   /** R4.4.2 — discard deck missions down to the limit. */
   handLimit(state, t) {
-    const f = t.f as Faction;
+    const f = t.f;
     if (state.hands[f].length > state.config.handLimit) state.pending = { kind: 'handLimit', seat: f };
   },
   /** R4.4.3 */
@@ -218,8 +219,8 @@ export const tasks: Record<string, TaskFn> = {
   },
   /** R4.4.6 — one faction, one unit type; the owner chooses on a shortfall when the spots differ. */
   build(state, t) {
-    const f = t.f as Faction;
-    const unit = t.unit as 'f' | 'c';
+    const f = t.f;
+    const unit = t.unit;
     const due = dueUnits(state, f)[unit];
     const need = due.reduce((a, b) => a + b, 0);
     const available = state.supply[f][unit];
@@ -236,7 +237,7 @@ export const tasks: Record<string, TaskFn> = {
   },
   /** R4.4.7 step 1 — slide the queue; spot 1 leaves as arrivals. */
   deploy(state, t) {
-    const f = t.f as Faction;
+    const f = t.f;
     if (f === 'R') state.placedThisRound = {};
     const q = state.queues[f];
     const arrivals = q.shift()!;
@@ -247,7 +248,7 @@ export const tasks: Record<string, TaskFn> = {
   },
   /** R4.4.7 steps 2–3 — place arrivals one at a time; those with nowhere to go return to supply. */
   deployNext(state, t) {
-    const f = t.f as Faction;
+    const f = t.f;
     if (total(state.arrivals[f]) === 0) return;
     const actions = deployActions(state, f);
     if (actions.length === 0) {
@@ -277,7 +278,7 @@ export const tasks: Record<string, TaskFn> = {
   endRefresh(state) {
     now(state, task('checkOccupation'), task('objectiveWindow', { window: 'refresh' }), task('startRound'));
   },
-};
+} satisfies TaskHandlers;
 
 /** R6.5 — draw the top probe card into the Imperial hand (nothing if the deck is empty). */
 export function drawProbe(state: GameState): void {

@@ -83,13 +83,13 @@ export function reshuffledPile(log: readonly LogEvent[], f: Faction): { lastResh
         active = null;
         break;
       case 'missionRevealed': {
-        const card = ev.card as MissionId;
-        active = { f: ev.faction as Faction, card };
+        const card = ev.card;
+        active = { f: ev.faction, card };
         if (ev.faction === f && !MISSIONS[card].starting) pile.add(card);
         break;
       }
       case 'missionDiscarded':
-        if (ev.faction === f) pile.add(ev.card as MissionId);
+        if (ev.faction === f) pile.add(ev.card);
         break;
       case 'missionDeckReshuffled':
         if (ev.faction !== f) break;
@@ -122,19 +122,17 @@ export function probeHistory(log: readonly LogEvent[]): ProbeHistory {
     switch (ev.e) {
       case 'probeDrawn':
         if (ev.card === undefined) h.hiddenDraws++;
-        else h.openEntries.add(ev.card as LetterId);
+        else h.openEntries.add(ev.card);
         break;
       case 'probeTaken':
-        h.openEntries.add(ev.card as LetterId);
+        h.openEntries.add(ev.card);
         break;
       case 'probesSeen':
-        for (const c of ev.cards as LetterId[]) h.lastSeenInDeck.set(c, h.hiddenDraws);
+        for (const c of ev.cards) h.lastSeenInDeck.set(c, h.hiddenDraws);
         break;
-      case 'relocatedTo': {
-        const dest = (ev.dest ?? null) as LetterId | null;
-        if (dest) h.lastSeenInDeck.set(ev.from as LetterId, h.hiddenDraws); // the old base card went into the deck
+      case 'relocatedTo':
+        if (ev.dest) h.lastSeenInDeck.set(ev.from, h.hiddenDraws); // the old base card went into the deck
         break;
-      }
       default:
     }
   }

@@ -6,7 +6,8 @@ import {
 } from '../content';
 import type { Action } from './actions';
 import { emptyUnits } from './board';
-import type { DecisionHandler, TaskFn } from './engine';
+import type { DecisionHandler } from './engine';
+import type { TaskHandlers } from './tasks';
 import { log } from './log';
 import { drawProbe } from './refresh';
 import { now, task } from './queue';
@@ -171,7 +172,7 @@ const chooseBase: DecisionHandler = {
   },
 };
 
-export const tasks: Record<string, TaskFn> = {
+export const tasks = {
   // R3.10 — RNG-10; also used after every relocation (R6.2.7 step 2).
   shuffleProbeDeck(state, _t, rng) {
     state.probes.deck.sort();
@@ -179,8 +180,8 @@ export const tasks: Record<string, TaskFn> = {
   },
   // R9.11 — an Imperial bot's extra probes at setup, drawn from the top of the shuffled probe deck (SOLO_LEVELS).
   soloSetupProbes(state, t) {
-    for (let i = 0; i < (t.n as number); i++) drawProbe(state);
+    for (let i = 0; i < t.n; i++) drawProbe(state);
   },
-};
+} satisfies TaskHandlers;
 
 export const decisions = { imperialSetup, chooseBase };

@@ -3,7 +3,7 @@
  * the Bot lines of R-04, R-08, R-09 and the human Rebel's Solo player line of R-08 (R9.13).
  */
 import { DECK_MISSIONS, STARTING_MISSIONS, type Faction, type MissionId } from '../content';
-import type { TaskFn } from './engine';
+import type { TaskHandlers } from './tasks';
 import { log } from './log';
 import { drawObjective } from './refresh';
 import { shuffleInPlace } from './rng';
@@ -32,7 +32,7 @@ function discardBotTop(state: GameState): void {
   log(state, 'botTopDiscarded', { card });
 }
 
-export const tasks: Record<string, TaskFn> = {
+export const tasks = {
   /** R9.1 — RNG-11 (after RNG-10): the bot's 13 missions, starting and deck cards together, form the bot deck. */
   shuffleBotDeck(state, _t, rng) {
     const s = solo(state);
@@ -89,4 +89,4 @@ export const tasks: Record<string, TaskFn> = {
     state.leaders[leader].at = m.target;
     log(state, 'missionIntercepted', { leader, planet: m.target });
   },
-};
+} satisfies TaskHandlers;

@@ -92,8 +92,7 @@ export function imperialCapitalMovedThisRound(state: GameState): boolean {
     const ev = state.log[i];
     if (ev.round !== state.round) return false;
     if (ev.e !== 'fleetMoved' || ev.faction !== 'I') continue;
-    const u = ev.units as { c: number; s: number };
-    if (u.c + u.s > 0) return true;
+    if (ev.units.c + ev.units.s > 0) return true;
   }
   return false;
 }

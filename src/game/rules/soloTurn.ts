@@ -6,8 +6,8 @@
  */
 import { LEADERS, MISSIONS, PLANETS, iconCount, soloLevel, type Faction, type LeaderId, type MissionId, type PlanetId } from '../content';
 import { adjacent, captivePlanet, total } from './board';
-import type { TaskFn } from './engine';
-import { log } from './log';
+import type { TaskHandlers } from './tasks';
+import { log, type LogEvents } from './log';
 import { startMission } from './missions';
 import { moveUnits, ownLeaderOn, poolLeaders } from './movement';
 import { now, task } from './queue';
@@ -91,7 +91,7 @@ function doDefault(state: GameState, f: Faction, mv: DefaultMove): void {
   now(state, task('stateChecks'), task('endTurn', { f }));
 }
 
-function botPass(state: GameState, f: Faction, reason: string): void {
+function botPass(state: GameState, f: Faction, reason: LogEvents['botPassed']['reason']): void {
   state.passed[f] = true;
   log(state, 'botPassed', { faction: f, reason });
   log(state, 'passed', { faction: f });
@@ -113,7 +113,7 @@ function turnOver(state: GameState, rng: Rng): MissionId | null {
   return card;
 }
 
-export const tasks: Record<string, TaskFn> = {
+export const tasks = {
   /** R9.4 — one bot turn. */
   botTurn(state, _t, rng) {
     const s = solo(state);
@@ -168,8 +168,8 @@ export const tasks: Record<string, TaskFn> = {
   /** R9.4 step 4 — the leader (R9.5) goes to the target; the human may oppose (R4.2.5); R4.2.4 as usual. */
   botReveal(state, t) {
     const f = solo(state).bot;
-    const card = t.card as MissionId;
-    const target = t.target as PlanetId;
+    const card = t.card;
+    const target = t.target;
     startMission(state, f, card, target, leaderForCard(state, f, card) as LeaderId);
   },
-};
+} satisfies TaskHandlers;

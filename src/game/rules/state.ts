@@ -7,6 +7,7 @@ import type {
 } from '../content';
 import type { Action } from './actions';
 import type { LogEvent } from './log';
+import type { Task } from './tasks';
 import type { UndoState } from './undo';
 
 export type Phase = 'setup' | 'planning' | 'operations' | 'objective' | 'refresh' | 'gameover';
@@ -103,8 +104,8 @@ export type Pending =
 
 export type PendingKind = Pending['kind'];
 
-/** A unit of deferred work in the core's queue (src/game/rules/engine.ts runs them in order). */
-export interface Task { t: string; [key: string]: unknown }
+/** A unit of deferred work in the core's queue (src/game/rules/tasks.ts; engine.ts runs them in order). */
+export type { Task } from './tasks';
 
 /**
  * RULES §9 — the rival deck of a solo game. The bot faction's hand, mission deck, discard and plans stay empty:

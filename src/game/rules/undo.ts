@@ -22,7 +22,7 @@
 import { SECRET_PLANS, type Faction } from '../content';
 import type { Action, ActionType } from './actions';
 import { copyJson } from './json';
-import { log, type LogEvent } from './log';
+import { isEvent, log, type LogEvent, type LogKind } from './log';
 import type { Rng } from './rng';
 import type { GameState } from './state';
 import { rebelSawImperialPlansThisRound } from './view';
@@ -62,7 +62,7 @@ export interface UndoState {
  * cards drawn or revealed, base reveals, patrol results, opposition, dice, anything the rival does, and any event
  * kind added later until it is listed here.
  */
-const QUIET_PUBLIC = new Set([
+const QUIET_PUBLIC: ReadonlySet<LogKind> = new Set<LogKind>([
   'imperialSetup', 'missionPlanned', 'planningDone', 'fleetMoved', 'passed', 'hit', 'unitDestroyed', 'combatEnded',
   'strikeEnded', 'secretPlansPromptClosed', 'objectiveWindowOpened', 'objectiveWindowClosed', 'leaderCaptured',
   'leaderRescued', 'tokensRemoved', 'slipstreamed', 'queueSabotaged', 'councilKept', 'relocated', 'built',
@@ -78,7 +78,7 @@ const QUIET_PUBLIC = new Set([
   // R6.5.3: drawing from an empty probe deck gives nothing, and the deck's size is public.
   'probeDeckEmpty',
 ]);
-const QUIET_ECHO = new Set(['missionPlannedCard', 'baseChosen', 'councilKeptCard', 'relocatedTo', 'missionInterceptedCard']);
+const QUIET_ECHO: ReadonlySet<LogKind> = new Set<LogKind>(['missionPlannedCard', 'baseChosen', 'councilKeptCard', 'relocatedTo', 'missionInterceptedCard']);
 
 /** Cards the opponent of their owner already sees before the decision (shown cards are no reveal when played). */
 function shownCards(state: GameState): string[] {
@@ -87,13 +87,12 @@ function shownCards(state: GameState): string[] {
   return out;
 }
 
-const CARD_SHOWN = new Set(['missionRevealed', 'missionDiscarded', 'objectiveRevealed']);
 
 function quiet(ev: LogEvent, seat: Faction, state: GameState, shown: string[]): boolean {
   // R6.5.2: a named probe card in neither the deck nor the hand is the base card: a reveal unless the base is known.
   if (ev.e === 'probeNotMoved') return state.base.revealed;
   // A card shown openly that the other seat saw already (R-08, R8.3 items 4 and 10; Secret Plans shown, R5.9).
-  if (CARD_SHOWN.has(ev.e) && ev.to === undefined) return shown.includes(ev.card as string);
+  if (isEvent(ev, 'missionRevealed', 'missionDiscarded', 'objectiveRevealed') && ev.to === undefined) return shown.includes(ev.card);
   if (ev.to === undefined) return QUIET_PUBLIC.has(ev.e);
   return ev.to === seat && QUIET_ECHO.has(ev.e);
 }

@@ -5,7 +5,7 @@
  */
 import styled from 'styled-components';
 import type { Faction } from '../../game/content';
-import { roundEndsAfter, type Action, type GameState, type RoundEnd } from '../../game/rules';
+import { roundEndsAfter, type Action, type GameState, type LogEventOf, type RoundEnd } from '../../game/rules';
 import { leaderName, planetLabel } from '../format';
 import { colors } from '../theme';
 import { valueKey, type Step } from './choices';
@@ -81,10 +81,11 @@ export function RoundEndWarnings({ view, seat, step }: { view: GameState; seat: 
 /** The player's automatic pass this Operations (R4.2.2), shown while the round goes on without them. */
 export function AutoPassNotice({ view, seat }: { view: GameState; seat: Faction }) {
   if (view.winner || view.phase !== 'operations' || !view.passed[seat]) return null;
-  let ev: GameState['log'][number] | undefined;
+  let ev: LogEventOf<'passed'> | undefined;
+  // Passes happen only in Operations (R4.2.2), so the seat's last pass of this round is the one to explain.
   for (let i = view.log.length - 1; i >= 0; i--) {
     const e = view.log[i];
-    if (e.round !== view.round || e.e === 'startOperations') break;
+    if (e.round !== view.round) break;
     if (e.e === 'passed' && e.faction === seat) { ev = e; break; }
   }
   if (!ev || !ev.auto) return null;

@@ -20,8 +20,8 @@ export interface Moment {
 }
 
 const planetOf = (ev: LogEvent): PlanetId | undefined => {
-  const p = ev.planet ?? ev.target;
-  return typeof p === 'string' && p !== 'BASE' ? p as PlanetId : undefined;
+  const p = ('planet' in ev ? ev.planet : undefined) ?? ('target' in ev ? ev.target : undefined);
+  return p !== undefined && p !== null && p !== 'BASE' ? p : undefined;
 };
 
 function kindOf(ev: LogEvent, viewer: Faction): { kind: Moment['kind']; title: string } | null {

@@ -4,26 +4,24 @@
  * the viewer's next decision) and every line since (the hot-seat "while you were away" summary). Pure: no React.
  */
 import type { Faction, PlanetId } from '../../game/content';
-import type { LogEvent } from '../../game/rules';
+import type { LogEvent, LogKind } from '../../game/rules';
 import { describeEvent, describeLog, sameEvent, withRepeats } from '../log/sentences';
 
-/** Events that are a player's own act (a decision or an automatic pass), with the field naming who acted. */
-const ACTS: Record<string, 'faction' | 'by'> = {
-  imperialSetup: 'faction', baseHidden: 'faction', missionPlanned: 'faction', planningDone: 'faction',
-  passed: 'faction', fleetMoved: 'faction', missionRevealed: 'faction', opposed: 'faction', notOpposed: 'faction',
-  deployed: 'faction', baseMoved: 'faction', missionDiscarded: 'faction', botDefaultAction: 'faction',
-  objectiveRevealed: 'faction', relocationStarted: 'faction', slipstreamed: 'faction',
-};
+/** Events that are a player's own act (a decision or an automatic pass); the acting side is their `faction`. */
+const ACTS: ReadonlySet<LogKind> = new Set<LogKind>([
+  'imperialSetup', 'baseHidden', 'missionPlanned', 'planningDone', 'passed', 'fleetMoved', 'missionRevealed', 'opposed',
+  'notOpposed', 'deployed', 'baseMoved', 'missionDiscarded', 'botDefaultAction', 'objectiveRevealed',
+  'relocationStarted', 'slipstreamed',
+]);
 
 /** Some events name no faction but can only be one side's act. */
-const ACTOR_OF_KIND: Record<string, Faction> = {
+const ACTOR_OF_KIND: Partial<Record<LogKind, Faction>> = {
   imperialSetup: 'I', baseHidden: 'R', baseMoved: 'R', objectiveRevealed: 'R', relocationStarted: 'R', slipstreamed: 'R',
 };
 
 export function actorOf(ev: LogEvent): Faction | null {
-  const field = ACTS[ev.e];
-  if (!field) return null;
-  const f = ev[field] ?? ACTOR_OF_KIND[ev.e];
+  if (!ACTS.has(ev.e)) return null;
+  const f = ('faction' in ev ? ev.faction : undefined) ?? ACTOR_OF_KIND[ev.e];
   return f === 'R' || f === 'I' ? f : null;
 }
 
@@ -66,7 +64,7 @@ export function touchedSince(log: readonly LogEvent[], from: number, viewer: Fac
     if (!by || by === viewer) continue;
     switch (ev.e) {
       case 'fleetMoved': case 'slipstreamed': case 'botDefaultAction':
-        if (!out.has(ev.from as PlanetId)) put(ev.from, 'out', by);
+        if (!out.has(ev.from)) put(ev.from, 'out', by);
         put(ev.dest, 'in', by);
         break;
       case 'deployed': case 'baseMoved': put(ev.dest, 'in', by); break;

@@ -6,7 +6,7 @@
  * Each answer carries the RULES id it explains. Pure.
  */
 import { FACTION_LEADERS, iconCount, MISSIONS, OBJECTIVES, type Faction, type ObjectiveId, type PlanetId } from '../../game/content';
-import { board, claimableObjectives, type Action, type GameState } from '../../game/rules';
+import { board, claimableObjectives, type Action, type GameState, type LogEventOf } from '../../game/rules';
 import { ATTRIBUTE_NAMES, planetLabel, unitSetText } from '../format';
 import type { StepId } from './steps';
 import {
@@ -168,11 +168,11 @@ function scoring(view: GameState, mine: boolean, kind: string | undefined, actio
 
 function refresh(view: GameState, mine: boolean, kind: string | undefined, action: Action | null): Said {
   if (mine && kind === 'deploy') {
-    const drawn = view.log.find((e) => e.e === 'objectiveDrawnCard' && e.round === view.round);
-    const time = view.log.find((e) => e.e === 'timeAdvanced' && e.round === view.round);
+    const drawn = view.log.find((e): e is LogEventOf<'objectiveDrawnCard'> => e.e === 'objectiveDrawnCard' && e.round === view.round);
+    const time = view.log.find((e): e is LogEventOf<'timeAdvanced'> => e.e === 'timeAdvanced' && e.round === view.round);
     const what = [
       'leaders came home',
-      drawn ? `you drew the objective ${objective(drawn.card as ObjectiveId)}` : '',
+      drawn ? `you drew the objective ${objective(drawn.card)}` : '',
       time ? `the time token moved to ${String(time.time)}` : '',
     ].filter(Boolean);
     return { rule: 'R4.4.7', text: `Refresh: ${list(what)}. New units arrive for you: place ${unitSetText(view.arrivals.R)} on your loyal planets or your base card, at most ${view.config.deployCap} per place — ${hint(action)}.` };

@@ -4,7 +4,7 @@
  * (issue 20 item 6). Only a lesson that was done gets a recap.
  */
 import type { GameState } from '../../game/rules';
-import type { LogEvent } from '../../game/rules/log';
+import type { LogEvent, LogEvents, LogKind } from '../../game/rules/log';
 import { describeEvent } from '../log/sentences';
 import { event, type StepId } from './steps';
 
@@ -31,7 +31,7 @@ function afterReveal(view: GameState): LogEvent[] {
 }
 
 export function recapOf(view: GameState, id: StepId): string | null {
-  const one = (e: string, f: Record<string, unknown> = {}) => {
+  const one = <K extends LogKind>(e: K, f: Partial<LogEvents[K]> = {}) => {
     const ev = event(view, e, f);
     return ev ? describeEvent(ev, 'R') : null;
   };

@@ -5,7 +5,7 @@
  * so the coach never gets stuck. Everything here is pure (tests/unit/tutorial.test.ts).
  */
 import type { GameState, Phase } from '../../game/rules';
-import type { LogEvent } from '../../game/rules/log';
+import { isEvent, type LogEventOf, type LogEvents, type LogKind } from '../../game/rules/log';
 
 export type StepId = 'plan' | 'move' | 'oppose' | 'reveal' | 'combat' | 'objective' | 'refresh';
 
@@ -29,8 +29,11 @@ export function past(view: GameState, round: number, phase: Phase): boolean {
 }
 
 /** An event of round 1 (every lesson is in the first round) matching `e` and the given fields. */
-export function event(view: GameState, e: string, fields: Record<string, unknown> = {}): LogEvent | undefined {
-  return view.log.find((x) => x.e === e && x.round === 1 && Object.entries(fields).every(([k, v]) => x[k] === v));
+export function event<K extends LogKind>(view: GameState, e: K, fields: Partial<LogEvents[K]> = {}): LogEventOf<K> | undefined {
+  return view.log.find((x): x is LogEventOf<K> => {
+    const record: Readonly<Record<string, unknown>> = x;
+    return isEvent(x, e) && x.round === 1 && Object.entries(fields).every(([k, v]) => record[k] === v);
+  });
 }
 
 const rebelPassed = (v: GameState) => !!event(v, 'passed', { faction: 'R' });
@@ -39,7 +42,7 @@ const opsOver = (v: GameState) => past(v, 1, 'operations');
 export const STEPS: StepDef[] = [
   {
     id: 'plan', title: 'Plan a mission', rule: 'R4.1.2',
-    done: (v) => (event(v, 'planningDone', { faction: 'R' })?.count as number | undefined ?? 0) > 0,
+    done: (v) => (event(v, 'planningDone', { faction: 'R' })?.count ?? 0) > 0,
     lost: (v) => !!event(v, 'planningDone', { faction: 'R', count: 0 }) || past(v, 1, 'planning'),
   },
   {
