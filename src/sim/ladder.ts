@@ -44,7 +44,8 @@ const EFFORT: Partial<Record<BotName, { budgetMs: number; perK: number; normalOf
   mcts: { budgetMs: 1000, perK: 1 / 24 },
   'ismcts-easy': { budgetMs: LEVELS.easy.budgetMs, perK: LEVELS.easy.budgetScale, normalOf: LEVELS.normal.budgetMs },
   'ismcts-normal': { budgetMs: LEVELS.normal.budgetMs, perK: 1, normalOf: LEVELS.normal.budgetMs },
-  'ismcts-hard': { budgetMs: LEVELS.hard.budgetMs, perK: LEVELS.hard.budgetScale, normalOf: LEVELS.normal.budgetMs },
+  // What the budget buys: hard's iterations cost more than normal's (LEVELS.hard.iterationCost).
+  'ismcts-hard': { budgetMs: LEVELS.hard.budgetMs, perK: LEVELS.hard.budgetScale / (LEVELS.hard.iterationCost ?? 1), normalOf: LEVELS.normal.budgetMs },
 };
 
 /** The options one bot plays with under a mode ({} for bots that do not search). */

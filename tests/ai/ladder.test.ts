@@ -44,7 +44,11 @@ describe('ladder', () => {
       ['L-ismcts-hard-vs-random-0', 'R'], ['L-ismcts-hard-vs-random-0', 'I'],
       ['L-ismcts-hard-vs-random-1', 'R'], ['L-ismcts-hard-vs-random-1', 'I'],
     ]);
-    expect(games[1].job.bots.I).toEqual({ name: 'ismcts-hard', options: { iterations: 300 } });
+    // Hard: what its budget buys, its budget ratio over the cost of its deeper iterations (about 3 × normal's K).
+    const hardK = Math.round(100 * LEVELS.hard.budgetScale / (LEVELS.hard.iterationCost ?? 1));
+    expect(games[1].job.bots.I).toEqual({ name: 'ismcts-hard', options: { iterations: hardK } });
+    expect(hardK).toBeGreaterThan(250);
+    expect(hardK).toBeLessThan(350);
     expect(botSpec('ismcts-easy', { kind: 'iterations', iterations: 100 }).options).toEqual({ iterations: 100 * LEVELS.easy.budgetScale });
     expect(botSpec('flatmc', { kind: 'iterations', iterations: 100 }).options).toEqual({ iterations: 4 });
     // Budgets: the ISMCTS bot takes the normal budget and scales it by its level.
