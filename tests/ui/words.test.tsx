@@ -148,3 +148,12 @@ describe('(e) identical events in a row read as one line with a count', () => {
     expect(banner.textContent).not.toMatch(/more in the log/); // the pair is one act, not "+1 more"
   });
 });
+
+describe('the end of a match the server called is said in words (server/forfeit.ts)', () => {
+  it('a seat that left, or ran out of time, is named; the rules\' ends keep their words', () => {
+    const over = (winner: Faction, reason: string) => describeEvent({ e: 'gameOver', round: 5, winner, reason }, null);
+    expect(over('R', 'forfeit')).toBe('The Rebel wins: the Imperial left the game.');
+    expect(over('I', 'time')).toBe('The Imperial wins: the Rebel\'s clock ran out.');
+    expect(over('R', 'objectives')).toBe('The Rebel wins: the objective token reached the time token.');
+  });
+});

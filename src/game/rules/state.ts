@@ -209,7 +209,10 @@ export interface GameState {
   undo?: UndoState;
 }
 
-/** `forfeit` is never set by the rules: the server writes it when a player leaves an unfinished online match. */
-export type WinReason = 'occupation' | 'obliterator' | 'objectives' | 'forfeit';
+/**
+ * `forfeit` and `time` are never set by the rules: the server writes them when a player leaves an unfinished online
+ * match, or when a player's clock ran out and the opponent claimed the win (server/forfeit.ts).
+ */
+export type WinReason = 'occupation' | 'obliterator' | 'objectives' | 'forfeit' | 'time';
 
 export type { Action };

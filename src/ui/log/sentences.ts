@@ -78,6 +78,14 @@ const REASON: Record<string, string> = {
   objectives: 'the objective token reached the time token',
 };
 
+/** The server's ends of a match (server/forfeit.ts), said of the loser: a seat left, or its clock ran out. */
+function serverEnd(winner: Faction, reason: string): string {
+  const loser = FACTION[winner === 'R' ? 'I' : 'R'];
+  if (reason === 'forfeit') return `${loser} left the game`;
+  if (reason === 'time') return `${loser}'s clock ran out`;
+  return reason;
+}
+
 /** One side of a mission roll: "the Rebel rolls 3 + 2 (Envoy Nessa Quill: Diplomacy ×2) = 5". */
 function rollSide(f: unknown, die: unknown, total: unknown, leaders: unknown, viewer: Viewer): string {
   const ls = (Array.isArray(leaders) ? leaders : []) as { leader: string; icons: number }[];
@@ -276,7 +284,7 @@ export const SENTENCES: { [K in LogKind]: Sentence<K> } = {
   // Issue 10: a seat handed to the server bot online, and taken back (src/game/playedBy.ts).
   seatToBot: (d, v) => `The bot plays for ${FACTION[d.seat] ?? 'a seat'}${d.seat === v ? ' (you)' : ''} from here${d.why === 'time' ? ' (their time ran out)' : d.why === 'away' ? ' (they were away too long)' : ''}.`,
   seatTakenBack: (d) => `${cap(FACTION[d.seat] ?? 'a seat')}'s owner took the seat back.`,
-  gameOver: (d) => `${cap(FACTION[d.winner] ?? 'someone')} wins: ${REASON[d.reason] ?? d.reason}.`,
+  gameOver: (d) => `${cap(FACTION[d.winner] ?? 'someone')} wins: ${REASON[d.reason] ?? serverEnd(d.winner, d.reason)}.`,
 };
 
 /** One sentence for an event as `viewer` sees it, or null for events not worth a line (and kinds this build does not know). */
