@@ -3,17 +3,17 @@
  * the Game's moves and `ai.enumerate`, the server's hub and bots, game records read from a match log).
  *
  * A core `Action` (src/game/rules/actions.ts) travels as the move named `action.type` with one argument: the action
- * without its `type` (`{}` for an action with no other field). The server may add a second argument, a `PlayedBy`
+ * without its `type`; an action with no other field travels with no argument (as the board always sent it). The server may add a second argument, a `PlayedBy`
  * note saying who played the decision (src/game/playedBy.ts, issue 10 item 3); a client never can (server/args.ts).
  * Decoding only checks the envelope: which move, one plain-object argument, no `type` inside it, a handful of fields.
  * Whether the action is legal is the core's question (`findLegal` / `apply`), never this file's.
  */
 import { ACTION_TYPES, type Action, type ActionType } from '../game/rules/actions';
 
-/** A move as boardgame.io sends it: its name and its argument list. */
+/** A move as boardgame.io sends it: its name and its argument list (empty for an action with no field). */
 export interface Move {
   move: ActionType;
-  args: [Record<string, unknown>];
+  args: [] | [Record<string, unknown>];
 }
 
 /** What a move carries before the core has checked it: a known move name and whatever fields were sent. */
@@ -39,7 +39,7 @@ const isMoveName = (x: unknown): x is ActionType => typeof x === 'string' && (AC
 /** The move that carries `action`. */
 export function moveOf(action: Action | MoveAction): Move {
   const { type, ...fields } = action as MoveAction;
-  return { move: type, args: [fields] };
+  return { move: type, args: Object.keys(fields).length > 0 ? [fields] : [] };
 }
 
 /**
@@ -47,6 +47,15 @@ export function moveOf(action: Action | MoveAction): Move {
  * Never throws. `args` is the argument list as boardgame.io has it (undefined or [] for a move made without one).
  */
 export function actionOf(type: unknown, args: unknown): DecodedMove {
+  try {
+    return decode(type, args);
+  } catch {
+    // Only a hostile object gets here (a throwing getter or proxy trap): in-page callers can pass anything.
+    return { error: 'unreadable move arguments' };
+  }
+}
+
+function decode(type: unknown, args: unknown): DecodedMove {
   if (!isMoveName(type)) return { error: `unknown move ${typeof type === 'string' ? JSON.stringify(type.slice(0, 40)) : typeof type}` };
   if (args === undefined) return { action: { type }, played: null };
   if (!Array.isArray(args)) return { error: 'move arguments must be an array' };

@@ -14,6 +14,8 @@ export function isSeatID(x: unknown): x is SeatID {
 }
 
 /** The faction a playerID plays; null for anything else (a spectator has no playerID; junk has no seat). */
+export function seatOf(playerID: SeatID): Faction;
+export function seatOf(playerID: unknown): Faction | null;
 export function seatOf(playerID: unknown): Faction | null {
   if (playerID === '0') return 'R';
   if (playerID === '1') return 'I';
