@@ -4,8 +4,6 @@
  * { id, sender, payload }, credentials), and every reader gets `chat` (matchID, line). A player opens or closes the
  * spectators' channel with socket event 'mint:chat' (matchID, { spectators: boolean }).
  */
-import type { SeatID } from './seats';
-
 /** Longest chat line, in characters (code points), after the server's cleaning. */
 export const MAX_CHAT_CHARS = 500;
 /** Lines of each channel the server sends again on every (re)connect. */
@@ -20,8 +18,11 @@ export type ChatPayload = string | { text: string; channel?: ChatChannel };
 /** What every reader receives, as boardgame.io's ChatMessage ({ id, sender, payload }). The server sets every field. */
 export interface ChatLine {
   id: string;
-  /** The seat that wrote it, or null for a spectator. */
-  sender: SeatID | null;
+  /**
+   * The seat that wrote it ('0' | '1', a SeatID), or null for a spectator. Typed as any string: a reader checks it
+   * (isSeatID) before showing a seat, and shows anything else as a spectator.
+   */
+  sender: string | null;
   /** `name`: the writer's name in the lobby (players only); `at`: the server's time (ms). */
   payload: { text: string; channel: ChatChannel; at: number; name?: string };
 }
