@@ -5,14 +5,10 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Server } from 'boardgame.io';
+import { isSeatID } from '../src/protocol';
 
-/** The two seats of this game. */
-export const SEATS = ['0', '1'] as const;
-export type SeatID = (typeof SEATS)[number];
-
-export function isSeatID(x: unknown): x is SeatID {
-  return x === '0' || x === '1';
-}
+// The two seats of this game ('0' the Rebel, '1' the Imperial): src/protocol/seats.ts, shared with the board.
+export { SEATS, isSeatID, type SeatID } from '../src/protocol';
 
 /** 192 random bits, URL-safe. */
 export function newCredentials(): string {

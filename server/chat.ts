@@ -15,25 +15,16 @@
  *   never anything of the game state (RULES §8 secrets stay where they are).
  */
 import { randomBytes } from 'node:crypto';
+import { MAX_CHAT_CHARS, type ChatChannel, type ChatLine, type SeatID } from '../src/protocol';
 import { stripForbidden } from './text-policy';
 
-export const MAX_CHAT_CHARS = 500;
+// The wire types and limits are shared with the board (src/protocol/chat.ts).
+export { CHAT_HISTORY, MAX_CHAT_CHARS, type ChatChannel, type ChatLine } from '../src/protocol';
 /**
- * Lines kept per match and channel (older ones of that channel are deleted as new ones come), and lines of each
- * channel sent on a (re)connect. Per channel (issue 19 item 3): spectators can never push the players' lines out.
+ * Lines kept per match and channel (older ones of that channel are deleted as new ones come); CHAT_HISTORY of them
+ * are sent on a (re)connect. Per channel (issue 19 item 3): spectators can never push the players' lines out.
  */
 export const CHAT_KEEP = 200;
-export const CHAT_HISTORY = 100;
-
-export type ChatChannel = 'players' | 'spectators';
-
-/** What every reader receives, as boardgame.io's ChatMessage ({ id, sender, payload }). */
-export interface ChatLine {
-  id: string;
-  /** '0' | '1' (the seat), or null for a spectator. */
-  sender: string | null;
-  payload: { text: string; channel: ChatChannel; at: number; name?: string };
-}
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const VISIBLE = /(?![\p{Default_Ignorable_Code_Point}\u2800])[\p{L}\p{N}\p{P}\p{S}]/u;
@@ -73,11 +64,11 @@ export function parseChatPayload(message: unknown): { text: string; channel?: Ch
 }
 
 /** Who may write into a channel: the players' channel is the seats', the spectators' channel the spectators'. */
-export function mayWrite(seat: string | null, channel: ChatChannel): boolean {
+export function mayWrite(seat: SeatID | null, channel: ChatChannel): boolean {
   return channel === 'players' ? seat !== null : seat === null;
 }
 
-export function chatLine(seat: string | null, name: string | undefined, text: string, channel: ChatChannel, at: number): ChatLine {
+export function chatLine(seat: SeatID | null, name: string | undefined, text: string, channel: ChatChannel, at: number): ChatLine {
   const payload: ChatLine['payload'] = { text, channel, at };
   if (seat !== null && name) payload.name = name;
   return { id: randomBytes(9).toString('base64url'), sender: seat, payload };

@@ -15,39 +15,10 @@
  * the clock is paused (a bot needs none) and resumes with the banks it had when the owner takes the seat back
  * (issue 19 item 5). Pure functions: the hub decides when to call them.
  */
-import type { SeatID } from './auth';
+import type { ClockSettings, ClockState, ClockView, SeatID } from '../src/protocol';
 
-export type ClockKind = 'live' | 'turn';
-
-export interface ClockSettings {
-  kind: ClockKind;
-  /** live: starting bank per seat. */
-  bankMs?: number;
-  /** live: added to the mover's bank after each of its decisions. */
-  incrementMs?: number;
-  /** turn: time per decision. */
-  perDecisionMs?: number;
-}
-
-export interface ClockState extends ClockSettings {
-  /** live: what each seat had when its current (or last) decision started. */
-  banks?: Record<SeatID, number>;
-  /**
-   * The turn being timed: whose, and since when (server ms). null until both players hold their seats (./table-state.ts
-   * `seated`), while paused, and at the end.
-   */
-  running: { seat: SeatID; since: number } | null;
-  /**
-   * Paused while a seat is with the bot (issue 19 item 5): the seat whose turn it was when the clock paused and what
-   * that turn had used (turn clocks; a live clock charged it to the bank at once). Cleared when the turn changes
-   * hands during the pause (the bot's time is nobody's).
-   */
-  paused?: { seat: SeatID; usedMs: number };
-  /** Stopped for good: the game ended. (Stored matches from before issue 19 also have it after a hand-over.) */
-  stopped?: boolean;
-  /** The seat whose time ran out (set when the server first noticed). */
-  expired?: SeatID;
-}
+// The clock's shape is shared with the board, which counts it down (src/protocol/table.ts).
+export type { ClockSettings, ClockState } from '../src/protocol';
 
 export const LIVE_DEFAULT = { bankMs: 10 * 60_000, incrementMs: 20_000 };
 export const TURN_DEFAULT = { perDecisionMs: 24 * 60 * 60_000 };
@@ -182,6 +153,6 @@ export function resumeClock(c: ClockState, pending: SeatID | null, now: number, 
 }
 
 /** The clock as clients see it (no secrets in it; `serverNow` lets them count down). */
-export function clockView(c: ClockState, now: number) {
+export function clockView(c: ClockState, now: number): ClockView {
   return { ...c, serverNow: now };
 }

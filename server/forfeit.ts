@@ -7,15 +7,14 @@
  * `flowMismatch` check agrees). The UI's end screen reads `G.winner`; the lobby's `gameover` is `ctx.gameover`.
  */
 import type { State } from 'boardgame.io';
-import { playerOf } from '../src/game';
 import { cloneState, log, type GameState } from '../src/game/rules';
-import type { SeatID } from './auth';
+import { otherSeat, playerOf, seatOf, type SeatID } from '../src/protocol';
 
 export const FORFEIT_REASON = 'forfeit';
 
 /** `reason`: 'forfeit' (the seat left) or 'time' (its clock ran out and the opponent claimed the win, ./table.ts). */
 export function forfeitState(state: State<GameState>, loser: SeatID, reason: string = FORFEIT_REASON): State<GameState> {
-  const winner = loser === '0' ? 'I' : 'R';
+  const winner = seatOf(otherSeat(loser));
   const G = cloneState(state.G);
   // WinReason lists the rules' own ends; a forfeit is the server's, so it is set here past the type.
   G.winner = { faction: winner, reason: reason as GameState['winner'] extends infer W ? W extends { reason: infer R } ? R : never : never };

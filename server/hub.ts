@@ -19,7 +19,8 @@
  */
 import type { Ctx, LogEntry, Server, State } from 'boardgame.io';
 import { CreateGameReducer, ProcessGameConfig } from 'boardgame.io/internal';
-import { acceptClientAction, seatOf } from '../src/game';
+import { acceptClientAction } from '../src/game';
+import { actionOf, playerOf, seatOf } from '../src/protocol';
 import { findLegal, type GameState } from '../src/game/rules';
 import type { SqlStorage } from './storage';
 import { credentialsHash, credentialsMatch, isSeatID, seatMetadata, SEATS, type SeatID } from './auth';
@@ -28,7 +29,7 @@ import type { Game } from 'boardgame.io';
 import { argsProblem } from './args';
 import { forfeitState } from './forfeit';
 import { SharedMessage } from './outbox';
-import { botKindOf, coreAction, isMatchID, isRivalSeat, publicPlayers } from './match-data';
+import { botKindOf, isMatchID, isRivalSeat, publicPlayers } from './match-data';
 import type { ChatLine } from './chat';
 import { MatchChat } from './chat-room';
 import type { MatchEvent } from './events';
@@ -712,8 +713,8 @@ export class MatchHub {
         return this.refuse(conn, matchID, 'update', 'time is up');
       }
       const seat = seatOf(playerID)!;
-      const core = coreAction(clean.payload.type as string, clean.payload.args);
-      if (!core || !findLegal(s.G, seat, core)) return this.refuse(conn, matchID, 'update', 'illegal move');
+      const decoded = actionOf(clean.payload.type, clean.payload.args);
+      if ('error' in decoded || !findLegal(s.G, seat, decoded.action)) return this.refuse(conn, matchID, 'update', 'illegal move');
 
       // Around a hand-over, the move carries who played it (src/game/playedBy.ts), for the game log and the record.
       const note = playedNote((metadata as TableMetadata).handovers, playerID, !conn);
@@ -749,7 +750,7 @@ export class MatchHub {
         // Issue 19 item 1: the clock acts only when the turn changes hands (./clock.ts afterMove); a take-back, or
         // another decision of the same seat, leaves it as it is.
         const pending = next.G.pending?.seat;
-        const nextSeat: SeatID | null = over || !pending ? null : pending === 'R' ? '0' : '1';
+        const nextSeat: SeatID | null = over || !pending ? null : playerOf(pending);
         const ticked = afterMove(clock, playerID, nextSeat, this.now(), clean.payload.type === 'undo');
         if (ticked !== clock) {
           md = { ...md, clock: ticked } as Server.MatchData;

@@ -28,7 +28,8 @@
 import type { Middleware } from 'koa';
 import type { Server } from 'boardgame.io';
 import { createMatch as bgioCreateMatch } from 'boardgame.io/internal';
-import { playerOf, soloFromSetupData } from '../src/game';
+import { soloFromSetupData } from '../src/game';
+import { otherSeat, playerOf, seatOf, type ListedClock, type PublicMatch } from '../src/protocol';
 import { DIFFICULTIES, type Faction, type SoloSetup } from '../src/game/content';
 import { credentialsMatch, isSeatID, newCredentials, newMatchID, seatMetadata, SEATS, type SeatID } from './auth';
 import {
@@ -145,8 +146,8 @@ export const BOT_PLAYER_NAMES: Record<BotKind, string> = {
 };
 
 /** A match as the lobby shows it: never credentials, setupData or anything a client stored. */
-export function publicMatch(matchID: string, m: Server.MatchData) {
-  const out: Record<string, unknown> = {
+export function publicMatch(matchID: string, m: Server.MatchData): PublicMatch {
+  const out: PublicMatch = {
     matchID,
     gameName: m.gameName,
     players: publicPlayers(m),
@@ -159,8 +160,10 @@ export function publicMatch(matchID: string, m: Server.MatchData) {
   if (solo) out.solo = solo;
   const clock = (m as TableMetadata).clock;
   if (clock) {
-    out.clock = clock.kind === 'live'
-      ? { kind: 'live', bankMs: clock.bankMs, incrementMs: clock.incrementMs } : { kind: 'turn', perDecisionMs: clock.perDecisionMs };
+    // parseClockOption filled every field of its kind when the match was created.
+    out.clock = (clock.kind === 'live'
+      ? { kind: 'live', bankMs: clock.bankMs, incrementMs: clock.incrementMs }
+      : { kind: 'turn', perDecisionMs: clock.perDecisionMs }) as ListedClock;
   }
   // Never nextMatchID: it is shown to a seat holder only (see the GET route), so strangers cannot find the rematch.
   return out;
@@ -182,7 +185,6 @@ function humanSeats(m: Server.MatchData): SeatID[] {
 }
 
 const isOver = (m: Server.MatchData) => m.gameover !== undefined && m.gameover !== null;
-const otherSeat = (id: SeatID): SeatID => (id === '0' ? '1' : '0');
 
 function decode(part: string): string {
   try {
@@ -293,7 +295,7 @@ export function lobby(opts: LobbyOptions): Middleware {
       const p = seatMetadata(m, id);
       if ((p?.data as { handedOver?: unknown } | undefined)?.handedOver === true) continue;
       const kind = botKindOf(p);
-      if (kind) return { seat: id === '0' ? 'R' : 'I', kind };
+      if (kind) return { seat: seatOf(id), kind };
     }
     return undefined;
   };

@@ -1,8 +1,9 @@
 /**
  * What the hub and the lobby say about a match and its seats: match IDs, the players as clients see them, the
- * bot and rival markers of a seat, and the core action of a move call.
+ * bot and rival markers of a seat.
  */
 import type { Server } from 'boardgame.io';
+import type { PublicPlayer } from '../src/protocol';
 import { SEATS, seatMetadata } from './auth';
 
 export const MATCH_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -11,13 +12,13 @@ export function isMatchID(x: unknown): x is string {
   return typeof x === 'string' && MATCH_ID_RE.test(x);
 }
 
-/** Players as clients see them: no credentials, nothing but id, name, connection and the bot marker. */
-export function publicPlayers(metadata: Server.MatchData): Server.PlayerMetadata[] {
-  const out: Server.PlayerMetadata[] = [];
+/** Players as clients see them (src/protocol/lobby.ts): no credentials, nothing but id, name, connection and the bot marker. */
+export function publicPlayers(metadata: Server.MatchData): PublicPlayer[] {
+  const out: PublicPlayer[] = [];
   for (const id of SEATS) {
     const p = seatMetadata(metadata, id);
     if (!p) continue;
-    const q: Server.PlayerMetadata = { id: Number(id) };
+    const q: PublicPlayer = { id: Number(id) };
     if (typeof p.name === 'string') q.name = p.name;
     if (typeof p.isConnected === 'boolean') q.isConnected = p.isConnected;
     const bot = botKindOf(p);
@@ -54,6 +55,3 @@ export const RIVAL_NAME = 'Rival deck';
 export function isRivalSeat(p: Server.PlayerMetadata | undefined): boolean {
   return (p?.data as { rival?: unknown } | undefined)?.rival === true;
 }
-
-/** The core action of a move call, as the Game builds it (shared with game records). */
-export { coreAction } from '../src/game/bgioRecord';

@@ -7,37 +7,21 @@
  */
 import type { Middleware } from 'koa';
 import type { Server, State } from 'boardgame.io';
-import { seatOf } from '../src/game';
 import type { GameState } from '../src/game/rules';
-import { credentialsMatch, isSeatID, seatMetadata, SEATS } from './auth';
+import { MY_MATCHES_MAX, otherSeat, seatOf, type MyMatch } from '../src/protocol';
+import { credentialsMatch, isSeatID, seatMetadata } from './auth';
 import { fail, onlyKeys, readJsonObject, RateLimiter, type RateLimit } from './http';
 import { botKindOf, isMatchID, isRivalSeat, type MatchHub } from './hub';
 
-export const MY_MATCHES_MAX = 30;
 export const DEFAULT_MY_MATCHES_LIMIT: RateLimit = { max: 20, windowMs: 10_000 };
 
-export type MyMatchStatus = 'waiting' | 'playing' | 'finished' | 'gone';
-
-export interface MyMatch {
-  matchID: string;
-  playerID: string;
-  status: MyMatchStatus;
-  /** In progress and the pending decision is this seat's. */
-  yourTurn?: boolean;
-  opponent?: string;
-  /** The opponent is a server bot or the solo rival deck. */
-  opponentKind?: 'human' | 'bot' | 'rival';
-  /** Finished: whether this seat won. */
-  won?: boolean;
-  updatedAt?: number;
-}
 
 async function one(hub: MatchHub, matchID: string, playerID: string, credentials: unknown): Promise<MyMatch> {
   const gone: MyMatch = { matchID, playerID, status: 'gone' };
   const { state, metadata } = await hub.db.fetch(matchID, { state: true, metadata: true }) as
     { state?: State<GameState>; metadata?: Server.MatchData };
   if (!state || !metadata || !isSeatID(playerID) || !credentialsMatch(metadata, playerID, credentials)) return gone;
-  const other = SEATS.find((id) => id !== playerID)!;
+  const other = otherSeat(playerID);
   const o = seatMetadata(metadata, other);
   const out: MyMatch = { matchID, playerID, status: 'playing', updatedAt: metadata.updatedAt };
   if (o?.name) {

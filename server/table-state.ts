@@ -2,24 +2,13 @@
  * What the server keeps about the table around a match, in its metadata (written with the state: ./hub.ts):
  * the turn clock (./clock.ts), since when each seat is away (`players[i].awaySince`, set when its last socket
  * closed), and the hand-overs of a seat to the server bot (who played which decisions). `tableView` is what every
- * socket of the match gets as 'mint:table' (matchID, view): nothing secret (no credentials, no game state).
+ * socket of the match gets as 'mint:table' (matchID, view; its shape: src/protocol/table.ts): nothing secret (no
+ * credentials, no game state).
  */
 import type { Server } from 'boardgame.io';
+import type { Handover, PlayedBy, TableView } from '../src/protocol';
 import { SEATS, seatMetadata, type SeatID } from './auth';
 import { clockView, type ClockState } from './clock';
-import type { PlayedBy } from '../src/game/playedBy';
-
-/** A seat played by the server bot for its owner from state `from` (inclusive) until `to` (the state taken back). */
-export interface Handover {
-  seat: SeatID;
-  from: number;
-  to?: number;
-  why: 'time' | 'away';
-  /** The bot made a decision for the seat (its first one carried the log line of the hand-over). */
-  botMoved?: true;
-  /** The owner made a decision after taking the seat back (its first one carried the log line). */
-  ownerBack?: true;
-}
 
 export type TableMetadata = Server.MatchData & {
   clock?: ClockState;
@@ -55,18 +44,6 @@ export function startAbsences(m: Server.MatchData, now: number): void {
     if (p.isConnected === true) delete p.awaySince;
     else p.awaySince = now;
   }
-}
-
-export interface TableView {
-  serverNow: number;
-  clock?: ReturnType<typeof clockView>;
-  /** Seats away (no socket) since when (server ms). */
-  away: Partial<Record<SeatID, number>>;
-  /** How long a seat must be away before its opponent may hand it to the bot. */
-  abandonMs: number;
-  /** Seats away for at least `abandonMs` (the server's judgement, pushed by ./table-timer.ts when it passes). */
-  abandoned: SeatID[];
-  handovers: Handover[];
 }
 
 /** The seats of a running game whose player has been away (no socket, or never connected) for the limit. */

@@ -19,19 +19,14 @@
 import type { Middleware } from 'koa';
 import type { Server, State } from 'boardgame.io';
 import type { GameState } from '../src/game/rules';
-import { credentialsMatch, isSeatID, seatMetadata, SEATS, type SeatID } from './auth';
+import { otherSeat, playerOfMaybe, TABLE_ACTIONS, type TableAction } from '../src/protocol';
+import { credentialsMatch, isSeatID, seatMetadata, SEATS } from './auth';
 import { outOfTime, pauseClock, resumeClock, startDecision } from './clock';
 import { fail, onlyKeys, readJsonObject, type RateLimit } from './http';
 import type { Limiter } from './cluster/shared-limits';
 import { botKindOf, isMatchID, isRivalSeat, type BotKind, type MatchHub } from './hub';
 import type { SqlStorage } from './storage';
 import { abandonLimit, awaySince, seated, type TableMetadata } from './table-state';
-
-export const TABLE_ACTIONS = ['claimWin', 'handToBot', 'takeBack'] as const;
-export type TableAction = (typeof TABLE_ACTIONS)[number];
-
-const other = (id: SeatID): SeatID => (id === '0' ? '1' : '0');
-const seatIDOf = (faction: string | undefined): SeatID | null => (faction === 'R' ? '0' : faction === 'I' ? '1' : null);
 
 /**
  * A match with a turn clock starts timing once both players hold their seats (./table-state.ts `seated`: the lobby's
@@ -42,7 +37,7 @@ export async function startClockIfSeated(db: SqlStorage, matchID: string, m: Ser
   if (!t.clock || t.clock.running || t.clock.stopped || t.clock.paused) return false;
   if (!seated(m)) return false;
   const { state } = await db.fetch(matchID, { state: true });
-  const seat = seatIDOf((state as State<GameState> | undefined)?.G.pending?.seat);
+  const seat = playerOfMaybe((state as State<GameState> | undefined)?.G.pending?.seat);
   if (!seat) return false;
   t.clock = startDecision(t.clock, seat, now);
   return true;
@@ -93,7 +88,7 @@ export function tableRoute(opts: {
       if (s.ctx.gameover !== undefined) fail(409, 'the game is over');
       const t = metadata as TableMetadata;
       const me = seatMetadata(metadata, playerID)!;
-      const oppID = other(playerID);
+      const oppID = otherSeat(playerID);
       const opp = seatMetadata(metadata, oppID);
       const now = hub.now();
       const late = outOfTime(t.clock, now);
@@ -134,7 +129,7 @@ export function tableRoute(opts: {
           // Issue 19 item 5: the clock goes on once no seat is with the bot, from the banks it had.
           const withBot = SEATS.some((id) => (seatMetadata(metadata, id)?.data as { handedOver?: unknown } | undefined)?.handedOver === true);
           if (t.clock && !withBot) {
-            t.clock = resumeClock(t.clock, seatIDOf(s.G.pending?.seat), now, false);
+            t.clock = resumeClock(t.clock, playerOfMaybe(s.G.pending?.seat), now, false);
             const lateNow = outOfTime(t.clock, now);
             if (lateNow) {
               t.clock = { ...t.clock, expired: lateNow };

@@ -1,7 +1,7 @@
 /**
  * The seam between the server and a computer player. A bot gets exactly what a human of that seat would get:
  * `view = viewFor(state, seat)` (src/game/rules/view.ts), never the full state, and answers with one boardgame.io
- * move (`args` as sent over the socket: the core action without its `type`, in a one-element array).
+ * move as a client sends it over the socket (src/protocol/moves.ts `moveOf`).
  * The server plays the answer through the same path as a socket client (MatchHub.update), so a bot move is
  * checked like any other. A stronger bot only has to implement this interface.
  */

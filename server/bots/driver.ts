@@ -6,10 +6,9 @@
  * search runs in worker threads).
  */
 import type { State } from 'boardgame.io';
-import { playerOf } from '../../src/game';
-import type { Faction } from '../../src/game/content';
 import type { GameState } from '../../src/game/rules';
 import { viewFor } from '../../src/game/rules/view';
+import { playerOf, seatOf } from '../../src/protocol';
 import { SEATS, seatMetadata } from '../auth';
 import { botKindOf, MatchHub, type BotKind } from '../hub';
 import type { BotChoice, BotPlayer } from './BotPlayer';
@@ -141,7 +140,7 @@ export class BotDriver {
       // A solo match's rival seat (data.rival) is no bot kind: the engine plays it inside the human's moves.
       const kind = botKindOf(p);
       if (!kind || !allowed.includes(id) || typeof p!.credentials !== 'string') continue;
-      const seat: Faction = id === '0' ? 'R' : 'I';
+      const seat = seatOf(id);
       if (s.G.pending?.seat !== seat) continue;
       if (this.opts.leases && !await this.holdLease(matchID)) return false;
       const started = Date.now();

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { createBot, LEVELS, type BotName, type Difficulty } from '../../src/ai';
 import type { Faction } from '../../src/game/content';
 import type { GameState } from '../../src/game/rules';
+import { moveOf } from '../../src/protocol';
 import type { BotChoice, BotPlayer } from './BotPlayer';
 
 export const SEARCH_BOT_KINDS = ['ismcts-easy', 'ismcts-normal', 'ismcts-hard'] as const;
@@ -44,8 +45,7 @@ export async function searchMove(kind: SearchBotKind, view: GameState, seat: Fac
     seed,
   });
   const { action } = await bot.choose(view, seat);
-  const { type, ...args } = action as { type: string; [k: string]: unknown };
-  return { move: type, args: [args] }; // as sent over the socket: one argument object
+  return moveOf(action); // as a client sends it over the socket
 }
 
 /** The search on the calling thread (tools, tests). The server uses WorkerBotPlayer. */

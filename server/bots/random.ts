@@ -2,10 +2,11 @@
 import { randomInt } from 'node:crypto';
 import type { Faction } from '../../src/game/content';
 import { decisionActions, type GameState } from '../../src/game/rules';
+import { moveOf } from '../../src/protocol';
 import type { BotChoice, BotPlayer } from './BotPlayer';
 
 export function legalChoices(view: GameState, seat: Faction): BotChoice[] {
-  return decisionActions(view, seat).map(({ type, ...rest }) => ({ move: type, args: [rest] }));
+  return decisionActions(view, seat).map(moveOf);
 }
 
 export class RandomBotPlayer implements BotPlayer {

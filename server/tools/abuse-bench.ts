@@ -25,6 +25,7 @@ import { join } from 'node:path';
 import { createMatch as bgioCreateMatch } from 'boardgame.io/internal';
 import type { Socket } from 'socket.io-client';
 import { MintImperium } from '../../src/game';
+import { moveOf, SEATS } from '../../src/protocol';
 import { createStorage } from '../storage';
 import { duel, finishedMatch, GAME, matchWithPlayers, percentile, playGame, probeHealth, sleep, socket, startChild, trackChild, type Child } from './bench-kit';
 import { rawWs, type RawWs } from './raw-ws';
@@ -155,7 +156,8 @@ const sync640 = steady(640, async (base) => {
 
 const junk = steady(42_000, async (base) => {
   const { matchID, creds } = await matchWithPlayers(base);
-  return (s) => s.emit('update', { type: 'MAKE_MOVE', payload: { type: 'pass', args: [], playerID: '1', credentials: creds['1'] } }, 0, matchID, '1');
+  const pass = moveOf({ type: 'pass' });
+  return (s) => s.emit('update', { type: 'MAKE_MOVE', payload: { type: pass.move, args: pass.args, playerID: '1', credentials: creds['1'] } }, 0, matchID, '1');
 });
 
 /** 3,000 spectators that sync once and never read, on the match being played; the match's moves are timed. */
@@ -227,12 +229,14 @@ function chatFlood(lineEveryMs: number): Attack {
     const times: number[] = [];
     const t0 = performance.now();
     while (!until()) {
-      const probes = await Promise.all(['0', '1'].map(async (id) => {
+      // The first seat's probe opens the spectators' channel, the second's keeps it closed.
+      const probes = await Promise.all(SEATS.map(async (id) => {
+        const opens = id === SEATS[0];
         const s = await socket(base);
         s.on('chat', (_m: unknown, l: { payload?: { channel?: string } }) => {
-          if (l?.payload?.channel === 'spectators') delivered[id === '0' ? 'opened' : 'closed']++;
+          if (l?.payload?.channel === 'spectators') delivered[opens ? 'opened' : 'closed']++;
         });
-        if (id === '0') s.emit('mint:chat', victim.matchID, { spectators: true });
+        if (opens) s.emit('mint:chat', victim.matchID, { spectators: true });
         s.emit('sync', victim.matchID, id, victim.creds[id], 2);
         return s;
       }));

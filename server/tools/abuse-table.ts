@@ -20,6 +20,7 @@ import { Agent, request } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { SEATS } from '../../src/protocol';
 import { GAME, percentile, playGame, post, sleep, startChild, trackChild, type Child } from './bench-kit';
 import { freshStorage } from './load-servers';
 import { deleteRedisPrefix } from './redis-sweep';
@@ -32,7 +33,7 @@ interface Victim { matchID: string; creds: Record<string, string> }
 async function victimMatch(bases: string[]): Promise<Victim> {
   const { matchID } = await post(`${bases[0]}/games/${GAME}/create`, { numPlayers: 2 });
   const creds: Record<string, string> = {};
-  for (const [k, id] of ['0', '1'].entries()) {
+  for (const [k, id] of SEATS.entries()) {
     creds[id] = (await post(`${bases[k === 0 ? 0 : bases.length - 1]}/games/${GAME}/${matchID}/join`, { playerID: id, playerName: `P${id}` })).playerCredentials;
   }
   return { matchID, creds };

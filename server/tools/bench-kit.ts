@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { MintImperium } from '../../src/game';
 import type { GameState } from '../../src/game/rules';
+import { playerOf, SEATS } from '../../src/protocol';
 
 export const GAME = MintImperium.name as string;
 type Enumerate = (G: GameState, ctx: unknown, playerID: string) => { move: string; args: unknown[] }[];
@@ -106,7 +107,7 @@ export async function post(url: string, body: unknown): Promise<any> {
 export async function matchWithPlayers(base: string) {
   const { matchID } = await post(`${base}/games/${GAME}/create`, { numPlayers: 2 });
   const creds: Record<string, string> = {};
-  for (const id of ['0', '1']) creds[id] = (await post(`${base}/games/${GAME}/${matchID}/join`, { playerID: id, playerName: `P${id}` })).playerCredentials;
+  for (const id of SEATS) creds[id] = (await post(`${base}/games/${GAME}/${matchID}/join`, { playerID: id, playerName: `P${id}` })).playerCredentials;
   return { matchID: matchID as string, creds };
 }
 
@@ -127,7 +128,7 @@ export function socket(base: string, localAddress?: string): Promise<Socket> {
 export async function playGame(base: string, gapMs: number, times: number[], until: () => boolean,
   match?: { matchID: string; creds: Record<string, string> }, /** each seat's server (several processes) */ seatBases?: string[]): Promise<string> {
   const { matchID, creds } = match ?? await matchWithPlayers(base);
-  const sockets = await Promise.all(['0', '1'].map((_, k) => socket(seatBases?.[k] ?? base)));
+  const sockets = await Promise.all(SEATS.map((_, k) => socket(seatBases?.[k] ?? base)));
   await new Promise<void>((resolve) => {
     let sent = -1;
     let sentAt = 0;
@@ -143,7 +144,7 @@ export async function playGame(base: string, gapMs: number, times: number[], unt
         sent = -1;
       }
       const pending = s.G.pending?.seat;
-      if (!pending || (pending === 'R' ? '0' : '1') !== id) return;
+      if (!pending || playerOf(pending) !== id) return;
       setTimeout(() => {
         if (over || sent >= 0) return;
         const options = enumerate(s.G, s.ctx, id);
@@ -153,7 +154,7 @@ export async function playGame(base: string, gapMs: number, times: number[], unt
         sockets[Number(id)].emit('update', { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: id, credentials: creds[id] } }, s._stateID, matchID, id);
       }, gapMs);
     };
-    ['0', '1'].forEach((id, k) => {
+    SEATS.forEach((id, k) => {
       sockets[k].on('sync', (_m: string, info: { state: WireState }) => onState(id, info.state));
       sockets[k].on('update', (_m: string, s: WireState) => onState(id, s));
       // A refused move (stale after a race, or rate limited): start over from a fresh view.

@@ -19,6 +19,7 @@ import { progress } from '../../src/cli/progress';
 import { MintImperium, playerOf } from '../../src/game';
 import type { Faction } from '../../src/game/content';
 import type { GameState } from '../../src/game/rules';
+import { SEATS } from '../../src/protocol';
 
 export interface LoadOptions {
   matches: number;
@@ -127,7 +128,7 @@ async function createMatches(bases: string[], n: number): Promise<Match[]> {
       const base = bases[(i + k) % bases.length];
       const { matchID } = await post(`${base}/games/${GAME}/create`, { numPlayers: 2 });
       const creds: Record<string, string> = {};
-      for (const id of ['0', '1']) {
+      for (const id of SEATS) {
         creds[id] = (await post(`${base}/games/${GAME}/${matchID}/join`, { playerID: id, playerName: `load-${id}` })).playerCredentials;
       }
       return { base, matchID, creds };

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { parseRecord } from '../../src/game/record';
+import { seatOf } from '../../src/protocol';
 import { createStorage, parseStorageUrl, type SqlStorage } from '../storage';
 import { escapeForTerminal } from '../text-policy';
 
@@ -114,7 +115,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     }
     const reports = await db.listReports({ limit: values.limit ? Number(values.limit) : 100 });
     for (const r of reports) {
-      const seat = r.seat === '0' ? 'Rebel' : 'Imperial';
+      const seat = seatOf(r.seat) === 'R' ? 'Rebel' : 'Imperial';
       out(`${r.reportID}  ${new Date(r.createdAt).toISOString()}  match ${r.matchID}  ${seat}  ${JSON.stringify(oneLine(r.text))}`);
     }
     out(JSON.stringify({ reports: reports.length, shown: reports.map((r) => r.reportID) }));

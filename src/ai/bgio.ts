@@ -1,9 +1,9 @@
 /**
  * boardgame.io stays first-class (issue 7 item 3): `SeatBotBgio` extends boardgame.io's `Bot`, so `Step` and
  * `Simulate` (boardgame.io/ai) can drive any createBot bot — the ISMCTS by default. On each `play(state, playerID)`
- * it takes `viewFor(state.G, seat)` and hands the inner bot that view only (never the full G), then maps the core
- * Action to boardgame.io's MAKE_MOVE action: move name = action.type, one argument object = the rest, as the
- * Game's moves and `ai.enumerate` expect (src/game/index.ts). The bot's thoughts go out as `metadata`.
+ * it takes `viewFor(state.G, seat)` and hands the inner bot that view only (never the full G), then turns the core
+ * Action into boardgame.io's MAKE_MOVE action with the move codec the Game's moves and `ai.enumerate` use
+ * (src/protocol/moves.ts). The bot's thoughts go out as `metadata`.
  * This wrapper sits outside the fair-bot import graph (tests/ai/import-graph.test.ts): it imports boardgame.io.
  */
 import type { ActionShape, PlayerID, State } from 'boardgame.io';
@@ -11,6 +11,7 @@ import { Bot } from 'boardgame.io/ai';
 import { seatOf } from '../game';
 import type { Action, GameState } from '../game/rules';
 import { viewFor } from '../game/rules/view';
+import { moveOf } from '../protocol';
 import { createBot, isOmniscient, type BotName, type BotOptions, type BotThoughts, type SeatBot } from './index';
 
 export interface SeatBotBgioOptions {
@@ -24,8 +25,8 @@ export interface SeatBotBgioOptions {
 
 /** boardgame.io's MAKE_MOVE action for a core action (the shape of its `makeMove` action creator). */
 export function makeMoveAction(a: Action, playerID: PlayerID): ActionShape.MakeMove {
-  const { type, ...args } = a;
-  return { type: 'MAKE_MOVE', payload: { type, args: [args], playerID } } as ActionShape.MakeMove;
+  const { move, args } = moveOf(a);
+  return { type: 'MAKE_MOVE', payload: { type: move, args, playerID } } as ActionShape.MakeMove;
 }
 
 export class SeatBotBgio extends Bot {

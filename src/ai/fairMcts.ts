@@ -5,6 +5,7 @@
  */
 import type { Faction } from '../game/content';
 import { cloneState, findLegal, type GameState } from '../game/rules';
+import { actionOf } from '../protocol';
 import { DEFAULT_SEARCH, searchMove } from './mcts';
 import { budgetOf } from './budget';
 import type { BotDecision, BotName, BotOptions, SeatBot } from './types';
@@ -26,7 +27,8 @@ class BgioMctsSeatBot implements SeatBot {
       seed: `${this.opts.seed ?? this.name}-${this.calls++}`,
       worlds: omniscient ? () => cloneState(state) : undefined,
     });
-    const action = findLegal(state, seat, { type: m.move, ...m.args });
+    const decoded = actionOf(m.move, m.args);
+    const action = 'error' in decoded ? null : findLegal(state, seat, decoded.action);
     if (!action) throw new Error(`${this.name}: search returned an illegal move ${m.move}`);
     return { action, thoughts: { bot: this.name, iterations: 0, elapsedMs: budget.elapsedMs() } };
   }

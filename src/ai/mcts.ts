@@ -13,11 +13,9 @@ import { expectedActivePlayers, makeMintImperium, playerOf, turnOwner } from '..
 import type { Faction } from '../game/content';
 import { decisionActions, seededRng, type GameState } from '../game/rules';
 import { sampleWorld } from '../game/rules/sample';
-/** A boardgame.io move: its name (the core's action type) and its single argument object. */
-export interface BotMove {
-  move: string;
-  args: Record<string, unknown>;
-}
+import { actionOf, moveOf, SEATS, type Move } from '../protocol';
+/** A boardgame.io move (src/protocol/moves.ts). */
+export type BotMove = Move;
 
 export interface SearchOptions {
   /** Wall-clock budget for one decision, in ms (no new world is started if it would likely overrun it). */
@@ -61,7 +59,7 @@ function bgioState(world: GameState, diceSeed: string): State<GameState> {
     ...template.ctx,
     phase: world.phase,
     currentPlayer: current,
-    playOrderPos: current === '0' ? 0 : 1,
+    playOrderPos: SEATS.indexOf(current),
     activePlayers: expectedActivePlayers(world, current),
     turn: Math.max(1, world.round),
     numMoves: 0,
@@ -85,7 +83,7 @@ function objectivesFor(root: GameState, seat: Faction) {
 const keyOf = (m: BotMove) => `${m.move}|${JSON.stringify(m.args)}`;
 
 export async function searchMove(view: GameState, seat: Faction, opts: SearchOptions): Promise<BotMove> {
-  const legal = decisionActions(view, seat).map(({ type, ...args }) => ({ move: type, args }) as BotMove);
+  const legal = decisionActions(view, seat).map(moveOf);
   if (legal.length === 0) throw new Error('the bot has no legal move');
   if (legal.length === 1) return legal[0];
   const legalKeys = new Set(legal.map(keyOf));
@@ -107,7 +105,9 @@ export async function searchMove(view: GameState, seat: Faction, opts: SearchOpt
     };
     for (const child of metadata.children) {
       const p = child.parentAction.payload;
-      const k = keyOf({ move: p.type, args: (p.args?.[0] ?? {}) as Record<string, unknown> });
+      const decoded = actionOf(p.type, p.args);
+      if ('error' in decoded) continue;
+      const k = keyOf(moveOf(decoded.action));
       if (legalKeys.has(k)) votes.set(k, (votes.get(k) ?? 0) + child.visits);
     }
     // Stop when another world of the average length would overrun the budget (at least one world is searched).

@@ -8,25 +8,9 @@
  * it stays (the server, for problem reports).
  */
 import type { LogEntry, State } from 'boardgame.io';
-import type { Faction } from './content';
 import { RULES_END_REASONS, recordFromGame, type GameRecord, type RecordAction, type RecordPlayer, type RecordSource } from './record';
-import type { Action, GameState } from './rules';
-import { playedByOfArgs } from './playedBy';
-
-/** The core action of a move call, as the Game builds it (src/game/index.ts toAction), or null. */
-export function coreAction(type: string, args: unknown): unknown {
-  if (args === undefined) return { type };
-  // A second argument is the server's note of who played the decision (./playedBy.ts), not part of the action.
-  if (Array.isArray(args) && args.length === 2 && playedByOfArgs(args)) return coreAction(type, args.slice(0, 1));
-  if (!Array.isArray(args) || args.length > 1) return null;
-  const arg = args[0];
-  if (arg === undefined || arg === null) return { type };
-  if (typeof arg !== 'object' || Array.isArray(arg)) return null;
-  if (Object.prototype.hasOwnProperty.call(arg, 'type')) return null;
-  return { type, ...(arg as Record<string, unknown>) };
-}
-
-const seatOfPlayer = (id: unknown): Faction | null => (id === '0' ? 'R' : id === '1' ? 'I' : null);
+import { board, type Action, type GameState } from './rules';
+import { actionOf, seatOf } from '../protocol';
 
 export interface BgioRecordInput {
   /** The match's state at creation (its random plugin data holds the seed). */
@@ -53,11 +37,12 @@ export function recordFromBgio(input: BgioRecordInput): GameRecord | { error: st
   for (const entry of input.log) {
     if (entry.action.type !== 'MAKE_MOVE') continue; // the flow's own endTurn / endPhase events
     const p = entry.action.payload as { type: string; args?: unknown; playerID?: unknown };
-    const seat = seatOfPlayer(p.playerID);
-    const action = coreAction(p.type, p.args);
-    if (!seat || !action) return { error: `unreadable log entry for decision ${actions.length}` };
+    const seat = seatOf(p.playerID);
+    // The same codec as the Game's moves (src/protocol/moves.ts): the action, and who played it if not its owner.
+    const decoded = actionOf(p.type, p.args);
+    if (!seat || 'error' in decoded) return { error: `unreadable log entry for decision ${actions.length}` };
     const at = input.timeOf ? input.timeOf(entry, actions.length) : (entry as { at?: unknown }).at;
-    const played = playedByOfArgs(p.args);
+    const { action, played } = decoded;
     actions.push({ seat, action: action as Action, at: typeof at === 'number' ? at : input.startedAt, ...(played ? { played } : {}) });
   }
   const s = initial.G.solo;
@@ -68,6 +53,6 @@ export function recordFromBgio(input: BgioRecordInput): GameRecord | { error: st
     ...(input.finishedAt !== undefined ? { finishedAt: input.finishedAt } : {}),
     source: input.source, ...(input.matchID !== undefined ? { matchID: input.matchID } : {}),
     ...(winner && !RULES_END_REASONS.includes(winner.reason)
-      ? { forfeitBy: winner.faction === 'R' ? 'I' : 'R', forfeitReason: winner.reason } : {}),
+      ? { forfeitBy: board.other(winner.faction), forfeitReason: winner.reason } : {}),
   }, state.G);
 }

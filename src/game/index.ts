@@ -39,20 +39,12 @@ import {
   type ActionType, type GameState, type Phase, type Rng,
 } from './rules';
 import { viewFor } from './rules/view';
-import { playedByOfArgs, playWithNote } from './playedBy';
+import { playWithNote } from './playedBy';
+import { actionOf, moveOf, playerOf, SEATS, seatOf, type SeatID } from '../protocol';
 
-export type PlayerSeat = '0' | '1';
-
-/** Player "0" is the Rebel, player "1" the Imperial. Anything else (spectators, junk) has no seat. */
-export function seatOf(playerID: PlayerID | null | undefined): Faction | null {
-  if (playerID === '0') return 'R';
-  if (playerID === '1') return 'I';
-  return null;
-}
-
-export function playerOf(faction: Faction): PlayerSeat {
-  return faction === 'R' ? '0' : '1';
-}
+// Player "0" is the Rebel, player "1" the Imperial (src/protocol/seats.ts); many callers import them from here.
+export { playerOf, seatOf };
+export type PlayerSeat = SeatID;
 
 /** The core's Rng backed by boardgame.io's random plugin: Die(n) - 1 is Alea like the core's seededRng. */
 export function rngFrom(random: { Die(spotvalue?: number): number }): Rng {
@@ -150,7 +142,7 @@ export function flowMismatch(G: GameState, ctx: Ctx): string | null {
   }
   if (ctx.gameover !== undefined) return 'gameover without G.winner';
   if (ctx.phase !== G.phase) return `phase ${String(ctx.phase)} but G.phase ${G.phase}`;
-  if (ctx.playOrder.length !== 2 || ctx.playOrder[0] !== '0' || ctx.playOrder[1] !== '1') return 'play order changed';
+  if (ctx.playOrder.length !== 2 || ctx.playOrder.some((id, i) => id !== SEATS[i])) return 'play order changed';
   const owner = turnOwner(G);
   if (owner && ctx.currentPlayer !== playerOf(owner)) {
     return `turn of ${ctx.currentPlayer} but G gives it to ${playerOf(owner)}`;
@@ -159,26 +151,6 @@ export function flowMismatch(G: GameState, ctx: Ctx): string | null {
     return `activePlayers ${JSON.stringify(ctx.activePlayers)} not derived from G.pending`;
   }
   return null;
-}
-
-const MAX_ACTION_FIELDS = 8;
-
-/**
- * The core action for move `type` called with `args`: one plain-object argument (the action without `type`),
- * or none / null for actions with no field. Anything else is refused here; the core checks the rest.
- */
-function toAction(type: ActionType, args: unknown[]): unknown {
-  if (args.length > 1) return null;
-  const arg = args[0];
-  if (arg === undefined || arg === null) return { type };
-  if (typeof arg !== 'object' || Array.isArray(arg)) return null;
-  const proto = Object.getPrototypeOf(arg);
-  if (proto !== Object.prototype && proto !== null) return null;
-  if (Object.prototype.hasOwnProperty.call(arg, 'type')) return null;
-  // No action has more than a handful of fields: refuse huge objects before copying them (cheap early exit).
-  let keys = 0;
-  for (const _k in arg) if (++keys > MAX_ACTION_FIELDS) return null;
-  return { type, ...(arg as Record<string, unknown>) };
 }
 
 /** The guard plugin's name and API (a move uses it to refuse without INVALID_MOVE, see makeMove). */
@@ -236,11 +208,10 @@ function makeMove(type: ActionType, takeBacks: boolean) {
         const { G, playerID, random } = context;
         const seat = seatOf(playerID);
         if (!seat) return INVALID_MOVE;
-        // A second argument is only ever the server's note of who played the decision (./playedBy.ts).
-        const note = playedByOfArgs(args);
-        if (args.length === 2 && !note) return INVALID_MOVE;
-        const action = toAction(type, note ? args.slice(0, 1) : args);
-        if (!action) return INVALID_MOVE;
+        // The move's envelope (src/protocol/moves.ts): one action, and the server's note of who played it if any.
+        const decoded = actionOf(type, args);
+        if ('error' in decoded) return INVALID_MOVE;
+        const { action, played: note } = decoded;
         // apply() checks the action against legalActions (seat, pending decision, exact shape) and never throws
         // on bad input; any throw here is a core bug, and the draft is then discarded with the move.
         const ok = playWithNote(G, seat, type, note, () => {
@@ -393,7 +364,7 @@ export function makeMintImperium(opts: MintImperiumOptions = {}): Game<GameState
         const seat = viewerOf(G, playerID);
         if (!seat || ctx.gameover !== undefined) return [];
         // Never `undo`: a bot searching take-backs would only loop (src/game/rules/undo.ts).
-        return decisionActions(G, seat).map(({ type, ...rest }) => ({ move: type, args: [rest] }));
+        return decisionActions(G, seat).map(moveOf);
       },
     },
   };

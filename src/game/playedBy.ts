@@ -16,40 +16,10 @@
  */
 import type { Faction } from './content';
 import { log, type GameState } from './rules';
+import type { PlayedBy } from '../protocol';
 
-export interface PlayedBy {
-  /** The server bot made this decision for the seat's owner. */
-  bot?: true;
-  /** The bot's first decision after the opponent handed the seat over: why (time ran out, or the owner was away). */
-  handedOver?: 'time' | 'away';
-  /** The owner's first decision after taking the seat back from the bot. */
-  takenBack?: true;
-}
-
-/** A PlayedBy note, checked strictly (plain object, known fields, known values); null for anything else. */
-export function parsePlayedBy(x: unknown): PlayedBy | null {
-  if (typeof x !== 'object' || x === null || Array.isArray(x)) return null;
-  const proto = Object.getPrototypeOf(x);
-  if (proto !== Object.prototype && proto !== null) return null;
-  const o = x as Record<string, unknown>;
-  const keys = Object.keys(o);
-  if (keys.length === 0 || keys.some((k) => k !== 'bot' && k !== 'handedOver' && k !== 'takenBack')) return null;
-  if (o.bot !== undefined && o.bot !== true) return null;
-  if (o.handedOver !== undefined && o.handedOver !== 'time' && o.handedOver !== 'away') return null;
-  if (o.takenBack !== undefined && o.takenBack !== true) return null;
-  if (o.handedOver !== undefined && o.bot !== true) return null; // the hand-over line comes with the bot's decision
-  if (o.takenBack !== undefined && o.bot !== undefined) return null; // the owner's decision, not the bot's
-  const out: PlayedBy = {};
-  if (o.bot === true) out.bot = true;
-  if (o.handedOver !== undefined) out.handedOver = o.handedOver as 'time' | 'away';
-  if (o.takenBack === true) out.takenBack = true;
-  return out;
-}
-
-/** The note of a move's arguments (its second argument), or null. */
-export function playedByOfArgs(args: unknown): PlayedBy | null {
-  return Array.isArray(args) && args.length === 2 ? parsePlayedBy(args[1]) : null;
-}
+// The note travels as a move's second argument: its type and parser live with the move codec (src/protocol/moves.ts).
+export { parsePlayedBy, type PlayedBy } from '../protocol';
 
 /**
  * Make one decision of `seat` (`step` applies it and says whether it was accepted), with the log lines of `note`

@@ -40,7 +40,7 @@ describe('the log says who played', () => {
   });
 
   it('the end screen names the seat the bot finished, for players and spectators', () => {
-    const handovers = [{ seat: '1', from: 4, why: 'time' as const }, { seat: '0', from: 2, to: 9, why: 'away' as const }];
+    const handovers = [{ seat: '1' as const, from: 4, why: 'time' as const }, { seat: '0' as const, from: 2, to: 9, why: 'away' as const }];
     render(<FinishedByBot handovers={handovers} me="0" />);
     expect(screen.getAllByTestId('finished-by-bot').map((e) => e.textContent)).toEqual([
       'The server bot finished this game for your opponent, the Imperial (from when their time ran out).',

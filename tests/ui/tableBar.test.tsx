@@ -15,8 +15,8 @@ const MIN = 60_000;
 function snap(view: Partial<TableView>, receivedAt = Date.now()): TableSnapshot {
   return { view: { serverNow: 1_000_000, away: {}, abandonMs: 3 * MIN, handovers: [], ...view }, receivedAt };
 }
-const live = (running: string, sinceAgo: number, banks = { '0': 10 * MIN, '1': 10 * MIN }) =>
-  ({ kind: 'live' as const, bankMs: 10 * MIN, incrementMs: 20_000, banks, running: { seat: running, since: 1_000_000 - sinceAgo } });
+const live = (running: '0' | '1', sinceAgo: number, banks = { '0': 10 * MIN, '1': 10 * MIN }) =>
+  ({ kind: 'live' as const, bankMs: 10 * MIN, incrementMs: 20_000, banks, running: { seat: running, since: 1_000_000 - sinceAgo }, serverNow: 1_000_000 });
 
 describe('clock arithmetic', () => {
   it('formats and counts down the running seat only', () => {
@@ -28,7 +28,7 @@ describe('clock arithmetic', () => {
     expect(remaining(s, '0', 5000)).toBe(10 * MIN - 30_000);
     expect(remaining(s, '0', 15_000)).toBe(10 * MIN - 40_000); // 10 s later on this page
     expect(remaining(s, '1', 15_000)).toBe(10 * MIN); // the waiting seat's bank does not move
-    const turn = snap({ clock: { kind: 'turn', perDecisionMs: 24 * 60 * MIN, running: { seat: '1', since: 1_000_000 - MIN } } }, 0);
+    const turn = snap({ clock: { kind: 'turn', perDecisionMs: 24 * 60 * MIN, running: { seat: '1', since: 1_000_000 - MIN }, serverNow: 1_000_000 } }, 0);
     expect(remaining(turn, '1', 0)).toBe(24 * 60 * MIN - MIN);
     expect(remaining(turn, '0', 0)).toBe(Infinity);
   });

@@ -9,10 +9,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { ChoiceButton } from '../prompt/ChoiceButton';
 import { colors, factionColor, factionName, phone } from '../theme';
-import { seatOfID } from './lobbyApi';
-import type { ChatLine, OnlineSession } from './socketClient';
+import { isSeatID, MAX_CHAT_CHARS, seatOf, type ChatLine } from '../../protocol';
+import type { OnlineSession } from './socketClient';
 
-export const CHAT_MAX = 500;
+export const CHAT_MAX = MAX_CHAT_CHARS;
 export const QUICK_PHRASES = ['Good luck!', 'Your turn', 'Well played', 'Thanks'] as const;
 
 const Panel = styled.section`
@@ -66,8 +66,8 @@ const Input = styled.input`
 `;
 
 function who(line: ChatLine): { label: string; color: string } {
-  if (line.sender === '0' || line.sender === '1') {
-    const seat = seatOfID(line.sender);
+  if (isSeatID(line.sender)) {
+    const seat = seatOf(line.sender);
     return { label: line.payload.name ? `${line.payload.name} (${factionName(seat)})` : factionName(seat), color: factionColor(seat) };
   }
   return { label: 'Spectator', color: colors.muted };

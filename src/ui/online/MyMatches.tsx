@@ -9,7 +9,8 @@ import styled from 'styled-components';
 import { ChoiceButton } from '../prompt/ChoiceButton';
 import { colors, factionColor, factionName } from '../theme';
 import { ErrorText } from './forms';
-import { lobbyError, seatOfID, type Joined, type Lobby, type MyMatch } from './lobbyApi';
+import { lobbyError, type Joined, type Lobby, type MyMatch } from './lobbyApi';
+import { seatOfID } from '../../protocol';
 import { allSeats, forgetSeat } from './seats';
 import { replayHref } from '../replay/routes';
 

@@ -9,8 +9,10 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { ChoiceButton } from '../prompt/ChoiceButton';
 import { colors, factionColor, factionName } from '../theme';
-import { seatOfID } from './lobbyApi';
-import type { TableSnapshot, TableView } from './socketClient';
+import { isSeatID, otherSeat, SEATS, seatOfID, type SeatID, type TableAction, type TableView } from '../../protocol';
+import type { TableSnapshot } from './socketClient';
+
+export type { TableAction };
 
 const Bar = styled.div`
   display: flex;
@@ -34,7 +36,7 @@ export function formatClock(ms: number): string {
 }
 
 /** What `seat` has left at this page's time `localNow` (the server's rule, from its snapshot). */
-export function remaining(snap: TableSnapshot, seat: string, localNow: number): number {
+export function remaining(snap: TableSnapshot, seat: SeatID, localNow: number): number {
   const c = snap.view.clock;
   if (!c || c.stopped) return Infinity;
   const serverNow = snap.view.serverNow + (localNow - snap.receivedAt);
@@ -53,12 +55,10 @@ function useTick(on: boolean): number {
   return now;
 }
 
-export type TableAction = 'claimWin' | 'handToBot' | 'takeBack';
-
 /** Which actions the viewer (seat `me`) may take now, by the same rules as the server. */
 export function tableOptions(view: TableView, snap: TableSnapshot, me: string | null, localNow: number): TableAction[] {
-  if (me === null) return [];
-  const opp = me === '0' ? '1' : '0';
+  if (!isSeatID(me)) return []; // a spectator
+  const opp = otherSeat(me);
   const out: TableAction[] = [];
   const mineWithBot = view.handovers.some((h) => h.seat === me && h.to === undefined);
   if (mineWithBot) return ['takeBack'];
@@ -79,8 +79,8 @@ export function tableOptions(view: TableView, snap: TableSnapshot, me: string | 
  * to the bot (ms), from this page's count-down of the server's snapshot; null when there is nothing to count.
  */
 export function botOfferIn(view: TableView, snap: TableSnapshot, me: string | null, localNow: number): number | null {
-  if (me === null) return null;
-  const opp = me === '0' ? '1' : '0';
+  if (!isSeatID(me)) return null; // a spectator
+  const opp = otherSeat(me);
   const away = view.away[opp];
   if (away === undefined || view.abandoned?.includes(opp) || view.handovers.some((h) => h.seat === opp && h.to === undefined)) return null;
   const left = view.abandonMs - (snap.view.serverNow + (localNow - snap.receivedAt) - away);
@@ -119,7 +119,7 @@ export function TableBar({ snap, me, over, onAction }: {
   };
   return (
     <Bar data-testid="table-bar">
-      {view.clock && (['0', '1'] as const).map((id) => {
+      {view.clock && SEATS.map((id) => {
         const left = remaining(snap, id, now);
         const active = view.clock!.running?.seat === id && !view.clock!.stopped;
         const seat = seatOfID(id);
@@ -132,7 +132,7 @@ export function TableBar({ snap, me, over, onAction }: {
         );
       })}
       {view.clock && <span style={{ color: colors.muted }}>{view.clock.stopped ? 'clock stopped' : view.clock.paused ? 'clock paused while the bot plays' : view.clock.kind === 'live' ? 'live clock' : 'per-turn clock'}</span>}
-      {me !== null && !over && view.abandoned?.includes(me === '0' ? '1' : '0') && (
+      {isSeatID(me) && !over && view.abandoned?.includes(otherSeat(me)) && (
         <span data-testid="opponent-abandoned">Your opponent has been away for too long.</span>
       )}
       {offerIn !== null && (

@@ -4,11 +4,17 @@
  * server's rules (1–32 printable characters after trimming) so the form can say what is wrong before sending.
  */
 import { LobbyClient, LobbyClientError } from 'boardgame.io/client';
-import { playerOf } from '../../game';
 import type { Difficulty } from '../../ai';
 import type { Faction } from '../../game/content';
+import { board } from '../../game/rules';
+import {
+  GAME_NAME, MY_MATCHES_MAX, playerOf, seatOfID, type CreateMatchExtras, type ErrorBody, type MyMatch,
+  type MyMatchesRequest, type MyMatchesResponse, type PublicMatch, type PublicPlayer, type TableAction,
+  type TableRequest,
+} from '../../protocol';
 
-export const GAME_NAME = 'mint-imperium';
+// The bodies are shared with the server (src/protocol/lobby.ts); many UI files import them from here.
+export { GAME_NAME, type MyMatch, type PublicMatch, type PublicPlayer };
 export const MAX_NAME_LENGTH = 32;
 /** Same as server/names.ts: letters, marks, digits, punctuation, symbols and spaces (+ ZWJ inside an emoji). */
 const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}]+$/u;
@@ -38,28 +44,6 @@ export function serverURL(): string {
   return typeof window !== 'undefined' ? window.location.origin : 'http://localhost:8000';
 }
 
-export interface PublicPlayer {
-  id: number;
-  name?: string;
-  isConnected?: boolean;
-  /** `bot`: a server bot's seat; `rival`: the rival deck's seat of a solo match (nobody can join it). */
-  data?: { bot?: string; rival?: boolean };
-}
-
-export interface PublicMatch {
-  matchID: string;
-  players: PublicPlayer[];
-  unlisted?: boolean;
-  createdAt: number;
-  updatedAt: number;
-  gameover?: unknown;
-  nextMatchID?: string;
-  /** A solo match (RULES §9): the rival deck's faction and difficulty. */
-  solo?: { bot: Faction; difficulty: Difficulty };
-  /** The match's clock (server/lobby.ts listing; absent: no clock). */
-  clock?: { kind: 'live'; bankMs: number; incrementMs: number } | { kind: 'turn'; perDecisionMs: number };
-}
-
 /** Issue 20 item 7 — a match's clock in words, for the lobby and the join screen ("No clock" without one). */
 export function clockText(clock: PublicMatch['clock']): string {
   const span = (ms: number) => {
@@ -75,8 +59,6 @@ export function clockText(clock: PublicMatch['clock']): string {
   return `Clock over days: ${span(clock.perDecisionMs)} per turn. Running out of time loses the game.`;
 }
 
-export const seatOfID = (id: number | string): Faction => (String(id) === '0' ? 'R' : 'I');
-
 /** The first seat nobody (human or bot) holds, or null if the match is full. */
 export function freeSeat(m: PublicMatch): Faction | null {
   for (const p of [...m.players].sort((a, b) => a.id - b.id)) {
@@ -91,7 +73,7 @@ export const isRival = (p: PublicPlayer | undefined) => p?.data?.rival === true;
 /** A readable message for a failed lobby call (the server answers `{ error }`). */
 export function lobbyError(err: unknown): string {
   if (err instanceof LobbyClientError) {
-    const details = err.details as { error?: unknown } | undefined;
+    const details = err.details as Partial<ErrorBody> | undefined;
     if (details && typeof details.error === 'string') return details.error;
     return err.message;
   }
@@ -99,21 +81,9 @@ export function lobbyError(err: unknown): string {
   return String(err);
 }
 
-/** One of this browser's seats as the server sees it (server/my-matches.ts). */
-export interface MyMatch {
-  matchID: string;
-  playerID: string;
-  status: 'waiting' | 'playing' | 'finished' | 'gone';
-  yourTurn?: boolean;
-  opponent?: string;
-  opponentKind?: 'human' | 'bot' | 'rival';
-  won?: boolean;
-  updatedAt?: number;
-}
-
 /** The turn clocks the create form offers (server/clock.ts; the server's defaults). */
 export type ClockChoice = 'none' | 'live' | 'turn';
-export const CLOCK_BODIES: Record<Exclude<ClockChoice, 'none'>, Record<string, unknown>> = {
+export const CLOCK_BODIES: Record<Exclude<ClockChoice, 'none'>, NonNullable<CreateMatchExtras['clock']>> = {
   live: { kind: 'live', bankMs: 10 * 60_000, incrementMs: 20_000 },
   turn: { kind: 'turn', perDecisionMs: 24 * 60 * 60_000 },
 };
@@ -144,13 +114,13 @@ export class Lobby {
 
   /** A new match; `bot`: the seat a server bot takes, `difficulty`: how well it plays (server default: normal). */
   async create(opts: { bot?: Faction; difficulty?: Difficulty; unlisted?: boolean; solo?: { bot: Faction; difficulty: Difficulty }; clock?: ClockChoice } = {}): Promise<string> {
-    const body: Record<string, unknown> = { numPlayers: 2 };
+    const body: { numPlayers: number } & CreateMatchExtras = { numPlayers: 2 };
     if (opts.clock && opts.clock !== 'none' && !opts.bot && !opts.solo) body.clock = CLOCK_BODIES[opts.clock];
     if (opts.solo) body.solo = { bot: opts.solo.bot, difficulty: opts.solo.difficulty };
     else if (opts.bot) body.bot = opts.bot;
     if (!opts.solo && opts.bot && opts.difficulty) body.botKind = `ismcts-${opts.difficulty}`;
     if (opts.unlisted) body.unlisted = true;
-    const { matchID } = await this.client.createMatch(GAME_NAME, body as { numPlayers: number });
+    const { matchID } = await this.client.createMatch(GAME_NAME, body);
     return matchID;
   }
 
@@ -166,7 +136,7 @@ export class Lobby {
   async createAndJoin(seat: Faction, name: string, bot: Difficulty | null = null, clock: ClockChoice = 'none'): Promise<Joined> {
     const problem = nameProblem(name);
     if (problem) throw new Error(problem);
-    const matchID = await this.create(bot ? { bot: seat === 'R' ? 'I' : 'R', difficulty: bot } : { clock });
+    const matchID = await this.create(bot ? { bot: board.other(seat), difficulty: bot } : { clock });
     return this.join(matchID, seat, name);
   }
 
@@ -174,30 +144,33 @@ export class Lobby {
   async createSoloAndJoin(seat: Faction, name: string, difficulty: Difficulty): Promise<Joined> {
     const problem = nameProblem(name);
     if (problem) throw new Error(problem);
-    const matchID = await this.create({ solo: { bot: seat === 'R' ? 'I' : 'R', difficulty } });
+    const matchID = await this.create({ solo: { bot: board.other(seat), difficulty } });
     return this.join(matchID, seat, name);
   }
 
   /** What the server says about the seats this browser holds (POST /my-matches: credentials in the body only). */
   async mine(seats: Joined[]): Promise<MyMatch[]> {
     if (seats.length === 0) return [];
+    const request: MyMatchesRequest = {
+      seats: seats.slice(0, MY_MATCHES_MAX).map((s) => ({ matchID: s.matchID, playerID: s.playerID, credentials: s.credentials })),
+    };
     const res = await fetch(`${this.server.replace(/\/$/, '')}/my-matches`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ seats: seats.slice(0, 30).map((s) => ({ matchID: s.matchID, playerID: s.playerID, credentials: s.credentials })) }),
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request),
     });
-    const json = await res.json().catch(() => ({})) as { matches?: MyMatch[]; error?: string };
+    const json = await res.json().catch(() => ({})) as Partial<MyMatchesResponse & ErrorBody>;
     if (!res.ok || !Array.isArray(json.matches)) throw new Error(json.error ?? `server answered ${res.status}`);
     return json.matches;
   }
 
   /** Claim the win / hand the opponent's seat to the bot / take one's own seat back (server/table.ts). */
-  async tableAction(j: Joined, action: 'claimWin' | 'handToBot' | 'takeBack'): Promise<void> {
+  async tableAction(j: Joined, action: TableAction): Promise<void> {
+    // The server refuses a playerID that is no seat (400) as it always did; the type only says what it expects.
+    const request = { playerID: j.playerID, credentials: j.credentials, action } as TableRequest;
     const res = await fetch(`${this.server.replace(/\/$/, '')}/games/${GAME_NAME}/${encodeURIComponent(j.matchID)}/table`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ playerID: j.playerID, credentials: j.credentials, action }),
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request),
     });
     if (!res.ok) {
-      const json = await res.json().catch(() => ({})) as { error?: string };
+      const json = await res.json().catch(() => ({})) as Partial<ErrorBody>;
       throw new Error(json.error ?? `server answered ${res.status}`);
     }
   }

@@ -18,8 +18,13 @@ import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import { useEffect, useState } from 'react';
 import { MintImperium } from '../../game';
+import {
+  isChatLine, type ChatChannel, type ChatLine, type PublicPlayer, type SpectatorChatRequest, type TableView,
+} from '../../protocol';
 import type { ClientState, GameClient } from '../session/clients';
-import type { PublicPlayer } from './lobbyApi';
+
+// The chat and table wire types are shared with the server (src/protocol/chat.ts, src/protocol/table.ts).
+export type { ChatChannel, ChatLine, TableView };
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting';
 
@@ -30,38 +35,8 @@ export const RECONNECT_MAX_MS = 12_000;
 /** Chat lines kept per channel (the server sends at most 100 per channel after a reconnect: server/chat.ts). */
 export const CHAT_LINES_KEPT = 200;
 
-export type ChatChannel = 'players' | 'spectators';
-/** A chat line as the server sends it (server/chat.ts): sender '0' | '1' or null (a spectator). */
-export interface ChatLine {
-  id: string;
-  sender: string | null;
-  payload: { text: string; channel: ChatChannel; at: number; name?: string };
-}
-
-/** The table around a match (server/table-state.ts 'mint:table'): clock, absences, hand-overs to the bot. */
-export interface TableView {
-  serverNow: number;
-  clock?: {
-    kind: 'live' | 'turn'; bankMs?: number; incrementMs?: number; perDecisionMs?: number;
-    banks?: Record<string, number>; running: { seat: string; since: number } | null; stopped?: boolean; expired?: string;
-    /** Paused while a seat is with the bot (issue 19 item 5). */
-    paused?: { seat: string; usedMs: number };
-  };
-  away: Partial<Record<string, number>>;
-  abandonMs: number;
-  /** Seats away for the limit, as the server judged (it pushes the table when the limit passes). */
-  abandoned?: string[];
-  handovers: { seat: string; from: number; to?: number; why: 'time' | 'away' }[];
-}
-
 /** A table view and when (this page's clock) it arrived, to count down from. */
 export interface TableSnapshot { view: TableView; receivedAt: number }
-
-function isChatLine(x: unknown): x is ChatLine {
-  const l = x as ChatLine | null;
-  return typeof l === 'object' && l !== null && typeof l.id === 'string' && typeof l.payload === 'object' && l.payload !== null
-    && typeof l.payload.text === 'string' && (l.payload.channel === 'players' || l.payload.channel === 'spectators');
-}
 
 export interface OnlineSession {
   client: GameClient;
@@ -162,7 +137,7 @@ export function createOnlineSession(opts: {
   socket?.on('connect', () => { retries = 0; });
   // Each new connection is a new socket to the server: it asks for the spectators' channel again if it is open.
   client.transport.socket?.on('connect', () => {
-    if (watchingSpectators) client.transport.socket?.emit('mint:chat', opts.matchID, { spectators: true });
+    if (watchingSpectators) client.transport.socket?.emit('mint:chat', opts.matchID, { spectators: true } satisfies SpectatorChatRequest);
   });
   client.transport.socket?.on('mint:table', (...args: unknown[]) => {
     const [matchID, view] = args as [unknown, TableView | undefined];
@@ -210,7 +185,7 @@ export function createOnlineSession(opts: {
       if (on === watchingSpectators) return;
       watchingSpectators = on;
       const socket = client.transport.socket;
-      if (socket?.connected !== false) socket?.emit('mint:chat', opts.matchID, { spectators: on });
+      if (socket?.connected !== false) socket?.emit('mint:chat', opts.matchID, { spectators: on } satisfies SpectatorChatRequest);
     },
     table: () => table,
     onChange: (fn) => {

@@ -5,7 +5,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { ChoiceButton } from '../prompt/ChoiceButton';
-import { isBot, isRival, lobbyError, seatOfID, type PublicMatch } from '../online/lobbyApi';
+import { isBot, isRival, lobbyError, type PublicMatch } from '../online/lobbyApi';
+import { seatOf, seatOfID } from '../../protocol';
 import { colors, factionColor, factionName } from '../theme';
 import { OnlineReplayButton } from './ReplayButtons';
 import { listFinishedMatches } from './serverRecords';
@@ -24,7 +25,7 @@ const Row = styled.li`
 
 function winnerOf(m: PublicMatch): 'R' | 'I' | null {
   const w = (m.gameover as { winner?: unknown } | undefined)?.winner;
-  return w === '0' ? 'R' : w === '1' ? 'I' : null;
+  return seatOf(w);
 }
 
 export function FinishedMatches({ server }: { server?: string }) {

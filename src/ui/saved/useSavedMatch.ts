@@ -10,6 +10,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_CONFIG, type Faction } from '../../game/content';
 import type { Action } from '../../game/rules';
+import { actionOf } from '../../protocol';
 import { sendAction, type ClientState, type GameClient, type LocalMatch } from '../session/clients';
 import { useLocalMatch } from '../screens/useLocalMatch';
 import { soloOfSave } from './soloOfSave';
@@ -144,7 +145,9 @@ export function useSavedMatch(saved: SavedLocal, opts: { onSend?: (seat: Faction
           const move = target[name as string];
           if (typeof name !== 'string' || !move) return move;
           return (...args: unknown[]) => {
-            record({ type: name, ...((args[0] as object | undefined) ?? {}) } as Action);
+            // The action the move carries (src/protocol/moves.ts); a malformed call is refused by the Game: nothing to keep.
+            const decoded = actionOf(name, args);
+            if (!('error' in decoded)) record(decoded.action as Action);
             move(...args);
           };
         },

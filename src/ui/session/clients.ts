@@ -8,6 +8,7 @@ import { makeMintImperium, playerOf } from '../../game';
 import { filteredLocal } from '../../game/filter';
 import type { Faction, GameConfig, SoloSetup } from '../../game/content';
 import type { Action, GameState } from '../../game/rules';
+import { moveOf, type MoveAction } from '../../protocol';
 
 export interface ClientState {
   G: GameState;
@@ -60,11 +61,10 @@ export function createLocalMatch(seed?: string, solo?: SoloSetup, config?: GameC
   };
 }
 
-/** Send a core action as the boardgame.io move of the same name (one argument: the action without `type`). */
+/** Send a core action as its boardgame.io move (src/protocol/moves.ts: the move of the same name, the action's fields). */
 export function sendAction(client: GameClient, action: Action | { type: string; [k: string]: unknown }): void {
-  const { type, ...args } = action as { type: string; [k: string]: unknown };
-  const move = client.moves[type];
-  if (!move) throw new Error(`no move ${type}`);
-  if (Object.keys(args).length > 0) move(args);
-  else move();
+  const { move, args } = moveOf(action as MoveAction);
+  const send = client.moves[move];
+  if (!send) throw new Error(`no move ${move}`);
+  send(...args);
 }

@@ -1,0 +1,11 @@
+/**
+ * What the board and the server say to each other, and how boardgame.io names things of the core: seats ⇄
+ * playerIDs (./seats.ts), core actions ⇄ moves (./moves.ts), the chat and table socket messages (./chat.ts,
+ * ./table.ts) and the HTTP bodies both sides read (./lobby.ts). Pure and small: it imports only types and data
+ * of src/game/content and src/game/rules, never boardgame.io, React or Node (docs/ARCHITECTURE.md).
+ */
+export * from './seats';
+export * from './moves';
+export * from './chat';
+export * from './table';
+export * from './lobby';

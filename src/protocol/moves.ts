@@ -1,0 +1,97 @@
+/**
+ * Core actions ⇄ boardgame.io moves: the one codec for every side that sends or reads a move (the board's clients,
+ * the Game's moves and `ai.enumerate`, the server's hub and bots, game records read from a match log).
+ *
+ * A core `Action` (src/game/rules/actions.ts) travels as the move named `action.type` with one argument: the action
+ * without its `type`; an action with no other field travels with no argument (as the board always sent it). The server may add a second argument, a `PlayedBy`
+ * note saying who played the decision (src/game/playedBy.ts, issue 10 item 3); a client never can (server/args.ts).
+ * Decoding only checks the envelope: which move, one plain-object argument, no `type` inside it, a handful of fields.
+ * Whether the action is legal is the core's question (`findLegal` / `apply`), never this file's.
+ */
+import { ACTION_TYPES, type Action, type ActionType } from '../game/rules/actions';
+
+/** A move as boardgame.io sends it: its name and its argument list (empty for an action with no field). */
+export interface Move {
+  move: ActionType;
+  args: [] | [Record<string, unknown>];
+}
+
+/** What a move carries before the core has checked it: a known move name and whatever fields were sent. */
+export type MoveAction = { type: ActionType } & Record<string, unknown>;
+
+/** Who played a decision when it was not the seat's owner as usual (see src/game/playedBy.ts for what it does). */
+export interface PlayedBy {
+  /** The server bot made this decision for the seat's owner. */
+  bot?: true;
+  /** The bot's first decision after the opponent handed the seat over: why (time ran out, or the owner was away). */
+  handedOver?: 'time' | 'away';
+  /** The owner's first decision after taking the seat back from the bot. */
+  takenBack?: true;
+}
+
+export type DecodedMove = { action: MoveAction; played: PlayedBy | null } | { error: string };
+
+/** No action has more than a handful of fields: huge objects are refused before anything copies them. */
+export const MAX_ACTION_FIELDS = 8;
+
+const isMoveName = (x: unknown): x is ActionType => typeof x === 'string' && (ACTION_TYPES as readonly string[]).includes(x);
+
+/** The move that carries `action`. */
+export function moveOf(action: Action | MoveAction): Move {
+  const { type, ...fields } = action as MoveAction;
+  return { move: type, args: Object.keys(fields).length > 0 ? [fields] : [] };
+}
+
+/**
+ * The action a move call carries, and the server's note if it has one; or why the call is no move of this game.
+ * Never throws. `args` is the argument list as boardgame.io has it (undefined or [] for a move made without one).
+ */
+export function actionOf(type: unknown, args: unknown): DecodedMove {
+  try {
+    return decode(type, args);
+  } catch {
+    // Only a hostile object gets here (a throwing getter or proxy trap): in-page callers can pass anything.
+    return { error: 'unreadable move arguments' };
+  }
+}
+
+function decode(type: unknown, args: unknown): DecodedMove {
+  if (!isMoveName(type)) return { error: `unknown move ${typeof type === 'string' ? JSON.stringify(type.slice(0, 40)) : typeof type}` };
+  if (args === undefined) return { action: { type }, played: null };
+  if (!Array.isArray(args)) return { error: 'move arguments must be an array' };
+  let played: PlayedBy | null = null;
+  if (args.length === 2) {
+    // A second argument is only ever the server's note of who played the decision.
+    played = parsePlayedBy(args[1]);
+    if (!played) return { error: 'a second move argument must be a PlayedBy note' };
+  } else if (args.length > 2) return { error: 'too many move arguments' };
+  const arg: unknown = args[0];
+  if (arg === undefined || arg === null) return { action: { type }, played };
+  if (typeof arg !== 'object' || Array.isArray(arg)) return { error: 'the move argument must be a plain object' };
+  const proto: unknown = Object.getPrototypeOf(arg);
+  if (proto !== Object.prototype && proto !== null) return { error: 'the move argument must be a plain object' };
+  if (Object.prototype.hasOwnProperty.call(arg, 'type')) return { error: 'the move argument must not hold a type' };
+  let fields = 0;
+  for (const _k in arg) if (++fields > MAX_ACTION_FIELDS) return { error: 'too many fields in the move argument' };
+  return { action: { type, ...(arg as Record<string, unknown>) }, played };
+}
+
+/** A PlayedBy note, checked strictly (plain object, known fields, known values); null for anything else. */
+export function parsePlayedBy(x: unknown): PlayedBy | null {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return null;
+  const proto: unknown = Object.getPrototypeOf(x);
+  if (proto !== Object.prototype && proto !== null) return null;
+  const o = x as Record<string, unknown>;
+  const keys = Object.keys(o);
+  if (keys.length === 0 || keys.some((k) => k !== 'bot' && k !== 'handedOver' && k !== 'takenBack')) return null;
+  if (o.bot !== undefined && o.bot !== true) return null;
+  if (o.handedOver !== undefined && o.handedOver !== 'time' && o.handedOver !== 'away') return null;
+  if (o.takenBack !== undefined && o.takenBack !== true) return null;
+  if (o.handedOver !== undefined && o.bot !== true) return null; // the hand-over line comes with the bot's decision
+  if (o.takenBack !== undefined && o.bot !== undefined) return null; // the owner's decision, not the bot's
+  const out: PlayedBy = {};
+  if (o.bot === true) out.bot = true;
+  if (o.handedOver !== undefined) out.handedOver = o.handedOver as 'time' | 'away';
+  if (o.takenBack === true) out.takenBack = true;
+  return out;
+}

@@ -1,0 +1,82 @@
+/**
+ * The table around an online match on the wire (issue 10 items 2 and 3, issue 19): the turn clock, the seats away,
+ * the hand-overs of a seat to the server bot. The server keeps them in the match's metadata (server/table-state.ts,
+ * server/clock.ts) and sends every socket of the match socket event 'mint:table' (matchID, TableView); a seated
+ * player acts on the other seat with `POST /games/mint-imperium/:matchID/table` (TableRequest, server/table.ts).
+ * Nothing here is secret: no credentials, no game state.
+ */
+import type { SeatID } from './seats';
+
+export type ClockKind = 'live' | 'turn';
+
+/** A clock as chosen when the match is created (server/clock.ts parseClockOption fills the defaults). */
+export interface ClockSettings {
+  kind: ClockKind;
+  /** live: starting bank per seat. */
+  bankMs?: number;
+  /** live: added to the mover's bank after each of its decisions. */
+  incrementMs?: number;
+  /** turn: time per decision. */
+  perDecisionMs?: number;
+}
+
+/** A running clock (server/clock.ts says how it moves). */
+export interface ClockState extends ClockSettings {
+  /** live: what each seat had when its current (or last) decision started. */
+  banks?: Record<SeatID, number>;
+  /**
+   * The turn being timed: whose, and since when (server ms). null until both players hold their seats
+   * (server/table-state.ts `seated`), while paused, and at the end.
+   */
+  running: { seat: SeatID; since: number } | null;
+  /**
+   * Paused while a seat is with the bot (issue 19 item 5): the seat whose turn it was when the clock paused and what
+   * that turn had used (turn clocks; a live clock charged it to the bank at once). Cleared when the turn changes
+   * hands during the pause (the bot's time is nobody's).
+   */
+  paused?: { seat: SeatID; usedMs: number };
+  /** Stopped for good: the game ended. (Stored matches from before issue 19 also have it after a hand-over.) */
+  stopped?: boolean;
+  /** The seat whose time ran out (set when the server first noticed). */
+  expired?: SeatID;
+}
+
+/** The clock as clients see it: `serverNow` lets them count down from the server's time. */
+export type ClockView = ClockState & { serverNow: number };
+
+/** A seat played by the server bot for its owner from state `from` (inclusive) until `to` (the state taken back). */
+export interface Handover {
+  seat: SeatID;
+  from: number;
+  to?: number;
+  why: 'time' | 'away';
+  /** The bot made a decision for the seat (its first one carried the log line of the hand-over). */
+  botMoved?: true;
+  /** The owner made a decision after taking the seat back (its first one carried the log line). */
+  ownerBack?: true;
+}
+
+/** Socket event 'mint:table' (matchID, TableView). */
+export interface TableView {
+  /** The server's time when it sent the view (ms). */
+  serverNow: number;
+  clock?: ClockView;
+  /** Seats away (no socket) since when (server ms). */
+  away: Partial<Record<SeatID, number>>;
+  /** How long a seat must be away before its opponent may hand it to the bot. */
+  abandonMs: number;
+  /** Seats away for at least `abandonMs`, as the server judged (pushed when the limit passes; older servers: absent). */
+  abandoned?: SeatID[];
+  handovers: Handover[];
+}
+
+/** What a seated player may do about the other seat (or, for `takeBack`, its own). */
+export const TABLE_ACTIONS = ['claimWin', 'handToBot', 'takeBack'] as const;
+export type TableAction = (typeof TABLE_ACTIONS)[number];
+
+/** The body of `POST /games/mint-imperium/:matchID/table`; the answer is `{}` or an ErrorBody (./lobby.ts). */
+export interface TableRequest {
+  playerID: SeatID;
+  credentials: string;
+  action: TableAction;
+}
