@@ -10,7 +10,10 @@
  *   here");
  * - `takenBack`: before the decision, a public event `seatTakenBack` { seat } ("The Rebel's owner took the seat back");
  *   after it when the decision is a take-back (`undo` cuts the log back to before the bot's decision);
- * - `bot`: every event the decision itself caused carries `by: 'bot'` (the board marks those lines).
+ * - `bot`: every event the decision itself caused carries `byBot: true` (the board marks those lines). Until session 9
+ *   the tag was `by: 'bot'`, which overwrote the combat events' own `by` (the side that rolls or hits), so a bot's
+ *   combat read "someone rolled"; games stored then keep that tag, and their records replay with it
+ *   (`BotTagging` 'legacy', src/game/record.ts).
  * Nothing secret: whether the bot plays a seat is public at the table already. The core (./rules) is not involved:
  * it never sees the note, and its events are only tagged after it made them.
  */
@@ -25,7 +28,13 @@ export { parsePlayedBy, type PlayedBy } from '../protocol';
  * Make one decision of `seat` (`step` applies it and says whether it was accepted), with the log lines of `note`
  * around it. Without a note, just `step()`.
  */
-export function playWithNote(G: GameState, seat: Faction, actionType: string, note: PlayedBy | null | undefined, step: () => boolean): boolean {
+/** How a bot's events are tagged: `byBot: true` (now), or `by: 'bot'` as games stored before session 9 were. */
+export type BotTagging = 'current' | 'legacy';
+
+export function playWithNote(
+  G: GameState, seat: Faction, actionType: string, note: PlayedBy | null | undefined, step: () => boolean,
+  tagging: BotTagging = 'current',
+): boolean {
   if (!note) return step();
   const after = actionType === 'undo';
   const lines = () => {
@@ -35,7 +44,13 @@ export function playWithNote(G: GameState, seat: Faction, actionType: string, no
   if (!after) lines();
   const from = G.log.length;
   if (!step()) return false;
-  if (note.bot) for (let i = from; i < G.log.length; i++) G.log[i].by = 'bot';
+  if (note.bot) {
+    for (let i = from; i < G.log.length; i++) {
+      const ev = G.log[i];
+      if (tagging === 'legacy') (ev as { by?: unknown }).by = 'bot';
+      else ev.byBot = true;
+    }
+  }
   if (after) lines();
   return true;
 }

@@ -24,7 +24,7 @@ import {
   ACTION_TYPES, apply, cloneState, createState, log, needsAdvance, run, seededRng,
   type Action, type GameState,
 } from './rules';
-import { parsePlayedBy, playWithNote, type PlayedBy } from './playedBy';
+import { parsePlayedBy, playWithNote, type BotTagging, type PlayedBy } from './playedBy';
 
 export const RECORD_VERSION = 1 as const;
 
@@ -185,6 +185,7 @@ export interface ReplayResult {
 export function replayRecord(
   rec: Pick<GameRecord, 'seed' | 'config' | 'solo' | 'actions' | 'result'> & { fingerprint?: string },
   onStep?: (state: GameState, index: number) => void,
+  tagging: BotTagging = 'current',
 ): ReplayResult {
   if (rec.solo && !rec.solo.level) rec = { ...rec, solo: resolveSoloLevel({ ...rec, solo: rec.solo }) };
   const rng = seededRng(rec.seed);
@@ -201,7 +202,7 @@ export function replayRecord(
     let ok: boolean;
     try {
       const s = state;
-      ok = playWithNote(s, seat, action.type, played, () => apply(s, seat, action, rng));
+      ok = playWithNote(s, seat, action.type, played, () => apply(s, seat, action, rng), tagging);
       while (ok && needsAdvance(state)) run(state, rng);
     } catch (e) {
       return { state, error: `action ${i} (${action.type} by ${seat}): core error ${(e as Error).message}`, index: i };
@@ -248,10 +249,22 @@ function soloOfRecord(solo: SoloSetup, final?: GameState): SoloSetup {
   return { bot: solo.bot, difficulty: solo.difficulty, ...(level ? { level: { ...level } } : {}) };
 }
 
+/**
+ * How the record's bot decisions tag their events (src/game/playedBy.ts): as now, unless the record has some and only
+ * the pre-session-9 tag (`by: 'bot'`) reproduces its fingerprint.
+ */
+export function botTaggingOf(rec: Pick<GameRecord, 'seed' | 'config' | 'solo' | 'actions' | 'result' | 'fingerprint'>): BotTagging {
+  if (!rec.actions.some((a) => a.played?.bot)) return 'current';
+  const now = replayRecord(rec);
+  if (now.error === undefined && fingerprint(now.state) === rec.fingerprint) return 'current';
+  const old = replayRecord(rec, undefined, 'legacy');
+  return old.error === undefined && fingerprint(old.state) === rec.fingerprint ? 'legacy' : 'current';
+}
+
 /** Every state of a replay, from setup to the end (deep copies): states[0] after setup, states[i+1] after action i. */
 export function replayStates(rec: GameRecord): { states: GameState[]; error?: string; index?: number } {
   const states: GameState[] = [];
-  const r = replayRecord(rec, (s) => { states.push(cloneState(s)); });
+  const r = replayRecord(rec, (s) => { states.push(cloneState(s)); }, botTaggingOf(rec));
   return { states, ...(r.error !== undefined ? { error: r.error, index: r.index } : {}) };
 }
 
@@ -287,7 +300,7 @@ export type VerifyResult = { ok: true } | { ok: false; message: string; index?: 
 
 /** Re-run a (parsed) record and check that it reproduces its result and fingerprint. */
 export function verifyRecord(rec: GameRecord): VerifyResult {
-  const r = replayRecord(rec);
+  const r = replayRecord(rec, undefined, botTaggingOf(rec));
   if (r.error !== undefined) return { ok: false, message: r.error, ...(r.index !== undefined ? { index: r.index } : {}) };
   const got = resultOf(r.state);
   const want = rec.result;

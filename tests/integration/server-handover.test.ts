@@ -163,9 +163,9 @@ describe('who played each decision, and games finished by the bot', () => {
     const back = log.findIndex((e) => e.e === 'seatTakenBack');
     expect(log[toBot]).toMatchObject({ seat: seat === '0' ? 'R' : 'I', why: 'time' });
     expect(back).toBeGreaterThan(toBot);
-    expect(log.slice(toBot + 1, back).some((e) => e.by === 'bot')).toBe(true);
-    expect(log.slice(back).some((e) => e.by === 'bot')).toBe(false);
-    expect(log.slice(0, toBot).some((e) => e.by === 'bot')).toBe(false);
+    expect(log.slice(toBot + 1, back).some((e) => e.byBot === true)).toBe(true);
+    expect(log.slice(back).some((e) => e.byBot === true)).toBe(false);
+    expect(log.slice(0, toBot).some((e) => e.byBot === true)).toBe(false);
     // Both players see the two lines (public), from their own views.
     for (const id of ['0', '1']) {
       const c = await client();

@@ -19,8 +19,9 @@ afterEach(cleanup);
 const log: LogEvent[] = [
   { e: 'passed', round: 1, faction: 'I' },
   { e: 'seatToBot', round: 1, seat: 'R', why: 'away' },
-  { e: 'passed', round: 1, faction: 'R', by: 'bot' },
+  { e: 'passed', round: 1, faction: 'R', byBot: true },
   { e: 'passed', round: 1, faction: 'I' },
+  { e: 'passed', round: 1, faction: 'R', by: 'bot' }, // the tag of games stored before session 9: still marked
   { e: 'seatTakenBack', round: 2, seat: 'R' },
   { e: 'passed', round: 2, faction: 'R' },
 ];
@@ -34,9 +35,9 @@ describe('the log says who played', () => {
     render(<LogPanel view={{ log } as unknown as GameState} seat="I" />);
     const items = [...screen.getByTestId('log').querySelectorAll('li')];
     const marked = items.filter((li) => li.getAttribute('data-by') === 'bot');
-    expect(marked).toHaveLength(1);
+    expect(marked).toHaveLength(2);
     expect(marked[0].textContent).toMatch(/^bot/);
-    expect(items.indexOf(marked[0])).toBe(2);
+    expect(marked.map((li) => items.indexOf(li))).toEqual([2, 4]);
   });
 
   it('the end screen names the seat the bot finished, for players and spectators', () => {

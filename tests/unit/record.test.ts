@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeConfig, SOLO_LEVELS } from '../../src/game/content';
 import {
-  RECORD_VERSION, canonicalJson, endByForfeit, fingerprint, parseRecord, parseRecordText, recordFromGame,
+  RECORD_VERSION, botTaggingOf, canonicalJson, endByForfeit, fingerprint, parseRecord, parseRecordText, recordFromGame,
   replayRecord, replayStates, verifyRecord, type GameRecord, type RecordAction,
 } from '../../src/game/record';
 import {
@@ -273,11 +273,23 @@ describe('decisions the server bot played (issue 10: who played each decision, g
     const log = replayRecord(rec).state.log;
     expect(log.filter((e) => e.e === 'seatToBot').map((e) => e.why)).toEqual(['time', 'away']);
     expect(log.filter((e) => e.e === 'seatTakenBack')).toEqual([expect.objectContaining({ seat: 'R' })]);
-    expect(log.some((e) => e.by === 'bot')).toBe(true);
+    expect(log.some((e) => e.byBot === true)).toBe(true);
     // Without the notes the same moves give another log: the record no longer checks.
     expect(failing({ ...copy(rec), actions: record.actions })).toMatch(/fingerprint/);
     // The plain record (no note) has no finishedByBot field at all: older records stay as they were.
     expect('finishedByBot' in record).toBe(false);
+  });
+
+  it('a record stored with the pre-session-9 tag (by: \'bot\') still verifies and replays; a wrong one does not', () => {
+    const legacyState = replayRecord(rec, undefined, 'legacy').state;
+    expect(legacyState.log.some((e) => (e as { by?: unknown }).by === 'bot')).toBe(true);
+    const old: GameRecord = { ...rec, fingerprint: fingerprint(legacyState) };
+    expect(old.fingerprint).not.toBe(rec.fingerprint);
+    expect(botTaggingOf(old)).toBe('legacy');
+    expect(botTaggingOf(rec)).toBe('current');
+    expect(verifyRecord(roundTrip(old))).toEqual({ ok: true });
+    expect(replayStates(old).error).toBeUndefined();
+    expect(failing({ ...copy(rec), fingerprint: 'f1-0000000000000000' })).toMatch(/fingerprint/);
   });
 
   it('a seat taken back and never handed over again is not "finished by the bot"', () => {
@@ -325,9 +337,35 @@ describe('playWithNote (src/game/playedBy.ts)', () => {
         // The bot's decisions: every event they cause is tagged, no other.
         const from = state.log.length;
         expect(playWithNote(state, seat, action.type, { bot: true }, () => apply(state, seat, action, rng))).toBe(true);
-        expect(state.log.slice(from).every((e) => e.by === 'bot')).toBe(true);
+        expect(state.log.slice(from).every((e) => e.byBot === true)).toBe(true);
       }
     }
     expect(checked).toBe(1);
+  });
+
+  it('a bot\'s dice, hits and strikes keep their own side (`by`): the tag is `byBot`, it overwrites nothing', () => {
+    let ownSide = 0;
+    for (let g = 0; g < 10 && ownSide === 0; g++) {
+      const rng = seededRng(`note-side-${g}`);
+      const chooser = seededRng(`note-side-choices-${g}`);
+      const state = createState(rng);
+      while (!state.winner) {
+        if (needsAdvance(state)) {
+          run(state, rng);
+          continue;
+        }
+        const seat = state.pending!.seat;
+        const legal = legalActions(state, seat).filter((a) => a.type !== 'undo');
+        const action = legal[chooser.int(legal.length)];
+        const from = state.log.length;
+        expect(playWithNote(state, seat, action.type, { bot: true }, () => apply(state, seat, action, rng))).toBe(true);
+        for (const e of state.log.slice(from)) {
+          if (!('by' in e)) continue;
+          expect(['R', 'I']).toContain(e.by);
+          ownSide++;
+        }
+      }
+    }
+    expect(ownSide).toBeGreaterThan(0);
   });
 });

@@ -287,6 +287,11 @@ export const SENTENCES: { [K in LogKind]: Sentence<K> } = {
   gameOver: (d) => `${cap(FACTION[d.winner] ?? 'someone')} wins: ${REASON[d.reason] ?? serverEnd(d.winner, d.reason)}.`,
 };
 
+/** The server bot made the decision behind this event (the tag of src/game/playedBy.ts, or its pre-session-9 form). */
+export function madeByBot(ev: LogEvent): boolean {
+  return ev.byBot === true || (ev as { by?: unknown }).by === 'bot';
+}
+
 /** One sentence for an event as `viewer` sees it, or null for events not worth a line (and kinds this build does not know). */
 export function describeEvent(ev: LogEvent, viewer: Viewer): string | null {
   if (!Object.prototype.hasOwnProperty.call(SENTENCES, ev.e)) return null;
@@ -312,7 +317,7 @@ export function describeLog(events: readonly LogEvent[], viewer: Viewer): LogLin
     if (!text) continue;
     out.push({
       round: ev.round, text, private: ev.to !== undefined, e: ev.e,
-      ...(ev.by === 'bot' ? { bot: true } : {}), ...(n > 1 ? { count: n } : {}),
+      ...(madeByBot(ev) ? { bot: true } : {}), ...(n > 1 ? { count: n } : {}),
     });
   }
   return out;

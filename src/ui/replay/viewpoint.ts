@@ -7,7 +7,7 @@ import type { Faction } from '../../game/content';
 import type { GameState, LogEvent } from '../../game/rules';
 import { canSee } from '../../game/rules/log';
 import { viewFor } from '../../game/rules/view';
-import { describeRun, foldRuns } from '../log/sentences';
+import { describeRun, foldRuns, madeByBot } from '../log/sentences';
 import type { Timeline } from './timeline';
 
 export type Viewpoint = 'public' | 'R' | 'I' | 'all';
@@ -67,7 +67,7 @@ export function replayLines(t: Timeline, vp: Viewpoint): ReplayLine[] {
     const reader = vp === 'all' ? (ev.to === 'R' || ev.to === 'I' ? ev.to : null) : boardSeat(vp);
     const text = describeRun({ ev, n }, reader);
     if (!text) continue;
-    out.push({ index: first.i, step: t.stepOfEvent(last.i), round: ev.round, text, ...(ev.to !== undefined ? { to: ev.to } : {}), ...(ev.by === 'bot' ? { bot: true } : {}) });
+    out.push({ index: first.i, step: t.stepOfEvent(last.i), round: ev.round, text, ...(ev.to !== undefined ? { to: ev.to } : {}), ...(madeByBot(ev) ? { bot: true } : {}) });
   }
   return out;
 }

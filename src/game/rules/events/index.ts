@@ -37,11 +37,11 @@ export type EventHead<K extends LogKind> = {
 };
 
 /**
- * Issue 10 (src/game/playedBy.ts): every event a decision of the server bot caused is tagged `by: 'bot'` after the
- * core logged it. The combat events have a `by` of their own (the rolling faction), which that tag overwrites; they
- * are typed with their own `by` only.
+ * Issue 10 (src/game/playedBy.ts): every event a decision of the server bot caused is tagged `byBot: true` after
+ * the core logged it. Games stored before session 9 were tagged `by: 'bot'` instead, which overwrote the combat
+ * events' own `by` (the rolling faction); those kinds are typed with their own `by` only.
  */
-type BotTag<K extends LogKind> = 'by' extends keyof LogEvents[K] ? unknown : { by?: 'bot' };
+type BotTag<K extends LogKind> = { byBot?: true } & ('by' extends keyof LogEvents[K] ? unknown : { by?: 'bot' });
 
 /** One event of kind `K` (of one of the kinds `K`: the union of each), as the log holds it. */
 export type LogEventOf<K extends LogKind> = K extends LogKind ? EventHead<K> & BotTag<K> & LogEvents[K] : never;
