@@ -21,5 +21,7 @@ describe('R1.2.1/R1.2.2 the Imperial bot punishes a passive Rebel', () => {
     for (const g of games.filter((x) => x.winner === 'I')) expect(['occupation', 'obliterator']).toContain(g.reason);
     const median = games.map((g) => g.rounds).sort((a, b) => a - b)[8];
     expect(median).toBeLessThanOrEqual(7);
-  }, 300_000);
+    // The limit only catches a hang: fixed iterations make the games the same anywhere, and a loaded machine only
+    // stretches them (about 4 min on a free core; 469 s beside two helpers' test runs in session 9 broke 300 s).
+  }, 1_200_000);
 });
