@@ -20,7 +20,7 @@
 import type { Ctx, LogEntry, Server, State } from 'boardgame.io';
 import { CreateGameReducer, ProcessGameConfig } from 'boardgame.io/internal';
 import { acceptClientAction } from '../src/game';
-import { actionOf, playerOf, seatOf } from '../src/protocol';
+import { actionOf, playerOf, seatOf, SOCKET_EVENTS, type RefusalBody } from '../src/protocol';
 import { findLegal, type GameState } from '../src/game/rules';
 import type { SqlStorage } from './storage';
 import { credentialsHash, credentialsMatch, isSeatID, seatMetadata, SEATS, type SeatID } from './auth';
@@ -389,7 +389,7 @@ export class MatchHub {
     }
     if (conn) {
       try {
-        conn.emit('mint:error', typeof matchID === 'string' ? matchID.slice(0, 64) : null, { event, error });
+        conn.emit(SOCKET_EVENTS.error, typeof matchID === 'string' ? matchID.slice(0, 64) : null, { event, error } satisfies RefusalBody);
       } catch (err) {
         this.onError(err, 'emit refusal');
       }
@@ -645,7 +645,7 @@ export class MatchHub {
   private tableLocal(matchID: string, metadata: Server.MatchData, conn?: Connection): void {
     const view = tableView(metadata as TableMetadata, this.now(), this.abandonMs);
     if (!view) return;
-    const msg = new SharedMessage('mint:table', [matchID, view]);
+    const msg = new SharedMessage(SOCKET_EVENTS.table, [matchID, view]);
     if (conn) this.deliver(conn, msg);
     else this.broadcast(matchID, (r) => this.deliver(r.conn, msg));
   }

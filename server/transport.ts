@@ -25,6 +25,7 @@ import type { Connection, MatchHub } from './hub';
 import { RateLimiter } from './http';
 import { DEFAULT_SOCKET_LIMITS, type SocketLimits } from './limits';
 import { dropSocket, pendingBytes, sendShared, type IoNamespaceInternals, type IoSocketInternals } from './outbox';
+import { SOCKET_EVENTS, type RefusalBody } from '../src/protocol';
 
 type IoSocket = IoSocketInternals & {
   id: string;
@@ -170,7 +171,7 @@ export class HardenedSocketIO extends SocketIO {
     const address = this.addressOf(socket);
     const b = this.buckets;
     const refuseConnection = (error: string) => {
-      socket.emit('mint:error', null, { event: 'connect', error });
+      socket.emit(SOCKET_EVENTS.error, null, { event: 'connect', error } satisfies RefusalBody);
       this.dropped++;
       this.offence(address);
       socket.disconnect(true); // nothing was sent to it yet: a normal close delivers the reason first
@@ -211,7 +212,7 @@ export class HardenedSocketIO extends SocketIO {
     /** Over budget: refuse (a few times with a reason), and disconnect a socket that keeps at it. */
     const overBudget = (event: string, matchID: unknown) => {
       if (b.strikes && b.strikes.take(socket.id) > 0) return drop();
-      conn.emit('mint:error', typeof matchID === 'string' ? matchID.slice(0, 64) : null, { event, error: 'rate limited' });
+      conn.emit(SOCKET_EVENTS.error, typeof matchID === 'string' ? matchID.slice(0, 64) : null, { event, error: 'rate limited' } satisfies RefusalBody);
     };
     const within = (socketBucket: RateLimiter | null, addressBucket: RateLimiter | null) =>
       (!socketBucket || socketBucket.take(socket.id) === 0) && (!addressBucket || addressBucket.take(address) === 0);
@@ -249,22 +250,22 @@ export class HardenedSocketIO extends SocketIO {
         if (!within(null, b.spectatorChatAddress)) return overBudget('chat', args[0]);
         // The match's budget is shared by all its spectators: running out of it is nobody's offence (no strike).
         const wait = b.spectatorChatMatch?.take(args[0] as string) ?? 0;
-        if (wait > 0) return conn.emit('mint:error', (args[0] as string).slice(0, 64), { event: 'chat', error: `the spectators' chat is busy: retry in ${wait} s` });
+        if (wait > 0) return conn.emit(SOCKET_EVENTS.error, (args[0] as string).slice(0, 64), { event: 'chat', error: `the spectators' chat is busy: retry in ${wait} s` } satisfies RefusalBody);
       }
       this.guard('chat', () => this.hub.chat(conn, args[0], args[1], args[2]));
     });
     // Our client: socket.emit('mint:chat', matchID, { spectators: boolean }) (a player opens the spectators' channel)
-    socket.on('mint:chat', (...args: unknown[]) => {
+    socket.on(SOCKET_EVENTS.chat, (...args: unknown[]) => {
       if (gone) return;
-      if (!within(b.otherSocket, null)) return overBudget('mint:chat', args[0]);
+      if (!within(b.otherSocket, null)) return overBudget(SOCKET_EVENTS.chat, args[0]);
       try {
         this.hub.watchChat(conn, args[0], args[1]);
       } catch (err) {
-        this.onErr(err, 'mint:chat');
+        this.onErr(err, SOCKET_EVENTS.chat);
       }
     });
     socket.onAny((event: string) => {
-      if (gone || event === 'sync' || event === 'update' || event === 'chat' || event === 'mint:chat') return;
+      if (gone || event === 'sync' || event === 'update' || event === 'chat' || event === SOCKET_EVENTS.chat) return;
       if (!within(b.otherSocket, null)) overBudget(event.slice(0, 32), null);
     });
     socket.on('disconnect', () => {

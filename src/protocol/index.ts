@@ -9,3 +9,4 @@ export * from './moves';
 export * from './chat';
 export * from './table';
 export * from './lobby';
+export * from './socket';

@@ -19,7 +19,8 @@ import { SocketIO } from 'boardgame.io/multiplayer';
 import { useEffect, useState } from 'react';
 import { MintImperium } from '../../game';
 import {
-  isChatLine, type ChatChannel, type ChatLine, type PublicPlayer, type SpectatorChatRequest, type TableView,
+  isChatLine, SOCKET_EVENTS, type ChatChannel, type ChatLine, type PublicPlayer, type RefusalBody, type SpectatorChatRequest,
+  type TableView,
 } from '../../protocol';
 import type { ClientState, GameClient } from '../session/clients';
 
@@ -137,16 +138,16 @@ export function createOnlineSession(opts: {
   socket?.on('connect', () => { retries = 0; });
   // Each new connection is a new socket to the server: it asks for the spectators' channel again if it is open.
   client.transport.socket?.on('connect', () => {
-    if (watchingSpectators) client.transport.socket?.emit('mint:chat', opts.matchID, { spectators: true } satisfies SpectatorChatRequest);
+    if (watchingSpectators) client.transport.socket?.emit(SOCKET_EVENTS.chat, opts.matchID, { spectators: true } satisfies SpectatorChatRequest);
   });
-  client.transport.socket?.on('mint:table', (...args: unknown[]) => {
+  client.transport.socket?.on(SOCKET_EVENTS.table, (...args: unknown[]) => {
     const [matchID, view] = args as [unknown, TableView | undefined];
     if (matchID !== opts.matchID || typeof view !== 'object' || view === null || typeof view.serverNow !== 'number') return;
     table = { view, receivedAt: Date.now() };
     notify();
   });
-  client.transport.socket?.on('mint:error', (...args: unknown[]) => {
-    const [matchID, info] = args as [unknown, { event?: string; error?: string } | undefined];
+  client.transport.socket?.on(SOCKET_EVENTS.error, (...args: unknown[]) => {
+    const [matchID, info] = args as [unknown, Partial<RefusalBody> | undefined];
     if (matchID !== opts.matchID) return;
     if (info?.event === 'chat') {
       chatError = info.error ?? 'refused';
@@ -185,7 +186,7 @@ export function createOnlineSession(opts: {
       if (on === watchingSpectators) return;
       watchingSpectators = on;
       const socket = client.transport.socket;
-      if (socket?.connected !== false) socket?.emit('mint:chat', opts.matchID, { spectators: on } satisfies SpectatorChatRequest);
+      if (socket?.connected !== false) socket?.emit(SOCKET_EVENTS.chat, opts.matchID, { spectators: on } satisfies SpectatorChatRequest);
     },
     table: () => table,
     onChange: (fn) => {
