@@ -4,13 +4,13 @@
  * message; a forfeit record re-runs; fingerprints ignore key order.
  */
 import { describe, expect, it } from 'vitest';
-import { makeConfig, SOLO_LEVELS } from '../../src/game/content';
+import { makeConfig, SOLO_LEVELS, type Faction } from '../../src/game/content';
 import {
   RECORD_VERSION, botTaggingOf, canonicalJson, endByForfeit, fingerprint, parseRecord, parseRecordText, recordFromGame,
   replayRecord, replayStates, verifyRecord, type GameRecord, type RecordAction,
 } from '../../src/game/record';
 import {
-  apply, cloneState, createState, legalActions, needsAdvance, run, seededRng,
+  apply, cloneState, createState, legalActions, needsAdvance, run, seededRng, type Action, type GameState, type Rng,
 } from '../../src/game/rules';
 import { playRecordedGame } from '../../src/sim/recordedGame';
 import { playWithNote } from '../../src/game/playedBy';
@@ -311,11 +311,15 @@ describe('decisions the server bot played (issue 10: who played each decision, g
 });
 
 describe('playWithNote (src/game/playedBy.ts)', () => {
-  it('an owner\'s first decision back that is a take-back keeps its log line (undo cuts the log, the line comes after)', () => {
-    let checked = 0;
-    for (let g = 0; g < 40 && checked === 0; g++) {
-      const rng = seededRng(`note-undo-${g}`);
-      const chooser = seededRng(`note-undo-choices-${g}`);
+  /**
+   * Random games of `seed` whose decisions go through `decide` (it returns false to stop the game there), until
+   * `enough()` or `games` games.
+   */
+  function everyDecision(seed: string, games: number, enough: () => boolean,
+    decide: (state: GameState, seat: Faction, legal: Action[], pick: (xs: Action[]) => Action, rng: Rng) => boolean): void {
+    for (let g = 0; g < games && !enough(); g++) {
+      const rng = seededRng(`${seed}-${g}`);
+      const chooser = seededRng(`${seed}-choices-${g}`);
       const state = createState(rng);
       while (!state.winner) {
         if (needsAdvance(state)) {
@@ -323,49 +327,46 @@ describe('playWithNote (src/game/playedBy.ts)', () => {
           continue;
         }
         const seat = state.pending!.seat;
-        const legal = legalActions(state, seat);
-        const undo = legal.find((a) => a.type === 'undo');
-        if (undo) {
-          const before = state.log.length;
-          expect(playWithNote(state, seat, 'undo', { takenBack: true }, () => apply(state, seat, undo, rng))).toBe(true);
-          expect(state.log.length).toBeLessThanOrEqual(before);
-          expect(state.log[state.log.length - 1]).toMatchObject({ e: 'seatTakenBack', seat });
-          checked++;
-          break;
-        }
-        const action = legal[chooser.int(legal.length)];
-        // The bot's decisions: every event they cause is tagged, no other.
-        const from = state.log.length;
-        expect(playWithNote(state, seat, action.type, { bot: true }, () => apply(state, seat, action, rng))).toBe(true);
-        expect(state.log.slice(from).every((e) => e.byBot === true)).toBe(true);
+        if (!decide(state, seat, legalActions(state, seat), (xs) => xs[chooser.int(xs.length)], rng)) break;
       }
     }
+  }
+
+  it('an owner\'s first decision back that is a take-back keeps its log line (undo cuts the log, the line comes after)', () => {
+    let checked = 0;
+    everyDecision('note-undo', 40, () => checked > 0, (state, seat, legal, pick, rng) => {
+      const undo = legal.find((a) => a.type === 'undo');
+      if (undo) {
+        const before = state.log.length;
+        expect(playWithNote(state, seat, 'undo', { takenBack: true }, () => apply(state, seat, undo, rng))).toBe(true);
+        expect(state.log.length).toBeLessThanOrEqual(before);
+        expect(state.log[state.log.length - 1]).toMatchObject({ e: 'seatTakenBack', seat });
+        checked++;
+        return false;
+      }
+      const action = pick(legal);
+      // The bot's decisions: every event they cause is tagged, no other.
+      const from = state.log.length;
+      expect(playWithNote(state, seat, action.type, { bot: true }, () => apply(state, seat, action, rng))).toBe(true);
+      expect(state.log.slice(from).every((e) => e.byBot === true)).toBe(true);
+      return true;
+    });
     expect(checked).toBe(1);
   });
 
   it('a bot\'s dice, hits and strikes keep their own side (`by`): the tag is `byBot`, it overwrites nothing', () => {
     let ownSide = 0;
-    for (let g = 0; g < 10 && ownSide === 0; g++) {
-      const rng = seededRng(`note-side-${g}`);
-      const chooser = seededRng(`note-side-choices-${g}`);
-      const state = createState(rng);
-      while (!state.winner) {
-        if (needsAdvance(state)) {
-          run(state, rng);
-          continue;
-        }
-        const seat = state.pending!.seat;
-        const legal = legalActions(state, seat).filter((a) => a.type !== 'undo');
-        const action = legal[chooser.int(legal.length)];
-        const from = state.log.length;
-        expect(playWithNote(state, seat, action.type, { bot: true }, () => apply(state, seat, action, rng))).toBe(true);
-        for (const e of state.log.slice(from)) {
-          if (!('by' in e)) continue;
-          expect(['R', 'I']).toContain(e.by);
-          ownSide++;
-        }
+    everyDecision('note-side', 10, () => ownSide > 0, (state, seat, legal, pick, rng) => {
+      const action = pick(legal.filter((a) => a.type !== 'undo'));
+      const from = state.log.length;
+      expect(playWithNote(state, seat, action.type, { bot: true }, () => apply(state, seat, action, rng))).toBe(true);
+      for (const e of state.log.slice(from)) {
+        if (!('by' in e)) continue;
+        expect(['R', 'I']).toContain(e.by);
+        ownSide++;
       }
-    }
+      return true;
+    });
     expect(ownSide).toBeGreaterThan(0);
   });
 });
