@@ -135,7 +135,8 @@ export function aggregateBalance(summaries: readonly GameSummary[], m: BalanceMe
     rounds.push(g.rounds);
     const why = `${g.winner}:${g.reason}`;
     winReasons[why] = (winReasons[why] ?? 0) + 1;
-    for (const [card, s] of Object.entries(g.cards)) {
+    // A game kept in compact form (docs/balance/data/: no card table) counts for everything but the card table.
+    for (const [card, s] of Object.entries(g.cards ?? {})) {
       const c = (cards[card] ??= { played: 0, succeeded: 0 });
       c.played += s.played;
       c.succeeded += s.succeeded;

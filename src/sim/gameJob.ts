@@ -34,7 +34,8 @@ export interface GameSummary {
   choices: Record<Faction, number>;
   thinkMs: Record<Faction, number>;
   stats: { combats: number; captures: number; rescues: number; relocations: number; baseRevealedRound: number };
-  cards: Record<string, CardStats>;
+  /** Absent in games kept in compact form (docs/balance/data/). */
+  cards?: Record<string, CardStats>;
 }
 
 export async function playJob(job: GameJob): Promise<GameSummary> {

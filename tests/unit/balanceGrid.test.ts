@@ -209,6 +209,13 @@ describe('issue 24 goals and the report', () => {
     expect(issue24Goals(high).misses[0]).toBe('Rebel share 75% outside 45–55%');
   });
 
+  it('a game kept in compact form (no card table: docs/balance/data/) counts for all but the card table', () => {
+    const full = games(3, 4);
+    const { cards: _dropped, ...compact } = full[0];
+    const r = aggregateBalance([compact, ...full.slice(1)], { bot: 'random', budgetMs: 5 });
+    expect(r).toMatchObject({ games: 4, rebelWins: 3, cards: { 'R-S4': { played: 6, succeeded: 3 } } });
+  });
+
   it('sums synthetic summaries like the games would', () => {
     const r = aggregateBalance(games(3, 4), { bot: 'random', budgetMs: 5 });
     expect(r).toMatchObject({
