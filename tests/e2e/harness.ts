@@ -48,7 +48,7 @@ export function watchErrors(page: Page): string[] {
 
 export interface PageInfo {
   cover: string | null; // seat on the privacy cover
-  end: string | null; // winner on the end screen
+  end: string | null; // winner on the end screen (or on its folded bar)
   pending: string; // data-pending of the prompt bar
   mine: boolean;
   phase: string; // current phase name in the header
@@ -62,7 +62,7 @@ export async function info(page: Page): Promise<PageInfo> {
     const prompt = q('[data-testid="prompt"]');
     return {
       cover: q('[data-testid="privacy-cover"]')?.getAttribute('data-seat') ?? null,
-      end: q('[data-testid="end-screen"]')?.getAttribute('data-winner') ?? null,
+      end: (q('[data-testid="end-screen"]') ?? q('[data-testid="end-bar"]'))?.getAttribute('data-winner') ?? null,
       pending: prompt?.getAttribute('data-pending') ?? '',
       mine: prompt?.getAttribute('data-mine') === 'true',
       phase: q('[aria-current="step"]')?.textContent ?? '',
@@ -94,7 +94,9 @@ export async function clickRandomChoice(page: Page, rng: { int(n: number): numbe
   const target = await page.evaluate(({ roll, preferEnding }) => {
     const all = [...document.querySelectorAll<HTMLElement>('[data-choice]')].filter((el) => {
       const kind = el.getAttribute('data-choice');
-      if (kind === 'back' || kind === 'undo' || kind === 'exit' || kind === 'watch-bots') return false;
+      // Not game decisions: leaving, and folding or unfolding the end screen (a click that lands on "See the board"
+      // as the end screen opens would hide the end from a test that waits for it: session 9's "stall").
+      if (kind === 'back' || kind === 'undo' || kind === 'exit' || kind === 'watch-bots' || kind === 'end-fold' || kind === 'end-unfold') return false;
       if ((el as HTMLButtonElement).disabled) return false;
       const r = el.getBoundingClientRect();
       return r.width > 0 && r.height > 0;

@@ -109,7 +109,7 @@ export function EndScreen({ view, onExit, actions, momentLink }: {
   const title = `The ${factionName(w.faction)} wins!`;
   if (folded) {
     return (
-      <Bar data-testid="end-bar">
+      <Bar data-testid="end-bar" data-winner={w.faction}>
         <strong style={{ color: factionColor(w.faction) }}>{title}</strong>
         <ChoiceButton $primary onClick={() => setFolded(false)} data-choice="end-unfold">Show the end of the game</ChoiceButton>
       </Bar>
