@@ -32,7 +32,7 @@ const started = Date.now();
 await build({
   absWorkingDir: root,
   entryPoints: {
-    start: 'src/cli/start.ts',
+    start: 'server/start.ts',
     main: 'server/main.ts',
     'mcts-worker': 'server/bots/mcts-worker.ts',
   },

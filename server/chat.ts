@@ -7,7 +7,7 @@
  * - two channels: 'players' (written and read by the two seats only) and 'spectators' (written by spectators, read
  *   by spectators, and by a player who opened it: ./chat-room.ts); a spectator can never write into the players'
  *   channel;
- * - text only: line breaks become spaces, then what the text policy forbids (./text-policy.ts: controls, C1,
+ * - text only: line breaks become spaces, then what the text policy forbids (src/protocol/text-policy.ts: controls, C1,
  *   bidirectional marks, zero widths) is removed; at most MAX_CHAT_CHARS characters (code points) after that, at
  *   least one visible one.
  *   Nothing is ever interpreted as HTML (the UI renders text nodes); `<b>` stays the five characters `<b>`;
@@ -16,7 +16,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { MAX_CHAT_CHARS, type ChatChannel, type ChatLine, type SeatID } from '../src/protocol';
-import { stripForbidden } from './text-policy';
+import { stripForbidden } from '../src/protocol/text-policy';
 
 // The wire types and limits are shared with the board (src/protocol/chat.ts).
 export { CHAT_HISTORY, MAX_CHAT_CHARS, type ChatChannel, type ChatLine } from '../src/protocol';

@@ -1,6 +1,6 @@
 /**
  * The game server: boardgame.io's `Server` (Koa + socket.io) with this project's storage, a hardened socket
- * master (./hub.ts, ./transport.ts), its own lobby routes (./lobby.ts), server bots (./bots), `GET /health`, the
+ * master (./hub.ts, ./transport.ts), its own lobby routes (./lobby/: one module per route), server bots (./bots), `GET /health`, the
  * built front end from the same origin (koa-static on boardgame.io's own Koa app), and a periodic clean-up of
  * stale matches. See docs/SERVER.md.
  */
@@ -72,7 +72,7 @@ export interface StartServerOptions {
    * a move of a kept match reads nothing back. Fewer than the matches being played makes every move a read.
    */
   matchCacheSize?: number;
-  /** Lobby writes per address and renames per seat (./lobby.ts defaults); false: no limit (tests). */
+  /** Lobby writes per address and renames per seat (./lobby/context.ts defaults); false: no limit (tests). */
   lobbyLimits?: { writes?: RateLimit | false; renames?: RateLimit | false } | false;
   /** `POST …/table` calls per address (./table.ts DEFAULT_TABLE_LIMIT); false: no limit (tests). */
   tableLimit?: RateLimit | false;

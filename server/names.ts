@@ -1,6 +1,6 @@
 /**
  * Player names (issue 14, item 10; issue 19 items 7 and 8). A name is 1–32 characters after trimming, of letters,
- * marks, digits, punctuation, symbols and spaces; nothing the text policy forbids (./text-policy.ts: controls, C1,
+ * marks, digits, punctuation, symbols and spaces; nothing the text policy forbids (src/protocol/text-policy.ts: controls, C1,
  * bidirectional marks, zero widths; a joiner only where it joins, as in 👩‍🚀 or a Persian word).
  * It needs at least one visible character: a letter, digit, punctuation or symbol that is not a default-ignorable
  * code point (U+3164 and U+FFA0 Hangul fillers are letters by category, but blank) nor U+2800 (Braille blank).
@@ -11,7 +11,7 @@
  */
 import { looksAlike } from './confusables';
 import { fail } from './http';
-import { forbiddenIn, forbiddenMessage } from './text-policy';
+import { forbiddenIn, forbiddenMessage } from '../src/protocol/text-policy';
 
 export const MAX_NAME_LENGTH = 32;
 /** Letters, marks, digits, punctuation, symbols and spaces: no control, format, separator or unassigned code point. */

@@ -24,7 +24,7 @@ import { fail, onlyKeys, readJsonObject, RateLimiter, type RateLimit } from './h
 import { botKindOf, isMatchID, isRivalSeat } from './match-data';
 import type { MatchHub } from './hub';
 import type { SqlStorage } from './storage';
-import { forbiddenIn, forbiddenMessage } from './text-policy';
+import { forbiddenIn, forbiddenMessage } from '../src/protocol/text-policy';
 
 export type MatchRecordResult =
   | { ok: true; record: GameRecord; over: boolean }
@@ -77,7 +77,7 @@ export const DEFAULT_REPORT_LIMIT: RateLimit = { max: 5, windowMs: 60_000 };
 const REPORT_BODY_LIMIT = 8192;
 
 /**
- * The report's text: a string, trimmed, 1–1000 characters, nothing the text policy forbids (./text-policy.ts: C0
+ * The report's text: a string, trimmed, 1–1000 characters, nothing the text policy forbids (src/protocol/text-policy.ts: C0
  * controls but tab and line breaks, DEL, C1, bidirectional marks, zero widths; issue 19 item 7), else a 400.
  */
 export function checkReportText(x: unknown): string {

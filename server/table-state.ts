@@ -14,7 +14,7 @@ export type TableMetadata = Server.MatchData & {
   clock?: ClockState;
   handovers?: Handover[];
   /**
-   * A rematch (./lobby.ts playAgain, issue 19 item 2): the reserved seats whose player has not asked for it yet. Until
+   * A rematch (./lobby/routes/play-again.ts, issue 19 item 2): the reserved seats whose player has not asked for it yet. Until
    * none is left the match is not `seated`: no clock runs, no absence counts, and it expires unopened (./table-timer.ts).
    */
   unclaimed?: SeatID[];

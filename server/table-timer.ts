@@ -125,7 +125,7 @@ export class TableTimer {
 }
 
 /**
- * After a rematch was deleted unopened (expired here, or left by its only player: ./lobby.ts), the match it followed no
+ * After a rematch was deleted unopened (expired here, or left by its only player: ./lobby/routes/leave.ts), the match it followed no
  * longer offers it: a later playAgain there makes a new one. In that match's queue (never inside the rematch's).
  */
 export async function forgetRematch(hub: MatchHub, matchID: string, rematchID: string): Promise<void> {

@@ -8,7 +8,7 @@
  * Exit status 0 when every file replays (and verifies), 1 when any file is unreadable, malformed, refused by the
  * core or (with --verify) differs — each such file named on stderr with its first problem; 2 for bad usage.
  * A progress bar goes to stderr on a terminal. File names and messages (which quote a record's names) are printed
- * through escapeForTerminal (server/text-policy.ts): controls, C1, bidi and invisible characters as `\u202e`.
+ * through escapeForTerminal (src/protocol/text-policy.ts): controls, C1, bidi and invisible characters as `\u202e`.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -17,7 +17,7 @@ import { parseRecordText, replayRecord, verifyRecord, type GameRecord } from '..
 import { progress } from './progress';
 // The operators' escaping (issue 19 item 7): a record may come from a problem report, with names and texts a
 // player typed; nothing of it reaches the terminal raw.
-import { escapeForTerminal } from '../../server/text-policy';
+import { escapeForTerminal } from '../protocol/text-policy';
 
 const USAGE = 'usage: npm run replay -- FILE... [--verify] [--quiet]';
 const KEEP_FAILURES = 20;

@@ -40,6 +40,27 @@ export interface PublicMatch {
   clock?: ListedClock;
 }
 
+/** `GET /games/mint-imperium`: one page of the listing; `nextCursor` (absent on the last page) asks for the next. */
+export interface MatchListPage {
+  matches: PublicMatch[];
+  nextCursor?: string;
+}
+
+/** `POST /games/mint-imperium/create`. */
+export interface CreatedMatch { matchID: string }
+
+/** `POST …/:matchID/join`: the seat taken and its credentials (sent this once, never shown again). */
+export interface JoinedSeat {
+  playerID: string;
+  playerCredentials: string;
+}
+
+/** `POST …/:matchID/playAgain`: the rematch and this player's seat in it. */
+export interface RematchSeat extends JoinedSeat { nextMatchID: string }
+
+/** `POST …/leave`, `…/update`, `…/rename`: nothing to say beyond the 200. */
+export type EmptyBody = Record<string, never>;
+
 /** The fields this server adds to boardgame.io's create body (`{ numPlayers: 2, … }`). */
 export interface CreateMatchExtras {
   unlisted?: boolean;

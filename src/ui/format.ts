@@ -94,6 +94,6 @@ export const WIN_REASONS: Record<string, string> = {
   occupation: 'the Imperial holds the revealed Rebel base with no Rebel unit left on it',
   obliterator: 'the Obliterator destroyed the planet of the Rebel base',
   objectives: 'the objective token reached the time token',
-  forfeit: 'the other player left the match', // online only: leaving an unfinished match forfeits it (server/lobby.ts)
+  forfeit: 'the other player left the match', // online only: leaving an unfinished match forfeits it (server/lobby/routes/leave.ts)
   time: 'the other player ran out of time', // online only: the opponent claimed the win (server/table.ts)
 };

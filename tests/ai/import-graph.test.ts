@@ -93,3 +93,51 @@ describe('the fair bots import nothing that can reach a master state', () => {
     expect(bad).toEqual([]);
   });
 });
+
+/**
+ * Which way the top-level folders may import (issue 21 item 4): the load, abuse and benchmark tools (tools/) drive the
+ * server from outside, so production code under server/ never imports them; src/ (rules, board, bots, commands) is
+ * what the server serves and plays, so it imports neither server/ nor tools/. Direct imports are enough: if no
+ * file of a folder names a forbidden one, no chain from that folder can pass through it.
+ */
+describe('server/ never imports tools/, src/ imports neither server/ nor tools/', () => {
+  function files(dir: string): string[] {
+    const out: string[] = [];
+    for (const name of readdirSync(dir)) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) out.push(...files(p));
+      else if (/\.(ts|tsx|mts|js|mjs)$/.test(name)) out.push(p);
+    }
+    return out;
+  }
+  const inside = (dir: string) => (p: string) => p === join(ROOT, dir) || p.startsWith(join(ROOT, dir) + '/');
+
+  /** `from`'s relative imports that land in one of `forbidden` (a path, no need for the file to exist). */
+  function wrongWay(from: string, forbidden: string[]): string[] {
+    const bad: string[] = [];
+    for (const file of files(join(ROOT, from))) {
+      for (const spec of specifiers(readFileSync(file, 'utf8'))) {
+        if (!spec.startsWith('.')) continue;
+        const target = resolve(dirname(file), spec);
+        for (const dir of forbidden) if (inside(dir)(target)) bad.push(`${relative(ROOT, file)} imports ${spec}`);
+      }
+    }
+    return bad;
+  }
+
+  it('the check sees an import of the wrong way', () => {
+    // A specifier from a file of server/ that reaches tools/ resolves inside it (the check has teeth).
+    const target = resolve(join(ROOT, 'server/bots'), '../../tools/bench-kit');
+    expect(inside('tools')(target)).toBe(true);
+    expect(files(join(ROOT, 'tools')).length).toBeGreaterThan(5);
+    expect(files(join(ROOT, 'server')).length).toBeGreaterThan(20);
+  });
+
+  it('no file under server/ imports tools/', () => {
+    expect(wrongWay('server', ['tools'])).toEqual([]);
+  });
+
+  it('no file under src/ imports server/ or tools/', () => {
+    expect(wrongWay('src', ['server', 'tools'])).toEqual([]);
+  });
+});

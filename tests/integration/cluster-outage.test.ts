@@ -1,6 +1,6 @@
 /**
  * Several processes when Redis or PostgreSQL goes away mid-match (issue 11): two server processes on a PRIVATE Redis
- * and a PRIVATE PostgreSQL (own folders and ports, server/tools/private-services.ts; the shared ones are never touched), a match
+ * and a PRIVATE PostgreSQL (own folders and ports, tools/services/private-services.ts; the shared ones are never touched), a match
  * with one player on each process. Each service is stopped in turn (PostgreSQL immediately, like a crash): while it
  * is down, a move, a join and /health get clear refusals and nothing is written; once it is back, the players
  * (re-synced) play on, and in the end the stored game replays to its stored final state.
@@ -15,7 +15,7 @@ import { matchRecord } from '../../server/records';
 import { createStorage, type SqlStorage } from '../../server/storage';
 import { kill } from './child-server';
 import { startProcesses, type ServerProcess } from './cluster-helpers';
-import { privatePostgres, privatePostgresProblem, privateRedis, privateRedisProblem, type PrivateService } from '../../server/tools/private-services';
+import { privatePostgres, privatePostgresProblem, privateRedis, privateRedisProblem, type PrivateService } from '../../tools/services/private-services';
 import { api, createMatch, joinMatch, moveAction, randomPlayer, rawClient, snapshot, waitFor, type RandomPlayer } from './server-helpers';
 
 type Enumerate = (G: GameState, ctx: unknown, playerID: string) => { move: string; args: unknown[] }[];

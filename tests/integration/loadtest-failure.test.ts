@@ -1,5 +1,5 @@
 /**
- * The load benchmark's failure run (issue 11 item 3; server/tools/loadtest.ts `--fail process@S`): two cluster
+ * The load benchmark's failure run (issue 11 item 3; tools/load/loadtest.ts `--fail process@S`): two cluster
  * processes on PostgreSQL and Redis, one SIGKILLed while matches play. The clients reconnect through the survivor
  * (and the restarted worker), every match moves again, and what the database holds matches what the clients saw
  * acknowledged: no acknowledged move lost, no move applied twice (two stored moves made on one state), no match
@@ -11,7 +11,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { privatePostgresProblem, privateRedisProblem } from '../../server/tools/private-services';
+import { privatePostgresProblem, privateRedisProblem } from '../../tools/services/private-services';
 import { REDIS_URL, redisAnswers } from './cluster-helpers';
 import { PG_SKIP_REASON, PG_URL } from './server-helpers';
 
@@ -24,7 +24,7 @@ describe.skipIf(SKIP !== null)(`npm run loadtest -- --fail process@S${SKIP ? ` â
   it('SIGKILL of one of two processes mid-load: every match moves again, 0 acknowledged moves lost, 0 applied twice', async () => {
     // Play goes on 21 s after the kill: reconnecting (back-off, a 5 s timeout for a connection handed to the dying
     // process, the worker's restart) must fit before the end, or a match could not show that it moved again.
-    const { stdout } = await run(TSX, ['server/tools/loadtest.ts', '--processes', '2', '--database-url', PG_URL!,
+    const { stdout } = await run(TSX, ['tools/load/loadtest.ts', '--processes', '2', '--database-url', PG_URL!,
       '--redis-url', REDIS_URL, '--matches', '12', '--think', '150', '--duration', '25', '--fail', 'process@4', '--json-only'],
     { timeout: 110_000 });
     const out = JSON.parse(stdout);
@@ -52,7 +52,7 @@ describe.skipIf(SKIP !== null)(`npm run loadtest -- --fail process@S${SKIP ? ` â
   for (const kind of ['postgres', 'redis'] as const) {
     const problem = kind === 'postgres' ? privatePostgresProblem() : privateRedisProblem();
     it.skipIf(problem !== null)(`${kind} stopped mid-load for 2 s: refused while down, then every match moves again, 0 lost, 0 applied twice${problem ? ` â€” SKIPPED: ${problem}` : ''}`, async () => {
-      const { stdout } = await run(TSX, ['server/tools/loadtest.ts', '--processes', '2', '--database-url', PG_URL!,
+      const { stdout } = await run(TSX, ['tools/load/loadtest.ts', '--processes', '2', '--database-url', PG_URL!,
         '--matches', '8', '--think', '150', '--duration', '14', '--fail', `${kind}@3:2`, '--json-only'],
       { timeout: 110_000 });
       const out = JSON.parse(stdout);

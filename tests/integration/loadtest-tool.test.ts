@@ -1,5 +1,5 @@
 /**
- * The load benchmark itself (issue 11; server/tools/loadtest.ts): run as a child process with tiny numbers, this
+ * The load benchmark itself (issue 11; tools/load/loadtest.ts): run as a child process with tiny numbers, this
  * project's server and boardgame.io's stock server side by side; the JSON on stdout has both runs, their moves and
  * round trips, and the ratio. Figures are not judged here (speed goes in docs/SERVER.md, not in tests).
  */
@@ -13,7 +13,7 @@ const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 
 describe('npm run loadtest -- --baseline stock', () => {
   it('plays the same load against both servers and prints both results and their ratio', async () => {
-    const { stdout } = await run(TSX, ['server/tools/loadtest.ts', '--matches', '2', '--moves-per-match', '4', '--think', '0',
+    const { stdout } = await run(TSX, ['tools/load/loadtest.ts', '--matches', '2', '--moves-per-match', '4', '--think', '0',
       '--baseline', 'stock', '--json-only'], { timeout: 50_000 });
     const out = JSON.parse(stdout);
     expect(out.load).toMatchObject({ matches: 2, thinkMs: 0, movesPerMatch: 4 });

@@ -1,7 +1,7 @@
 /**
  * Issue 14, items 6, 7, 8 and 9, from real HTTP and sockets (and real worker threads) against the real server
  * (SQLite): the paged listing, cross-site writes, bot matches per address and the fairness of the bot queue,
- * and oversized move arguments. (Timings at scale are the benchmark's: server/tools/abuse-bench.ts.)
+ * and oversized move arguments. (Timings at scale are the benchmark's: tools/abuse/abuse-bench.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMatch as bgioCreateMatch } from 'boardgame.io/internal';

@@ -89,13 +89,13 @@ for (const { backend, title, skip } of backends) {
 
       // npm run reports, as a real process on the server's database.
       const dbArgs = backend === 'sqlite' ? ['--database-url', server.db.filename!] : ['--database-url', PG_URL!, '--schema', server.db.schema!];
-      const list = await run('server/tools/reports.ts', dbArgs);
+      const list = await run('server/ops/reports.ts', dbArgs);
       expect(list.code, list.stderr).toBe(0);
       expect(list.stdout).toContain(`${r.json.reportID}  `);
       expect(list.stdout).toContain(`match ${match.matchID}  Imperial  "The fleet vanished ${MARK} after a move."`);
       expect(JSON.parse(list.stdout.trim().split('\n').at(-1)!)).toMatchObject({ reports: 1, shown: [r.json.reportID] });
       const file = join(tmp.dir, 'report.json');
-      const exp = await run('server/tools/reports.ts', ['--export', r.json.reportID, file, ...dbArgs]);
+      const exp = await run('server/ops/reports.ts', ['--export', r.json.reportID, file, ...dbArgs]);
       expect(exp.code, exp.stderr).toBe(0);
       expect(exp.stdout).toMatch(/game unfinished/);
       expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(stored!.record);
@@ -104,7 +104,7 @@ for (const { backend, title, skip } of backends) {
       expect(replayed.ok, replayed.message).toBe(true);
       expect(replayed.message).toMatch(/^online, R "P0" vs I "P1", \d+ actions, not over; verified$/);
       if (backend !== 'sqlite') return;
-      const missing = await run('server/tools/reports.ts', ['--export', 'no-such-report', file, ...dbArgs]);
+      const missing = await run('server/ops/reports.ts', ['--export', 'no-such-report', file, ...dbArgs]);
       expect(missing.code).toBe(1);
       expect(missing.stderr).toMatch(/no report "no-such-report"/);
 
@@ -112,7 +112,7 @@ for (const { backend, title, skip } of backends) {
       const dashed = `-${r.json.reportID}`;
       await server.db.addReport({ reportID: dashed, matchID: match.matchID, seat: '0', text: 'dashed', record: stored!.record, createdAt: Date.now() });
       for (const args of [['--export', dashed, file], [`--export=${dashed}`, file]]) {
-        const out = await run('server/tools/reports.ts', [...args, ...dbArgs]);
+        const out = await run('server/ops/reports.ts', [...args, ...dbArgs]);
         expect(out.code, `${args.join(' ')}: ${out.stderr}`).toBe(0);
         expect(JSON.parse(out.stdout.trim().split('\n').at(-1)!)).toMatchObject({ exported: dashed, file });
       }
@@ -121,7 +121,7 @@ for (const { backend, title, skip } of backends) {
         [['--export'], /--export needs a report ID/], [['--export', '--schema', 's', file], /--export needs a report ID/],
         [['--export', dashed], /--export takes a report ID and a file/],
       ] as const) {
-        const bad = await run('server/tools/reports.ts', [...args, ...dbArgs]);
+        const bad = await run('server/ops/reports.ts', [...args, ...dbArgs]);
         expect(bad.code, args.join(' ')).toBe(2);
         expect(bad.stderr).toMatch(message);
         expect(bad.stderr).toContain('usage: npm run reports');

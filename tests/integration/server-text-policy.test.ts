@@ -1,6 +1,6 @@
 /**
  * Issue 19 item 7 over real HTTP, sockets and operator processes on the default SQLite server: one text policy
- * (server/text-policy.ts) for names, chat and problem reports. A report holding U+009B (an 8-bit CSI) and U+202E
+ * (src/protocol/text-policy.ts) for names, chat and problem reports. A report holding U+009B (an 8-bit CSI) and U+202E
  * (a right-to-left override) is refused with a 400 that names the character, and nothing is stored (before: 200);
  * a chat line loses them, and the zero widths and bidi marks the chat used to keep (U+061C, a ZWJ between Latin
  * letters); a name holding any of them is refused; and `npm run reports` and `npm run replay` (real tsx processes)
@@ -94,12 +94,12 @@ describe('one text policy for names, chat and reports (issue 19 item 7)', () => 
     await server.db.addReport({ reportID: `legacy-${matchID}`, matchID, seat: '0', text: nasty, record, createdAt: Date.now() });
 
     const db = ['--database-url', server.db.filename!];
-    const list = await run('server/tools/reports.ts', db);
+    const list = await run('server/ops/reports.ts', db);
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout).not.toMatch(UNSAFE);
     expect(list.stdout).toContain('"owned \\u009b2J\\u001b[31m red \\u202edesrever\\u200b end"');
     const file = join(tmp.dir, 'legacy.json');
-    const exported = await run('server/tools/reports.ts', ['--export', `legacy-${matchID}`, file, ...db]);
+    const exported = await run('server/ops/reports.ts', ['--export', `legacy-${matchID}`, file, ...db]);
     expect(exported.code, exported.stderr).toBe(0);
     const replay = await run('src/cli/replay.ts', [file]);
     expect(`${replay.stdout}${replay.stderr}`).not.toMatch(UNSAFE);

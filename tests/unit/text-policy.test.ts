@@ -1,11 +1,11 @@
 /**
- * The one text policy (server/text-policy.ts, issue 19 item 7) and its users: names (server/names.ts), chat lines
+ * The one text policy (src/protocol/text-policy.ts, issue 19 item 7) and its users: names (server/names.ts), chat lines
  * (server/chat.ts) and report texts (server/records.ts) forbid the same characters — C0/DEL, C1, bidirectional
  * marks and overrides, zero widths — chat by removing them, names and reports by refusing them; operator tools
  * print them escaped.
  */
 import { describe, expect, it } from 'vitest';
-import { codePointName, escapeForTerminal, forbiddenIn, stripForbidden } from '../../server/text-policy';
+import { codePointName, escapeForTerminal, forbiddenIn, stripForbidden } from '../../src/protocol/text-policy';
 import { cleanChatText } from '../../server/chat';
 import { checkName } from '../../server/names';
 import { checkReportText } from '../../server/records';

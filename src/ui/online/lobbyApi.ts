@@ -1,5 +1,5 @@
 /**
- * The lobby of the same-origin game server (server/lobby.ts), through boardgame.io's `LobbyClient`: list, create
+ * The lobby of the same-origin game server (server/lobby/), through boardgame.io's `LobbyClient`: list, create
  * (optionally with a server bot in the other seat, or solo against the rival deck), join, leave, play again. Names are checked here with the
  * server's rules (1–32 printable characters after trimming) so the form can say what is wrong before sending.
  */

@@ -31,7 +31,7 @@ export async function fetchMatchRecord(matchID: string, server = serverURL()): P
   return rec;
 }
 
-/** Finished matches on the server: the newest created first page (server/lobby.ts pages by creation, newest first). */
+/** Finished matches on the server: the newest created first page (server/lobby/routes/list.ts pages by creation, newest first). */
 export async function listFinishedMatches(server = serverURL(), limit = 20): Promise<PublicMatch[]> {
   const res = await fetch(`${server}/games/${GAME_NAME}?isGameover=true&limit=${limit}`);
   if (!res.ok) throw new Error(res.status === 429 ? 'Too many requests: try again in a moment.' : `The server answered ${res.status}.`);

@@ -7,8 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, sleep, trackChild } from './bench-kit';
-import { deleteRedisPrefix } from './redis-sweep';
+import { freePort, sleep, trackChild } from '../bench-kit';
+import { deleteRedisPrefix } from '../services/redis-sweep';
 
 export interface ServerGroup {
   /** Base URLs, one per process; a match's clients all go to one of them (`bases[i % n]`). */
@@ -245,7 +245,7 @@ export async function startServerProcesses(n: number, env: Record<string, string
 /** boardgame.io's stock Server (InMemory storage, the same game) in one child process. */
 export async function startStockServer(): Promise<ServerGroup> {
   const port = await freePort();
-  const proc = await startScript('server/tools/stock-server.ts', { PORT: String(port) }, 'Stock boardgame.io server:');
+  const proc = await startScript('tools/load/stock-server.ts', { PORT: String(port) }, 'Stock boardgame.io server:');
   return {
     bases: [`http://127.0.0.1:${port}`], describe: 'boardgame.io stock Server, InMemory',
     cpuSeconds: () => groupCpuSeconds([proc.pid!]), stop: () => stopProc(proc),

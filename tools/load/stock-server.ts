@@ -3,7 +3,7 @@
  * `Server` with its default storage (InMemory), its own lobby and Master, and the same game as ours
  * (`MintImperium`, as server/index.ts uses it). None of this project's checks, no persistence.
  *
- * `tsx server/tools/stock-server.ts` with PORT in the environment; prints `Stock boardgame.io server: URL`.
+ * `tsx tools/load/stock-server.ts` with PORT in the environment; prints `Stock boardgame.io server: URL`.
  * Same NODE_ENV as ours (production unless set: immer's production build, no INFO lines), so the comparison is
  * of the servers, not of the build mode.
  */

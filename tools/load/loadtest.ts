@@ -24,7 +24,7 @@
  *   --json-only (no progress bar).
  */
 import { mergeRounds, runLoad, type LoadOptions, type LoadResult, type RawLoadResult } from './load-driver';
-import { privatePostgres, privateRedis } from './private-services';
+import { privatePostgres, privateRedis } from '../services/private-services';
 import { freshStorage, HAS_CLUSTER, startServerProcesses, startStockServer, type ProcessMode, type ServerGroup } from './load-servers';
 
 interface Options {

@@ -1,6 +1,8 @@
 /**
  * One text policy for everything people type that the server keeps or shows (issue 19 item 7): player names
- * (./names.ts), chat lines (./chat.ts) and problem reports (./records.ts). Forbidden everywhere:
+ * (server/names.ts), chat lines (server/chat.ts) and problem reports (server/records.ts). It lives in src/protocol,
+ * not server/, because it is pure and read on both sides of the wire: the server applies it, and `npm run replay`
+ * (src/cli/replay.ts) prints through `escapeForTerminal` without importing the server. Forbidden everywhere:
  * - C0 controls and DEL (U+0000–U+001F, U+007F), except the line breaks and tab a kind of text allows;
  * - C1 controls (U+0080–U+009F): U+009B is an 8-bit CSI, U+009D an OSC, which some terminals obey;
  * - bidirectional marks, embeddings, overrides and isolates (U+061C, U+200E, U+200F, U+202A–U+202E,

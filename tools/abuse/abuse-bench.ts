@@ -26,8 +26,8 @@ import { createMatch as bgioCreateMatch } from 'boardgame.io/internal';
 import type { Socket } from 'socket.io-client';
 import { MintImperium } from '../../src/game';
 import { moveOf, SEATS } from '../../src/protocol';
-import { createStorage } from '../storage';
-import { duel, finishedMatch, GAME, matchWithPlayers, percentile, playGame, probeHealth, sleep, socket, startChild, trackChild, type Child } from './bench-kit';
+import { createStorage } from '../../server/storage';
+import { duel, finishedMatch, GAME, matchWithPlayers, percentile, playGame, probeHealth, sleep, socket, startChild, trackChild, type Child } from '../bench-kit';
 import { rawWs, type RawWs } from './raw-ws';
 import { tableFlood } from './abuse-table';
 
@@ -217,7 +217,7 @@ const listing: Attack = async (base, until) => {
 function chatFlood(lineEveryMs: number): Attack {
   return async (base, until) => {
     let victim = await matchWithPlayers(base);
-    const crowd = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['server/tools/chat-crowd.ts', base, String(lineEveryMs)],
+    const crowd = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['tools/abuse/chat-crowd.ts', base, String(lineEveryMs)],
       { stdio: ['pipe', 'pipe', 'inherit'], detached: true });
     trackChild(crowd);
     let out = '';

@@ -21,9 +21,9 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { SEATS } from '../../src/protocol';
-import { GAME, percentile, playGame, post, sleep, startChild, trackChild, type Child } from './bench-kit';
-import { freshStorage } from './load-servers';
-import { deleteRedisPrefix } from './redis-sweep';
+import { GAME, percentile, playGame, post, sleep, startChild, trackChild, type Child } from '../bench-kit';
+import { freshStorage } from '../load/load-servers';
+import { deleteRedisPrefix } from '../services/redis-sweep';
 
 const ADDRESSES = Array.from({ length: 24 }, (_, i) => `127.0.0.${i + 2}`);
 

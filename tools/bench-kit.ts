@@ -1,5 +1,5 @@
 /**
- * Pieces of the abuse benchmark (./abuse-bench.ts): the server as a child process, lobby calls, a duel whose
+ * Pieces of the abuse benchmark (./abuse/abuse-bench.ts): the server as a child process, lobby calls, a duel whose
  * move round trips are timed, a match played to its end, and probes of /health. Loopback only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -7,9 +7,9 @@ import { randomInt } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
-import { MintImperium } from '../../src/game';
-import type { GameState } from '../../src/game/rules';
-import { playerOf, SEATS } from '../../src/protocol';
+import { MintImperium } from '../src/game';
+import type { GameState } from '../src/game/rules';
+import { playerOf, SEATS } from '../src/protocol';
 
 export const GAME = MintImperium.name as string;
 type Enumerate = (G: GameState, ctx: unknown, playerID: string) => { move: string; args: unknown[] }[];

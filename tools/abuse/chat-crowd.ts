@@ -1,7 +1,7 @@
 /**
  * The crowd of the abuse benchmark's chat flood (./abuse-bench.ts `chatFlood`, issue 19 item 3), in a process of
  * its own so that receiving its own echoes does not slow the bench's timing of the victim:
- * `tsx server/tools/chat-crowd.ts BASE EVERY_MS`. 100 reading spectator sockets on 127.0.0.2–5 (25 each, under the
+ * `tsx tools/abuse/chat-crowd.ts BASE EVERY_MS`. 100 reading spectator sockets on 127.0.0.2–5 (25 each, under the
  * default cap of 32 per address), each sending a chat line every EVERY_MS, reconnecting when dropped. Each line on
  * stdin is the matchID to watch (the crowd syncs it and chats there); when stdin ends it prints ONE JSON line
  * { sent, echoed, refused, connects } and exits.
@@ -12,7 +12,7 @@ import { io, type Socket } from 'socket.io-client';
 const [base, everyArg] = process.argv.slice(2);
 const everyMs = Number(everyArg);
 if (!base || !(everyMs > 0)) {
-  process.stderr.write('usage: tsx server/tools/chat-crowd.ts BASE EVERY_MS (matchIDs on stdin)\n');
+  process.stderr.write('usage: tsx tools/abuse/chat-crowd.ts BASE EVERY_MS (matchIDs on stdin)\n');
   process.exit(2);
 }
 const ADDRESSES = ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5'];

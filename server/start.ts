@@ -3,14 +3,16 @@
  * dist-server/ first (scripts/build-server.mjs) and runs the JavaScript. Builds the front end (`vite build` into dist/)
  * if dist/ is missing or older than its sources, then starts the game server (server/main.ts), which serves the
  * front end, the lobby and the game sockets from one origin, and prints the URL.
+ * It lives in server/ (not src/cli/) because it starts the server: nothing under src/ imports server/
+ * (tests/ai/import-graph.test.ts).
  * Configuration: the server's environment variables (docs/SERVER.md), e.g. PORT=9000 npm start.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-// The project folder: two up from src/cli/start.ts, one up from the compiled dist-server/start.js.
-const root = resolve(import.meta.dirname, existsSync(join(import.meta.dirname, '..', 'package.json')) ? '..' : '../..');
+// The project folder: one up from server/start.ts and from the compiled dist-server/start.js alike.
+const root = resolve(import.meta.dirname, '..');
 const dist = join(root, process.env.STATIC_DIR || 'dist');
 
 /** Newest modification time (ms) of a file or of the files under a folder. */
@@ -46,6 +48,6 @@ if (why) {
 }
 
 process.env.STATIC_DIR = dist;
-const { main } = await import('../../server/main');
+const { main } = await import('./main');
 const server = await main();
 console.log(`\n  Open ${server.url}/ in your browser to play. Ctrl-C stops the server.\n`);

@@ -9,7 +9,7 @@
  * whoever runs the server, not for players. Listing: one line per report on stdout, then ONE JSON line
  * { reports, shown } (export: { exported, file, matchID, actions, over }). Exit 1 on an unknown report or a
  * missing database, 2 on bad usage. Everything read from the database reaches the terminal through
- * escapeForTerminal (../text-policy.ts, issue 19 item 7): a control, C1, bidirectional or invisible character in a
+ * escapeForTerminal (src/protocol/text-policy.ts, issue 19 item 7): a control, C1, bidirectional or invisible character in a
  * stored text (one from before the policy, or written by another tool) prints as `\u009b`, never raw.
  */
 import { existsSync, writeFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { parseRecord } from '../../src/game/record';
 import { seatOf } from '../../src/protocol';
 import { createStorage, parseStorageUrl, type SqlStorage } from '../storage';
-import { escapeForTerminal } from '../text-policy';
+import { escapeForTerminal } from '../../src/protocol/text-policy';
 
 const USAGE = 'usage: npm run reports -- [--limit N] | --export ID FILE  [--database-url URL] [--schema S]';
 

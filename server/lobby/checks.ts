@@ -1,0 +1,70 @@
+/** Checks of the lobby's request fields: each refuses a bad value with a 400 naming the field (../http.ts `fail`). */
+import { DIFFICULTIES, type Faction, type SoloSetup } from '../../src/game/content';
+import { isSeatID, type SeatID } from '../auth';
+import { BOT_KINDS, DEFAULT_BOT_KIND, parseBotKind, type BotKind } from '../hub';
+import { fail } from '../http';
+
+export function checkSeat(x: unknown, required: boolean): SeatID | undefined {
+  if (x === undefined || x === null) {
+    if (required) fail(400, 'playerID is required');
+    return undefined;
+  }
+  const s = typeof x === 'number' && Number.isInteger(x) ? String(x) : x;
+  if (!isSeatID(s)) fail(400, 'playerID must be "0" or "1"');
+  return s;
+}
+
+export function checkBool(x: unknown, field: string): boolean | undefined {
+  if (x === undefined) return undefined;
+  if (typeof x !== 'boolean') fail(400, `${field} must be a boolean`);
+  return x;
+}
+
+export function checkNumPlayers(x: unknown): void {
+  if (x === undefined) return;
+  if (x !== 2 && x !== '2') fail(400, 'numPlayers must be 2');
+}
+
+/** A listing shows nothing a client chose but names: boardgame.io's free-form `setupData` and `data` are refused. */
+export function refuseClientData(body: Record<string, unknown>): void {
+  if ('setupData' in body) fail(400, 'setupData is not accepted');
+  if ('data' in body) fail(400, 'data is not accepted');
+}
+
+export interface BotSpec {
+  seat: Faction;
+  kind: BotKind;
+}
+
+export function checkBot(body: Record<string, unknown>): BotSpec | undefined {
+  const { bot, botKind } = body;
+  if (bot === undefined) {
+    if (botKind !== undefined) fail(400, 'botKind needs bot');
+    return undefined;
+  }
+  if (bot !== 'R' && bot !== 'I') fail(400, 'bot must be "R" or "I" (the seat the bot plays)');
+  const kind = botKind === undefined ? DEFAULT_BOT_KIND : parseBotKind(botKind);
+  if (!kind) fail(400, `botKind must be one of ${BOT_KINDS.join(', ')}`);
+  return { seat: bot, kind };
+}
+
+/** `solo` of a create body (RULES §9), strictly: exactly `{ bot: 'R' | 'I', difficulty }`; never with a server bot. */
+export function checkSolo(body: Record<string, unknown>): SoloSetup | undefined {
+  const { solo } = body;
+  if (solo === undefined) return undefined;
+  if (body.bot !== undefined || body.botKind !== undefined) fail(400, 'solo cannot be combined with bot or botKind');
+  if (typeof solo !== 'object' || solo === null || Array.isArray(solo)) fail(400, 'solo must be an object { bot, difficulty }');
+  const o = solo as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    if (k !== 'bot' && k !== 'difficulty') fail(400, `unknown field solo.${k.slice(0, 40)}`);
+  }
+  if (o.bot !== 'R' && o.bot !== 'I') fail(400, 'solo.bot must be "R" or "I" (the faction the rival deck plays)');
+  if (!(DIFFICULTIES as readonly unknown[]).includes(o.difficulty)) fail(400, `solo.difficulty must be one of ${DIFFICULTIES.join(', ')}`);
+  return { bot: o.bot, difficulty: o.difficulty as SoloSetup['difficulty'] };
+}
+
+export function checkPositiveInt(q: unknown, name: string): number | undefined {
+  if (q === undefined) return undefined;
+  if (typeof q !== 'string' || !/^[1-9][0-9]{0,15}$/.test(q)) fail(400, `${name} must be a positive integer`);
+  return Number(q);
+}

@@ -1,0 +1,73 @@
+/** Stored matches as the lobby reads them: what a listing shows, who holds which seat, the bot, the solo setup. */
+import type { Server } from 'boardgame.io';
+import { soloFromSetupData } from '../../src/game';
+import { seatOf, type ListedClock, type PublicMatch } from '../../src/protocol';
+import type { SoloSetup } from '../../src/game/content';
+import { seatMetadata, SEATS, type SeatID } from '../auth';
+import { botKindOf, publicPlayers, type BotKind } from '../hub';
+import type { TableMetadata } from '../table-state';
+import type { BotSpec } from './checks';
+
+/** A seat as stored: boardgame.io's, plus `left` once its player left (the seat is never reopened). */
+export type Seat = Server.PlayerMetadata & { left?: boolean };
+
+export const isOver = (m: Server.MatchData) => m.gameover !== undefined && m.gameover !== null;
+
+/** The solo setup a stored match was created with, or undefined (a 2-player match). */
+export function soloOf(m: Server.MatchData): SoloSetup | undefined {
+  const r = soloFromSetupData((m as { setupData?: unknown }).setupData);
+  return r && !('error' in r) ? r : undefined;
+}
+
+/** The name a bot seat shows in the lobby and to its opponent. */
+export const BOT_PLAYER_NAMES: Record<BotKind, string> = {
+  'ismcts-easy': 'Bot (easy)', 'ismcts-normal': 'Bot (normal)', 'ismcts-hard': 'Bot (hard)', random: 'Random bot',
+};
+
+/** A match as the lobby shows it: never credentials, setupData or anything a client stored. */
+export function publicMatch(matchID: string, m: Server.MatchData): PublicMatch {
+  const out: PublicMatch = {
+    matchID,
+    gameName: m.gameName,
+    players: publicPlayers(m),
+    unlisted: !!m.unlisted,
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
+  };
+  if (m.gameover !== undefined && m.gameover !== null) out.gameover = m.gameover;
+  const solo = soloOf(m);
+  if (solo) out.solo = solo;
+  const clock = (m as TableMetadata).clock;
+  if (clock) {
+    // parseClockOption filled every field of its kind when the match was created.
+    out.clock = (clock.kind === 'live'
+      ? { kind: 'live', bankMs: clock.bankMs, incrementMs: clock.incrementMs }
+      : { kind: 'turn', perDecisionMs: clock.perDecisionMs }) as ListedClock;
+  }
+  // Never nextMatchID: it is shown to a seat holder only (see ./routes/match.ts), so strangers cannot find the rematch.
+  return out;
+}
+
+/**
+ * Seats a human holds now (joined, not left, not a bot; a seat handed to the bot is still its owner's; a rematch seat
+ * whose player has not asked for it is nobody's yet).
+ */
+export function humanSeats(m: Server.MatchData): SeatID[] {
+  const unclaimed = (m as TableMetadata).unclaimed ?? [];
+  return SEATS.filter((id) => {
+    const p = seatMetadata(m, id);
+    return p && typeof p.credentials === 'string' && !unclaimed.includes(id)
+      && (!botKindOf(p) || (p.data as { handedOver?: unknown }).handedOver === true);
+  });
+}
+
+/** The bot seat of a bot match. A seat handed to the bot is its owner's (issue 19 item 6: not carried into a rematch). */
+export function botOf(m: Server.MatchData): BotSpec | undefined {
+  for (const id of SEATS) {
+    const p = seatMetadata(m, id);
+    if ((p?.data as { handedOver?: unknown } | undefined)?.handedOver === true) continue;
+    const kind = botKindOf(p);
+    if (kind) return { seat: seatOf(id), kind };
+  }
+  return undefined;
+}

@@ -1,0 +1,91 @@
+/** Creating a match: for `POST …/create` and for a rematch made by `POST …/playAgain`. */
+import { createMatch as bgioCreateMatch } from 'boardgame.io/internal';
+import { playerOf } from '../../src/protocol';
+import type { SoloSetup } from '../../src/game/content';
+import { isSeatID, newCredentials, newMatchID, type SeatID } from '../auth';
+import { RIVAL_NAME } from '../hub';
+import { fail } from '../http';
+import { newClock, type ClockSettings } from '../clock';
+import { seated, startAbsences, type TableMetadata } from '../table-state';
+import type { BotSpec } from './checks';
+import { BOT_PLAYER_NAMES, isOver } from './matches';
+import type { Lobby } from './context';
+
+/** Bot searches are the costliest thing a client can ask for: a few unfinished bot matches per address. */
+async function checkBotCap(lobby: Lobby, ip: string): Promise<void> {
+  if (lobby.maxBotMatches <= 0) return;
+  let open = 0;
+  for (const id of await lobby.botMatches.list(ip)) {
+    const { metadata } = await lobby.db.fetch(id, { metadata: true });
+    if (!metadata || isOver(metadata)) await lobby.botMatches.remove(ip, id);
+    else open++;
+  }
+  if (open >= lobby.maxBotMatches) fail(429, `at most ${lobby.maxBotMatches} unfinished bot matches per address`);
+}
+
+export interface NewMatch {
+  unlisted: boolean;
+  bot?: BotSpec;
+  solo?: SoloSetup;
+  clock?: ClockSettings;
+  /** A rematch: each seat (playerID → name) held for its player of the last match. */
+  reserved?: Record<string, string>;
+  /** A rematch: the match it follows and the seat whose playAgain asked for it. */
+  rematch?: { of: string; by: SeatID };
+}
+
+/**
+ * A new match; its ID. A rematch (`rematch`) holds each seat of `reserved` for its player of the last match, with new
+ * credentials only playAgain hands out; the seats of players other than `rematch.by` wait for their playAgain
+ * (`unclaimed`, issue 19 item 2).
+ */
+export async function newMatch(lobby: Lobby, ip: string, spec: NewMatch): Promise<string> {
+  const { hub, db, opts } = lobby;
+  const { unlisted, bot, solo, clock, reserved = {}, rematch } = spec;
+  if (clock && (bot || solo)) fail(400, 'a clock is for matches between two players (not with bot or solo)');
+  if (bot && solo) fail(400, 'solo cannot be combined with bot or botKind');
+  if (bot) await checkBotCap(lobby, ip);
+  // The only setupData ever stored is this one, built here from validated fields (clients cannot send any).
+  const setupData = solo ? { mode: 'solo', bot: solo.bot, difficulty: solo.difficulty } : undefined;
+  const created = bgioCreateMatch({ game: hub.game, numPlayers: 2, setupData, unlisted });
+  if ('setupDataError' in created) fail(400, 'cannot create this match');
+  const { metadata, initialState } = created;
+  if (solo) {
+    // The rival's seat: a name (so it is never free), no credentials (so nobody syncs or moves as it), the marker.
+    const id = Number(playerOf(solo.bot));
+    metadata.players[id] = { id, name: RIVAL_NAME, data: { rival: true } };
+  }
+  if (bot) {
+    const id = playerOf(bot.seat);
+    metadata.players[Number(id)] = {
+      id: Number(id), name: BOT_PLAYER_NAMES[bot.kind], credentials: newCredentials(),
+      data: { bot: bot.kind }, isConnected: true,
+    };
+  }
+  // A rematch: each seat is held for its player of the last match, with new credentials only playAgain hands out.
+  const t = metadata as TableMetadata;
+  for (const [id, name] of Object.entries(reserved)) {
+    metadata.players[Number(id)] = { id: Number(id), name, credentials: newCredentials() };
+  }
+  if (rematch) {
+    t.rematchOf = rematch.of;
+    const waiting = Object.keys(reserved).filter((id): id is SeatID => isSeatID(id) && id !== rematch.by);
+    if (waiting.length > 0) {
+      t.unclaimed = waiting;
+      t.unclaimedSince = hub.now();
+    }
+  }
+  // Issue 19 item 2: no clock and no absence before both players hold their seats. A rematch with a bot or the
+  // rival deck is seated at once (its player asked for it); one waiting for the other player starts on its
+  // playAgain (claimRematchSeat in ./routes/play-again.ts), one with an open seat on the join.
+  if (seated(metadata)) startAbsences(metadata, hub.now());
+  if (clock) t.clock = newClock(clock);
+  const matchID = newMatchID();
+  await db.createMatch(matchID, { initialState, metadata });
+  opts.onEvent?.({ event: 'created', matchID, ...(bot ? { bot: bot.kind } : {}), ...(solo ? { solo: true } : {}), ...(clock ? { clock: clock.kind } : {}) });
+  if (bot) {
+    await lobby.botMatches.add(ip, matchID);
+    opts.onBotMatch(matchID);
+  }
+  return matchID;
+}

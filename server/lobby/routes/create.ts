@@ -1,0 +1,20 @@
+/** `POST /games/:name/create`: a new match, with this server's extras (unlisted, a server bot, solo, a clock). */
+import type { CreatedMatch } from '../../../src/protocol';
+import { fail } from '../../http';
+import { parseClockOption } from '../../clock';
+import { checkBool, checkBot, checkNumPlayers, checkSolo } from '../checks';
+import { newMatch } from '../new-match';
+import { route } from '../router';
+
+export const createRoute = route('POST', '/games/:name/create', async (lobby, { ctx, ip }): Promise<CreatedMatch> => {
+  lobby.checkOrigin(ctx);
+  await lobby.rateLimitCreate(ip); // before the body is read: bad requests count too
+  const b = await lobby.body(ctx, ['numPlayers', 'unlisted', 'bot', 'botKind', 'solo', 'clock']);
+  checkNumPlayers(b.numPlayers);
+  const unlisted = checkBool(b.unlisted, 'unlisted') ?? false;
+  const solo = checkSolo(b);
+  const bot = checkBot(b);
+  const clock = parseClockOption(b.clock);
+  if (clock && 'error' in clock) fail(400, clock.error);
+  return { matchID: await newMatch(lobby, ip, { unlisted, bot, solo, clock }) };
+});
