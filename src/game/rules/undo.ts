@@ -25,23 +25,20 @@ import { copyJson } from './json';
 import { isEvent, log, type LogEvent, type LogKind } from './log';
 import type { Rng } from './rng';
 import type { GameState } from './state';
-import { rebelSawImperialPlansThisRound } from './view';
+import { CARD_TAKE_BACK_KINDS } from './cards';
+import { rebelSawImperialPlansThisRound } from './cards/intercept';
+import type { TakeBackKind } from './decisions';
 
-/** A coarse name for a decision, safe to show to everyone: it never names a secret (which card, which planet). */
-export type TakeBackKind =
-  | 'setup' | 'baseChoice' | 'missionPlan' | 'endOfPlanning' | 'fleetMove' | 'missionReveal' | 'pass' | 'opposition'
-  | 'hitAssignment' | 'secretPlans' | 'objectiveChoice' | 'leaderChoice' | 'tokenChoice' | 'patrol' | 'pursuit'
-  | 'slipstream' | 'sabotage' | 'intercept' | 'objectiveKept' | 'relocation' | 'discard' | 'buildAllocation'
-  | 'deployment' | 'baseMove' | 'endOfBaseMoves';
+export type { TakeBackKind };
 
+/** The public name of each decision (the card decisions' names come from their modules, ./cards/). */
 export const TAKE_BACK_KIND: Record<Exclude<ActionType, 'undo'>, TakeBackKind> = {
   imperialSetup: 'setup', chooseBase: 'baseChoice', planMission: 'missionPlan', endPlanning: 'endOfPlanning',
   moveFleet: 'fleetMove', revealMission: 'missionReveal', pass: 'pass', oppose: 'opposition',
   declineOpposition: 'opposition', assignHit: 'hitAssignment', secretPlans: 'secretPlans',
-  revealObjective: 'objectiveChoice', detainLeader: 'leaderChoice', removeToken: 'tokenChoice', patrolPlanet: 'patrol',
-  pursue: 'pursuit', slipstream: 'slipstream', sabotageQueue: 'sabotage', interceptMission: 'intercept',
-  keepObjective: 'objectiveKept', relocateBase: 'relocation', discardMission: 'discard', allocateBuild: 'buildAllocation',
-  deployUnit: 'deployment', baseMove: 'baseMove', endBaseMoves: 'endOfBaseMoves',
+  revealObjective: 'objectiveChoice', removeToken: 'tokenChoice', discardMission: 'discard',
+  allocateBuild: 'buildAllocation', deployUnit: 'deployment', baseMove: 'baseMove', endBaseMoves: 'endOfBaseMoves',
+  ...CARD_TAKE_BACK_KINDS,
 };
 
 /** The state before one decision, without the fields that never change (config) or only grow (log: its length). */
