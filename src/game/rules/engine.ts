@@ -50,6 +50,9 @@ const TASK_TABLE: TaskTable = {
 const TASKS = new Map<string, TaskFn<TaskKind>>(Object.entries(TASK_TABLE) as [TaskKind, TaskFn<TaskKind>][]);
 const DECISIONS = new Map<PendingKind, DecisionHandler>(Object.entries(DECISION_TABLE) as [PendingKind, DecisionHandler][]);
 
+/** Every pending kind with its handler: all of them (DECISION_TABLE's type; tests/unit/cards.test.ts checks it runs). */
+export const DECISION_KINDS = Object.keys(DECISION_TABLE) as PendingKind[];
+
 /** RULES §9 — a decision addressed to the bot's seat (the engine answers it at once, see run()). */
 function botPending(state: GameState): boolean {
   return state.solo !== undefined && state.pending !== null && state.pending.seat === state.solo.bot;
