@@ -25,7 +25,7 @@ import { copyJson } from './json';
 import { isEvent, log, type LogEvent, type LogKind } from './log';
 import type { Rng } from './rng';
 import type { GameState } from './state';
-import { CARD_TAKE_BACK_KINDS } from './cards';
+import { CARD_QUIET_EVENTS, CARD_TAKE_BACK_KINDS } from './cards';
 import { rebelSawImperialPlansThisRound } from './cards/intercept';
 import type { TakeBackKind } from './decisions';
 
@@ -62,20 +62,18 @@ export interface UndoState {
 const QUIET_PUBLIC: ReadonlySet<LogKind> = new Set<LogKind>([
   'imperialSetup', 'missionPlanned', 'planningDone', 'fleetMoved', 'passed', 'hit', 'unitDestroyed', 'combatEnded',
   'strikeEnded', 'secretPlansPromptClosed', 'objectiveWindowOpened', 'objectiveWindowClosed', 'leaderCaptured',
-  'leaderRescued', 'tokensRemoved', 'slipstreamed', 'queueSabotaged', 'councilKept', 'relocated', 'built',
+  'leaderRescued', 'tokensRemoved', 'built',
   'deployed', 'baseMoved', 'arrivals', 'arrivalsReturned', 'leadersRetrieved', 'timeAdvanced', 'tookBack',
   // An unopposed mission succeeds without a roll; its board effects are public.
   'notOpposed', 'missionSucceeded', 'tokenPlaced', 'unitsPlaced',
-  // I-S3: what the patrol finds is caught by the knowledge check (base revealed, or the planet newly cleared).
-  'patrolNamed',
-  // R-08: the Rebel cancels one of the Imperial plans it was shown; the Imperial knows its own plans.
-  'missionIntercepted',
   // R6.5.2: a named probe card taken or found in the hand is flagged, and a newly flagged card is a point (below).
   'probeTaken', 'probeAlreadyHeld',
   // R6.5.3: drawing from an empty probe deck gives nothing, and the deck's size is public.
   'probeDeckEmpty',
+  // The bespoke cards' own (./cards/: detain, slipstream, queueSabotage, council, relocate, patrol, intercept).
+  ...CARD_QUIET_EVENTS.public,
 ]);
-const QUIET_ECHO: ReadonlySet<LogKind> = new Set<LogKind>(['missionPlannedCard', 'baseChosen', 'councilKeptCard', 'relocatedTo', 'missionInterceptedCard']);
+const QUIET_ECHO: ReadonlySet<LogKind> = new Set<LogKind>(['missionPlannedCard', 'baseChosen', ...CARD_QUIET_EVENTS.echo]);
 
 /** Cards the opponent of their owner already sees before the decision (shown cards are no reveal when played). */
 function shownCards(state: GameState): string[] {

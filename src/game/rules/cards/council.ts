@@ -28,6 +28,7 @@ export const council = {
     log(state, 'councilCards', { cards: drawn }, 'R');
     state.pending = { kind: 'council', seat: 'R', cards: drawn };
   },
+  quietEvents: { public: ['councilKept'], echo: ['councilKeptCard'] },
   decisions: {
     council: {
       answers: { keepObjective: 'objectiveKept' },

@@ -26,6 +26,7 @@ export const detain = {
     if (ls.length === 1) capture(state, ls[0]);
     else if (ls.length > 1) state.pending = { kind: 'detain', seat: 'I' };
   },
+  quietEvents: { public: ['leaderCaptured'] },
   decisions: {
     detain: {
       answers: { detainLeader: 'leaderChoice' },

@@ -66,6 +66,12 @@ export function cardDecisionAnswering(type: ActionType): CardDecision | undefine
   return undefined;
 }
 
+/** undo.ts — the cards' log events that are no undo point: public ones, and private echoes to the decider. */
+export const CARD_QUIET_EVENTS = {
+  public: Object.values(CARDS).flatMap((c: CardModule) => c.quietEvents?.public ?? []),
+  echo: Object.values(CARDS).flatMap((c: CardModule) => c.quietEvents?.echo ?? []),
+};
+
 /** whyNot.ts DECISION_TYPES — the answer types of each card decision, in order. */
 export const CARD_ANSWER_TYPES = Object.fromEntries(
   Object.entries(CARD_DECISIONS).map(([kind, d]) => [kind, Object.keys(d.answers)]),

@@ -40,6 +40,8 @@ export const intercept = {
     log(state, 'interceptSeen', { cards }, 'R');
     state.pending = { kind: 'intercept', seat: 'R', cards };
   },
+  // The Rebel cancels one of the Imperial plans it was shown; the Imperial knows its own plans.
+  quietEvents: { public: ['missionIntercepted'], echo: ['missionInterceptedCard'] },
   decisions: {
     intercept: {
       answers: { interceptMission: 'intercept' },

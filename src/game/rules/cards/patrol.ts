@@ -41,6 +41,8 @@ export const patrol = {
     if (opts.length === 1) sweep(state, opts[0]);
     else if (opts.length > 1) state.pending = { kind: 'patrol', seat: 'I' };
   },
+  // What the patrol finds is caught by undo.ts's knowledge check (base revealed, or the planet newly cleared).
+  quietEvents: { public: ['patrolNamed'] },
   decisions: {
     patrol: {
       answers: { patrolPlanet: 'patrol' },

@@ -30,6 +30,7 @@ export const queueSabotage = {
     if (opts.length === 1) sabotageQueue(state, opts[0]);
     else if (opts.length > 1) state.pending = { kind: 'queueSabotage', seat: 'R' };
   },
+  quietEvents: { public: ['queueSabotaged'] },
   decisions: {
     queueSabotage: {
       answers: { sabotageQueue: 'sabotage' },

@@ -28,6 +28,7 @@ export const relocate = {
     log(state, 'probesSeen', { cards }, 'R');
     state.pending = { kind: 'relocate', seat: 'R', cards };
   },
+  quietEvents: { public: ['relocated'], echo: ['relocatedTo'] },
   decisions: {
     relocate: {
       answers: { relocateBase: 'relocation' },

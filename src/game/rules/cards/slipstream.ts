@@ -30,6 +30,7 @@ export const slipstream = {
   effect(state, m) {
     if (slipstreamActions(state, m.target).length > 0) state.pending = { kind: 'slipstream', seat: 'R' };
   },
+  quietEvents: { public: ['slipstreamed'] },
   decisions: {
     slipstream: {
       answers: { slipstream: 'slipstream' },

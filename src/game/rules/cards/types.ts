@@ -8,6 +8,7 @@
 import type { Faction, MissionId, ObjectiveId } from '../../content';
 import type { Action, ActionType } from '../actions';
 import type { Candidate, DecisionHandler, PendingOf, Reason, TakeBackKind } from '../decisions';
+import type { LogKind } from '../log';
 import type { Rng } from '../rng';
 import type { ActiveMission, GameState, PendingKind } from '../state';
 import type { TaskHandlers } from '../tasks';
@@ -45,4 +46,9 @@ export interface CardModule {
   decisions?: CardDecisions;
   /** Engine tasks the effect queues (src/game/rules/tasks.ts kinds). */
   tasks?: TaskHandlers;
+  /**
+   * undo.ts — the log events of this card that are no undo point when a decision causes them: public ones that tell
+   * nothing hidden, and private echoes of the decider's own choice (to the decider only). Any other event is a point.
+   */
+  quietEvents?: { public?: LogKind[]; echo?: LogKind[] };
 }
