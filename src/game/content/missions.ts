@@ -1,7 +1,7 @@
 import type { PlanetPred } from './predicates';
 import type { Attribute, Faction, MissionId } from './types';
 
-/** Mission rewards, as a small vocabulary; `special` names the few bespoke effects (src/game/rules/effects.ts). */
+/** Mission rewards, as a small vocabulary; `special` names the few bespoke effects (one module each: src/game/rules/cards/). */
 export type Effect =
   | { k: 'placeToken'; token: 'loyalty' | 'disrupt' }
   | { k: 'removeToken'; mode: 'choose' | 'both' } // I-S2 (choose one), I-05 (both)
@@ -24,7 +24,7 @@ export type SpecialEffect =
   | 'interrogate' // I-06
   | 'pursuit' // I-07
   | 'propaganda' // I-09
-  // Solo mode (RULES §9, src/game/content/solo.ts): run as engine tasks of src/game/rules/soloEffects.ts.
+  // Solo mode (RULES §9, src/game/content/solo.ts): card modules too, run as engine tasks.
   | 'botSupplyDrop' | 'botIntercept' | 'botCouncil' | 'soloIntercept';
 
 export interface MissionDef {

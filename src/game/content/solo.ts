@@ -25,7 +25,7 @@ export interface SoloSetup {
 
 /**
  * Bot lines whose effect differs from the 2P reward (the others apply the 2P effects, with the bot's choices
- * made by src/game/rules/soloChoices.ts). Special ids run as engine tasks of src/game/rules/soloEffects.ts.
+ * made by src/game/rules/soloChoices.ts). Special ids are card modules (src/game/rules/cards/), run as engine tasks.
  */
 export const BOT_EFFECTS: Partial<Record<MissionId, Effect[]>> = {
   'I-S4': [{ k: 'placeUnits', f: 'I', unit: 'f', count: 2 }], // Bot: places 2 Imperial starfighters

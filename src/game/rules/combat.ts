@@ -6,7 +6,7 @@
 import { SECRET_PLANS, unitDef, type Faction, type PlanetId, type UnitType } from '../content';
 import type { Action } from './actions';
 import { other } from './board';
-import type { DecisionHandler } from './engine';
+import type { DecisionHandler, DecisionHandlers } from './decisions';
 import type { TaskHandlers } from './tasks';
 import { log } from './log';
 import { now, task } from './queue';
@@ -218,7 +218,7 @@ function finish(state: GameState, c: CombatState, r: boolean, i: boolean): void 
   state.combat = null;
 }
 
-const assignHit: DecisionHandler = {
+const assignHit: DecisionHandler<'assignHit'> = {
   legal(state) {
     const c = state.combat;
     if (!c?.roll) return [];
@@ -234,7 +234,7 @@ const assignHit: DecisionHandler = {
   },
 };
 
-const secretPlans: DecisionHandler = {
+const secretPlans: DecisionHandler<'secretPlans'> = {
   // R5.9 — asked alike whether or not the Rebel holds the card; "yes" only if they do.
   legal(state) {
     const out: Action[] = [];
@@ -287,4 +287,4 @@ export const tasks = {
   },
 } satisfies TaskHandlers;
 
-export const decisions = { assignHit, secretPlans };
+export const decisions = { assignHit, secretPlans } satisfies DecisionHandlers;

@@ -4,13 +4,15 @@
  *   crossed (a task returns 'yield', so boardgame.io can enter its matching phase; advance() continues).
  * - legalActions(): every answer the pending decision accepts from a seat.
  * - apply(): checks an action against legalActions, answers the decision and runs on.
- * Rules live in the modules whose tasks and decisions are registered here.
+ * Rules live in the modules whose tasks and decisions are registered here; the bespoke cards' in ./cards/.
  */
 import type { Faction } from '../content';
 import { actionKey, type Action } from './actions';
 import type { Rng } from './rng';
 import type { GameState, Pending, PendingKind } from './state';
-import type { Task, TaskFn, TaskHandlers, TaskKind, TaskTable } from './tasks';
+import type { Task, TaskFn, TaskKind, TaskTable } from './tasks';
+import type { DecisionHandler, DecisionTable } from './decisions';
+import { CARD_DECISIONS, CARD_TASKS } from './cards';
 import * as setup from './setup';
 import * as planning from './planning';
 import * as operations from './operations';
@@ -26,35 +28,30 @@ import { botAction } from './soloChoices';
 import { copyJson } from './json';
 import { afterDecision, beforeDecision, canTakeBack, takeBack, watchRng } from './undo';
 
-export interface DecisionHandler {
-  /** Every legal answer, in a deterministic order (the bots and the UI share it). */
-  legal(state: GameState, pending: Pending): Action[];
-  /** Apply a legal answer. `state.pending` is already cleared; queue tasks to continue. */
-  answer(state: GameState, pending: Pending, action: Action, rng: Rng): void;
-}
+export type { DecisionHandler } from './decisions';
 
-export interface RulesModule {
-  tasks?: TaskHandlers;
-  decisions?: Partial<Record<PendingKind, DecisionHandler>>;
-}
-
-const MODULES: RulesModule[] = [
-  setup, planning, operations, missions, effects, combat, checks, objectives, refresh, soloTurn, soloEffects,
-];
+/**
+ * Every decision's handler, one per pending kind of state.ts: a kind nobody handles fails to compile here. The
+ * rules modules give the generic ones, the card modules (./cards/) those of the bespoke cards.
+ */
+const DECISION_TABLE: DecisionTable = {
+  ...setup.decisions, ...planning.decisions, ...operations.decisions, ...missions.decisions, ...effects.decisions,
+  ...combat.decisions, ...objectives.decisions, ...refresh.decisions, ...CARD_DECISIONS,
+};
 
 /** Every task's handler, one per kind of src/game/rules/tasks.ts: a kind no module handles fails to compile here. */
 const TASK_TABLE: TaskTable = {
   ...setup.tasks, ...planning.tasks, ...operations.tasks, ...missions.tasks, ...effects.tasks, ...combat.tasks,
-  ...checks.tasks, ...objectives.tasks, ...refresh.tasks, ...soloTurn.tasks, ...soloEffects.tasks,
+  ...checks.tasks, ...objectives.tasks, ...refresh.tasks, ...soloTurn.tasks, ...soloEffects.tasks, ...CARD_TASKS,
 };
 
-// Maps rather than objects: looked up on every task and decision, with ~50 different keys. A task's handler takes
-// that kind's task only; the map forgets the pairing, which TASK_TABLE's type guarantees.
+// Maps rather than objects: looked up on every task and decision, with ~50 different keys. A handler takes its own
+// kind's task or pending decision only; the maps forget the pairing, which the tables' types guarantee.
 const TASKS = new Map<string, TaskFn<TaskKind>>(Object.entries(TASK_TABLE) as [TaskKind, TaskFn<TaskKind>][]);
-const DECISIONS = new Map<PendingKind, DecisionHandler>();
-for (const m of MODULES) {
-  for (const [kind, h] of Object.entries(m.decisions ?? {})) DECISIONS.set(kind as PendingKind, h as DecisionHandler);
-}
+const DECISIONS = new Map<PendingKind, DecisionHandler>(Object.entries(DECISION_TABLE) as [PendingKind, DecisionHandler][]);
+
+/** Every pending kind with its handler: all of them (DECISION_TABLE's type; tests/unit/cards.test.ts checks it runs). */
+export const DECISION_KINDS = Object.keys(DECISION_TABLE) as PendingKind[];
 
 /** RULES §9 — a decision addressed to the bot's seat (the engine answers it at once, see run()). */
 function botPending(state: GameState): boolean {

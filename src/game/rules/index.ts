@@ -14,3 +14,5 @@ export { missionTargets } from './missions';
 export { claimableObjectives } from './objectives';
 export { roundEndsAfter, type RoundEnd } from './roundEnd';
 export { whyNot, unavailableTypes, unavailableValues, candidateValues, DECISION_TYPES, type Reason, type Candidate } from './whyNot';
+export type { PendingOf } from './decisions';
+export type { CardAnswerType, CardDecisionKind } from './cards';

@@ -2,7 +2,7 @@
 import { BOT_EFFECTS, FACTION_LEADERS, MISSIONS, SOLO_PLAYER_EFFECTS, iconCount, type Effect, type Faction, type LeaderId, type MissionId, type PlanetId } from '../content';
 import type { Action } from './actions';
 import { other } from './board';
-import type { DecisionHandler } from './engine';
+import type { DecisionHandler, DecisionHandlers } from './decisions';
 import type { TaskHandlers } from './tasks';
 import { log } from './log';
 import { holdsAll } from './predicates';
@@ -55,7 +55,7 @@ export function effectsOf(state: GameState, card: MissionId, f: Faction): Effect
   return MISSIONS[card].effects;
 }
 
-const oppose: DecisionHandler = {
+const oppose: DecisionHandler<'oppose'> = {
   legal(state, p) {
     return [
       ...opposingLeaders(state, p.seat).map((leader) => ({ type: 'oppose', leader }) as Action),
@@ -171,4 +171,4 @@ export const tasks = {
   },
 } satisfies TaskHandlers;
 
-export const decisions = { oppose };
+export const decisions = { oppose } satisfies DecisionHandlers;

@@ -2,7 +2,7 @@
 import { OBJECTIVES, SECRET_PLANS, type ObjectiveId, type ObjectiveTiming } from '../content';
 import type { Action } from './actions';
 import { checkRebelTimer } from './checks';
-import type { DecisionHandler } from './engine';
+import type { DecisionHandler, DecisionHandlers } from './decisions';
 import type { TaskHandlers } from './tasks';
 import { log } from './log';
 import { conditionMet } from './predicates';
@@ -23,7 +23,7 @@ export function removeFromObjectiveHand(state: GameState, card: ObjectiveId): vo
   if (card === SECRET_PLANS) state.known.secretPlansShown = false;
 }
 
-const objective: DecisionHandler = {
+const objective: DecisionHandler<'objective'> = {
   legal(state, p) {
     if (p.kind !== 'objective') return [];
     return [
@@ -76,4 +76,4 @@ export const tasks = {
   },
 } satisfies TaskHandlers;
 
-export const decisions = { objective };
+export const decisions = { objective } satisfies DecisionHandlers;

@@ -2,7 +2,7 @@
 import type { Faction } from '../content';
 import type { Action } from './actions';
 import { adjacent, other } from './board';
-import type { DecisionHandler } from './engine';
+import type { DecisionHandler, DecisionHandlers } from './decisions';
 import type { TaskHandlers } from './tasks';
 import { log } from './log';
 import { canLeave, fleetChoices, fleetSources, moveUnits, poolLeaders } from './movement';
@@ -37,7 +37,7 @@ export function canMoveFleet(state: GameState, f: Faction): boolean {
   return fleetSources(state, f).some((from) => canLeave(state.planets[from][f], f));
 }
 
-const turn: DecisionHandler = {
+const turn: DecisionHandler<'turn'> = {
   legal(state, p) {
     const out = fleetMoveActions(state, p.seat);
     for (const a of revealableMissions(state, p.seat)) out.push(a);
@@ -103,4 +103,4 @@ export const tasks = {
   },
 } satisfies TaskHandlers;
 
-export const decisions = { turn };
+export const decisions = { turn } satisfies DecisionHandlers;

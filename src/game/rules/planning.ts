@@ -1,7 +1,7 @@
 /** R4.1 — Planning: draw, then the Rebel plans, then the Imperial. */
 import type { Faction } from '../content';
 import type { Action } from './actions';
-import type { DecisionHandler } from './engine';
+import type { DecisionHandler, DecisionHandlers } from './decisions';
 import type { TaskHandlers } from './tasks';
 import { log } from './log';
 import { poolLeaders } from './movement';
@@ -26,7 +26,7 @@ export function drawMission(state: GameState, f: Faction, rng: Rng): void {
   log(state, 'missionDrawnCard', { faction: f, card }, f);
 }
 
-const plan: DecisionHandler = {
+const plan: DecisionHandler<'plan'> = {
   legal(state, p) {
     const f = p.seat;
     const out: Action[] = [];
@@ -79,4 +79,4 @@ export const tasks = {
   },
 } satisfies TaskHandlers;
 
-export const decisions = { plan };
+export const decisions = { plan } satisfies DecisionHandlers;

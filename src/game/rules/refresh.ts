@@ -3,7 +3,7 @@ import { FACTION_LEADERS, MISSIONS, PLANETS, soloLevel, type Faction, type Plane
 import type { Action } from './actions';
 import { aligned, emptyUnits, revealedBasePlanet, sfPlanet, total } from './board';
 import { checkRebelTimer } from './checks';
-import type { DecisionHandler } from './engine';
+import type { DecisionHandler, DecisionHandlers } from './decisions';
 import type { TaskHandlers } from './tasks';
 import { log } from './log';
 import { now, task } from './queue';
@@ -112,7 +112,7 @@ function deployOne(state: GameState, f: Faction, unit: 'f' | 'c' | 's', to: Depl
   log(state, 'deployed', { faction: f, unit, dest: to }); // `dest`: `to` is the audience key (R8.1)
 }
 
-const deploy: DecisionHandler = {
+const deploy: DecisionHandler<'deploy'> = {
   legal: (state, p) => deployActions(state, p.seat),
   answer(state, p, a) {
     if (a.type !== 'deployUnit') return;
@@ -121,7 +121,7 @@ const deploy: DecisionHandler = {
   },
 };
 
-const baseMoves: DecisionHandler = {
+const baseMoves: DecisionHandler<'baseMoves'> = {
   legal(state) {
     const out: Action[] = [];
     const dests = baseMoveDestinations(state);
@@ -143,7 +143,7 @@ const baseMoves: DecisionHandler = {
   },
 };
 
-const handLimit: DecisionHandler = {
+const handLimit: DecisionHandler<'handLimit'> = {
   legal(state, p) {
     return state.hands[p.seat].filter((c) => !MISSIONS[c].starting).map((card) => ({ type: 'discardMission', card }) as Action);
   },
@@ -158,7 +158,7 @@ const handLimit: DecisionHandler = {
   },
 };
 
-const shortfall: DecisionHandler = {
+const shortfall: DecisionHandler<'shortfall'> = {
   legal(_state, p) {
     if (p.kind !== 'shortfall') return [];
     return allocations(p.due, p.available).map((counts) => ({ type: 'allocateBuild', counts }) as Action);
@@ -308,4 +308,4 @@ export function drawObjective(state: GameState): void {
   log(state, 'objectiveDrawnCard', { card }, 'R');
 }
 
-export const decisions = { deploy, baseMoves, handLimit, shortfall };
+export const decisions = { deploy, baseMoves, handLimit, shortfall } satisfies DecisionHandlers;

@@ -22,7 +22,8 @@
  *   into it) can only have been drawn by a later hidden draw. Hidden draws, and the cards found in the hand by
  *   I-01/I-02, are counted from the log; the hand set is drawn with the exact weights of the draw histories.
  * - Pending decisions: R-08's cards are the Imperial planned cards, R6.2.7's the top of the probe deck, R-09's two
- *   cards come from the hidden objective pool.
+ *   cards come from the hidden objective pool (the hooks `completeWorld`, `heldObjectives`, `invariant` of their card
+ *   modules, ./cards/; what the Rebel saw on top of the probe deck stays in the probe model below).
  * Not modelled (the sampler only ever errs towards more possible worlds, never fewer): which hidden objective slots
  *   carry a deck I or II back among the hand and bottom cards, the Imperial's memory of an I-09 card once the Rebel
  *   draws it again, the position of Secret Plans under the B7.5 switch, and deductions from past board positions
@@ -39,10 +40,14 @@ import {
   type Faction, type LetterId, type MissionId, type ObjectiveId,
 } from '../content';
 import { total } from './board';
+import { cardDecision } from './cards';
 import type { LogEvent } from './log';
 import { shuffleInPlace, type Rng } from './rng';
 import type { GameState } from './state';
 import { copyState, isHidden, viewFor } from './view';
+import { jsonEqual } from './json';
+
+export { jsonEqual };
 
 const FACTION_MISSIONS: Record<Faction, MissionId[]> = {
   R: MISSION_IDS.filter((id) => MISSIONS[id].faction === 'R'),
@@ -163,7 +168,8 @@ interface ObjectivePlan {
   otherI: number; // deck I cards among the other hidden slots
   handSlots: number[];
   bottomSlots: number[];
-  councilSlots: number[];
+  /** Hidden slots of the objectives the pending decision holds (R-09's drawn pair). */
+  heldSlots: number[];
 }
 
 type ProbePlan =
@@ -180,7 +186,6 @@ interface Plan {
   missions: MissionPlan[];
   objectives: ObjectivePlan;
   probes: ProbePlan;
-  relocateTop: number; // pending R6.2.7: how many top probe cards are in pending.cards
   botDeck: BotDeckPlan | null; // solo only
 }
 
@@ -241,16 +246,22 @@ function missionPlan(view: GameState, seat: Faction, f: Faction, notes: string[]
   return { f, deckLen, ownDeck: null, handSlots, plannedSlots, must, free };
 }
 
+/** The objective cards the pending decision holds outside every pile (R-09's pair; its card module says which). */
+function heldObjectives(s: GameState): ObjectiveId[] {
+  const p = s.pending;
+  return (p && cardDecision(p.kind)?.heldObjectives?.(p)) || [];
+}
+
 function objectivePlan(view: GameState): ObjectivePlan {
   const o = view.objectives;
-  const council = view.pending?.kind === 'council' ? (view.pending.cards as ObjectiveId[]) : [];
+  const held = heldObjectives(view);
   const seen = new Set<ObjectiveId>();
-  for (const list of [o.hand, o.deck, o.scoring, o.discard, council]) for (const c of list) if (!isHidden(c)) seen.add(c);
+  for (const list of [o.hand, o.deck, o.scoring, o.discard, held]) for (const c of list) if (!isHidden(c)) seen.add(c);
   for (const b of o.bottomKnown) if (!isHidden(b.card)) seen.add(b.card);
   const unseenI = DECK_I.filter((c) => !seen.has(c));
   const unseenII = DECK_II.filter((c) => !seen.has(c));
   // All objectives in play are somewhere in these lists; deck II is always complete (R3.3).
-  const inPlay = o.hand.length + o.deck.length + o.scoring.length + o.discard.length + council.length;
+  const inPlay = o.hand.length + o.deck.length + o.scoring.length + o.discard.length + held.length;
   const inPlayI = inPlay - DECK_II.length;
   const rest = o.deck.length - o.bottomKnown.length; // cards of the original stack still in the deck
   const drawn = inPlay - rest;
@@ -261,11 +272,11 @@ function objectivePlan(view: GameState): ObjectivePlan {
   const otherI = inPlayI - origI - seenI;
   const handSlots = hiddenIndexes(o.hand);
   const bottomSlots = hiddenIndexes(o.bottomKnown.map((b) => b.card));
-  const councilSlots = hiddenIndexes(council);
-  const others = handSlots.length + bottomSlots.length + councilSlots.length;
+  const heldSlots = hiddenIndexes(held);
+  const others = handSlots.length + bottomSlots.length + heldSlots.length;
   if (origII < 0 || otherI < 0 || otherI > others || unseenI.length < origI + otherI
     || unseenII.length !== origII + others - otherI) fail('objective counts');
-  return { unseenI, unseenII, origI, origII, otherI, handSlots, bottomSlots, councilSlots };
+  return { unseenI, unseenII, origI, origII, otherI, handSlots, bottomSlots, heldSlots };
 }
 
 /**
@@ -360,7 +371,6 @@ function planFor(view: GameState, seat: Faction): Plan {
       missions: [missionPlan(view, seat, 'R', notes), missionPlan(view, seat, 'I', notes)],
       objectives: objectivePlan(view),
       probes: probePlan(view, seat, notes),
-      relocateTop: view.pending?.kind === 'relocate' ? view.pending.cards.length : 0,
       botDeck: botDeckPlan(view),
     };
     byView[seat] = plan;
@@ -418,7 +428,6 @@ export function sampleWorld(view: GameState, seat: Faction, rng: Rng): GameState
     for (const i of mp.handSlots) w.hands[f][i] = rest[k++];
     for (const i of mp.plannedSlots) w.planned[f][i].card = rest[k++];
   }
-  if (w.pending?.kind === 'intercept') w.pending.cards = w.planned.I.map((pm) => pm.card);
   if (plan.botDeck && w.solo) {
     const cards = shuffleInPlace(rng, plan.botDeck.unseen.slice());
     let b = 0;
@@ -436,7 +445,8 @@ export function sampleWorld(view: GameState, seat: Faction, rng: Rng): GameState
   let k = 0;
   for (const i of op.handSlots) o.hand[i] = others[k++];
   for (const i of op.bottomSlots) o.bottomKnown[i].card = others[k++];
-  if (w.pending?.kind === 'council') for (const i of op.councilSlots) w.pending.cards[i] = others[k++];
+  const held = heldObjectives(w); // the same array as the world's pending decision holds
+  for (const i of op.heldSlots) held[i] = others[k++];
   o.deck = [...unseenI.slice(0, op.origI), ...unseenII.slice(0, op.origII), ...o.bottomKnown.map((b) => b.card)];
 
   // Probe cards and the base.
@@ -466,15 +476,8 @@ export function sampleWorld(view: GameState, seat: Faction, rng: Rng): GameState
     shuffleInPlace(rng, deck);
     p.deck = deck;
   }
-  if (w.pending?.kind === 'relocate') {
-    if (seat === 'R') {
-      // The Rebel is looking at the top of the deck (R6.2.7 step 1): those cards, in that order, on top.
-      const top = w.pending.cards;
-      p.deck = [...top, ...p.deck.filter((c) => !top.includes(c))];
-    } else {
-      w.pending.cards = p.deck.slice(0, plan.relocateTop);
-    }
-  }
+  // A pending card decision's hidden fields (R-08's cards are the Imperial plans, R6.2.7's the top of the probe deck).
+  if (w.pending) cardDecision(w.pending.kind)?.completeWorld?.(w, w.pending, seat);
   return w;
 }
 
@@ -496,27 +499,6 @@ export function worldSampler(view: GameState, seat: Faction): (rng: Rng) => Game
 // ---------------------------------------------------------------------------------------------------------------
 // Checks, for tests and for debugging bots
 
-/** Structural equality of plain JSON values (key order ignored). */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  let n = 0;
-  for (const key in ra) {
-    if (!(key in rb) || !jsonEqual(ra[key], rb[key])) return false;
-    n++;
-  }
-  for (const _key in rb) n--;
-  return n === 0;
-}
-
 /** True if `xs` holds exactly the elements of `all`, each once. */
 function sameCards<T>(xs: readonly T[], all: readonly T[]): boolean {
   if (xs.length !== all.length) return false;
@@ -534,7 +516,7 @@ export function invariantErrors(s: GameState): string[] {
   const errs: string[] = [];
   const has = (cond: boolean, msg: string) => { if (!cond) errs.push(msg); };
   const o = s.objectives;
-  const council = s.pending?.kind === 'council' ? s.pending.cards : [];
+  const held = heldObjectives(s);
   const cardLists: unknown[][] = [
     s.hands.R, s.hands.I, s.decks.R, s.decks.I, s.planned.R.map((pm) => pm.card), s.planned.I.map((pm) => pm.card),
     o.deck, o.hand, o.bottomKnown.map((b) => b.card), s.probes.deck, s.probes.hand, [s.base.planet],
@@ -558,7 +540,7 @@ export function invariantErrors(s: GameState): string[] {
   has(s.known.rebelKnowsImperial.every((c) => s.hands.I.includes(c) || s.planned.I.some((pm) => pm.card === c)),
     'a card the Rebel knows is not in the Imperial hand or planned');
 
-  const objs = [...o.hand, ...o.deck, ...o.scoring, ...o.discard, ...council];
+  const objs = [...o.hand, ...o.deck, ...o.scoring, ...o.discard, ...held];
   const objSet = new Set(objs);
   has(objSet.size === objs.length && objs.every((c) => OBJECTIVE_SET.has(c)), `objective cards duplicated: ${objs.join(',')}`);
   has(DECK_II.every((c) => objSet.has(c)), 'a deck II objective is missing');
@@ -584,8 +566,8 @@ export function invariantErrors(s: GameState): string[] {
     has(s.known.baseSector === null || PLANETS[basePlanet].sector === s.known.baseSector, 'hidden base outside the announced sector');
   }
   const pend = s.pending;
-  if (pend?.kind === 'relocate') has(jsonEqual(pend.cards, p.deck.slice(0, pend.cards.length)), 'relocate cards are not the top of the probe deck');
-  if (pend?.kind === 'intercept') has(jsonEqual(pend.cards, s.planned.I.map((pm) => pm.card)), 'intercept cards are not the Imperial plans');
+  const pendingError = pend ? cardDecision(pend.kind)?.invariant?.(s, pend) : null; // R-08, R6.2.7 (./cards/)
+  if (pendingError) errs.push(pendingError);
   return errs;
 }
 

@@ -6,7 +6,7 @@ import {
 } from '../content';
 import type { Action } from './actions';
 import { emptyUnits } from './board';
-import type { DecisionHandler } from './engine';
+import type { DecisionHandler, DecisionHandlers } from './decisions';
 import type { TaskHandlers } from './tasks';
 import { log } from './log';
 import { drawProbe } from './refresh';
@@ -121,7 +121,7 @@ export function createState(rng: Rng, config: GameConfig = DEFAULT_CONFIG, solo:
   return state;
 }
 
-const imperialSetup: DecisionHandler = {
+const imperialSetup: DecisionHandler<'imperialSetup'> = {
   legal(state) {
     const out: Action[] = [];
     for (const capitalOn of ['IMP', state.start.I] as PlanetId[]) {
@@ -149,7 +149,7 @@ const imperialSetup: DecisionHandler = {
   },
 };
 
-const chooseBase: DecisionHandler = {
+const chooseBase: DecisionHandler<'chooseBase'> = {
   // R3.9 — any probe card of the remaining 13 whose planet holds no Imperial units.
   // Computed from public facts only (the probe deck's contents are hidden), so it works on the Rebel's view.
   legal(state) {
@@ -184,4 +184,4 @@ export const tasks = {
   },
 } satisfies TaskHandlers;
 
-export const decisions = { imperialSetup, chooseBase };
+export const decisions = { imperialSetup, chooseBase } satisfies DecisionHandlers;

@@ -2,15 +2,17 @@
  * RULES §9 — every decision the rules would ask of the bot's seat is answered here, by the engine (run() calls
  * botAction whenever a decision for the bot is pending, so none is ever left for the bot to answer). Each answer
  * is one of the decision's legal actions, chosen by R9.1 (setup), R9.8 (opposition), R9.9 (deployment, base
- * moves), R9.10 (objectives, Secret Plans), R9.12 (hits, shortfall) or the Bot line of the card being resolved.
+ * moves), R9.10 (objectives, Secret Plans), R9.12 (hits, shortfall) or the Bot line of the card being resolved
+ * (the bespoke cards' lines are the `botPick` hooks of their modules, ./cards/).
  */
-import { LEADERS, MISSIONS, PLANETS, SECRET_PLANS, iconCount, type LeaderId, type LetterId, type PlanetId } from '../content';
+import { MISSIONS, PLANETS, SECRET_PLANS, iconCount, type LeaderId, type PlanetId } from '../content';
 import type { Action } from './actions';
 import { distance, rebelAligned, sfPlanet, total } from './board';
 import { claimableObjectives } from './objectives';
 import { poolLeaders } from './movement';
+import { cardDecision } from './cards';
 import type { Rng } from './rng';
-import { candidates, distanceToImperial, goals, huntDestination, imperialPlanets, nearest, rank } from './soloTargets';
+import { distanceToImperial, goals, imperialPlanets, nearest, rank } from './soloTargets';
 import { leaderForDefault } from './soloTurn';
 import type { GameState, Pending } from './state';
 
@@ -83,26 +85,6 @@ function isProduction(p: PlanetId): boolean {
   return PLANETS[p].type === 'production';
 }
 
-/** R-S4 Bot line — uniform among eligible top cards far (≥ 2) from every Imperial unit, else among all eligible. */
-function botRelocation(state: GameState, legal: Action[], rng: Rng): Action {
-  const picks = only(legal, 'relocateBase').filter((a) => a.planet !== null);
-  if (picks.length === 0) return { type: 'relocateBase', planet: null };
-  const imp = imperialPlanets(state);
-  const far = picks.filter((a) => imp.every((q) => distance(state, a.planet as LetterId, q) >= 2));
-  const pool = far.length > 0 ? far : picks;
-  return pool[rng.int(pool.length)];
-}
-
-/** R-03 Bot line — all units: onto the hidden base card, else the reachable planet farthest from the Empire. */
-function botSlipstream(state: GameState, legal: Action[]): Action {
-  const from = state.mission!.target;
-  const all = state.planets[from].R;
-  const full = only(legal, 'slipstream').filter((a) => a.units.f === all.f && a.units.c === all.c);
-  const base = full.find((a) => a.to === 'BASE');
-  if (base) return base;
-  return rank(full, (a) => -distanceToImperial(state, a.to as PlanetId))[0];
-}
-
 /** The bot's answer to `p`, one of `legal` (non-empty). */
 export function botAction(state: GameState, p: Pending, legal: Action[], rng: Rng): Action {
   switch (p.kind) {
@@ -117,35 +99,18 @@ export function botAction(state: GameState, p: Pending, legal: Action[], rng: Rn
       const ids = claimableObjectives(state, p.window).sort();
       return { type: 'revealObjective', card: ids[0] ?? null };
     }
-    case 'detain': // I-S1 Bot line — most icons (tie: lower id)
-      return rank(only(legal, 'detainLeader'), (a) => -LEADERS[a.leader].icons.length)[0];
     case 'subjugate': // I-S2 Bot line — the disrupt token if there is one
       return { type: 'removeToken', token: state.planets[state.mission!.target].disrupt ? 'disrupt' : 'loyalty' };
-    case 'patrol': { // I-S3 Bot line — the first adjacent candidate in grid order
-      const c = candidates(state);
-      const opts = only(legal, 'patrolPlanet');
-      return opts.find((a) => c.includes(a.planet)) ?? opts[0];
-    }
-    case 'pursuit': { // I-07 Bot line — Hunt from the target: every unit (and the captive) toward the goals
-      const from = state.mission!.target;
-      const to = huntDestination(state, from);
-      const all = state.planets[from].I;
-      const opts = only(legal, 'pursue').filter((a) => a.to === to && a.units.f === all.f && a.units.c === all.c && a.units.s === all.s);
-      return opts.find((a) => a.captive) ?? opts[0] ?? legal[0];
-    }
-    case 'slipstream': return botSlipstream(state, legal);
-    case 'queueSabotage': // R-05 Bot line — lowest spot, capital ships before starfighters
-      return rank(only(legal, 'sabotageQueue'), (a) => a.spot, (a) => (a.unit === 'c' ? 0 : 1))[0];
-    case 'intercept': {
-      const opts = only(legal, 'interceptMission');
-      return opts[rng.int(opts.length)];
-    }
-    case 'relocate': return botRelocation(state, legal, rng);
     case 'shortfall': // R9.12 reading: per unit type the earliest spots are filled first
       return legal[0];
     case 'deploy': return botDeploy(state, legal);
     case 'baseMoves': return botBaseMove(state, legal);
-    default: // plan (never asked: the bot never plans), council, handLimit (the bot has no hand), turn
+    default: {
+      // The bespoke cards' decisions: their Bot line, in their module (./cards/).
+      const card = cardDecision(p.kind);
+      if (card) return card.botPick ? card.botPick(state, p, legal, rng) : legal[0];
+      // plan (never asked: the bot never plans), handLimit (the bot has no hand), turn
       return legal.find((a) => a.type === 'endPlanning') ?? legal[0];
+    }
   }
 }

@@ -25,23 +25,20 @@ import { copyJson } from './json';
 import { isEvent, log, type LogEvent, type LogKind } from './log';
 import type { Rng } from './rng';
 import type { GameState } from './state';
-import { rebelSawImperialPlansThisRound } from './view';
+import { CARD_QUIET_EVENTS, CARD_TAKE_BACK_KINDS } from './cards';
+import { rebelSawImperialPlansThisRound } from './cards/intercept';
+import type { TakeBackKind } from './decisions';
 
-/** A coarse name for a decision, safe to show to everyone: it never names a secret (which card, which planet). */
-export type TakeBackKind =
-  | 'setup' | 'baseChoice' | 'missionPlan' | 'endOfPlanning' | 'fleetMove' | 'missionReveal' | 'pass' | 'opposition'
-  | 'hitAssignment' | 'secretPlans' | 'objectiveChoice' | 'leaderChoice' | 'tokenChoice' | 'patrol' | 'pursuit'
-  | 'slipstream' | 'sabotage' | 'intercept' | 'objectiveKept' | 'relocation' | 'discard' | 'buildAllocation'
-  | 'deployment' | 'baseMove' | 'endOfBaseMoves';
+export type { TakeBackKind };
 
+/** The public name of each decision (the card decisions' names come from their modules, ./cards/). */
 export const TAKE_BACK_KIND: Record<Exclude<ActionType, 'undo'>, TakeBackKind> = {
   imperialSetup: 'setup', chooseBase: 'baseChoice', planMission: 'missionPlan', endPlanning: 'endOfPlanning',
   moveFleet: 'fleetMove', revealMission: 'missionReveal', pass: 'pass', oppose: 'opposition',
   declineOpposition: 'opposition', assignHit: 'hitAssignment', secretPlans: 'secretPlans',
-  revealObjective: 'objectiveChoice', detainLeader: 'leaderChoice', removeToken: 'tokenChoice', patrolPlanet: 'patrol',
-  pursue: 'pursuit', slipstream: 'slipstream', sabotageQueue: 'sabotage', interceptMission: 'intercept',
-  keepObjective: 'objectiveKept', relocateBase: 'relocation', discardMission: 'discard', allocateBuild: 'buildAllocation',
-  deployUnit: 'deployment', baseMove: 'baseMove', endBaseMoves: 'endOfBaseMoves',
+  revealObjective: 'objectiveChoice', removeToken: 'tokenChoice', discardMission: 'discard',
+  allocateBuild: 'buildAllocation', deployUnit: 'deployment', baseMove: 'baseMove', endBaseMoves: 'endOfBaseMoves',
+  ...CARD_TAKE_BACK_KINDS,
 };
 
 /** The state before one decision, without the fields that never change (config) or only grow (log: its length). */
@@ -65,20 +62,18 @@ export interface UndoState {
 const QUIET_PUBLIC: ReadonlySet<LogKind> = new Set<LogKind>([
   'imperialSetup', 'missionPlanned', 'planningDone', 'fleetMoved', 'passed', 'hit', 'unitDestroyed', 'combatEnded',
   'strikeEnded', 'secretPlansPromptClosed', 'objectiveWindowOpened', 'objectiveWindowClosed', 'leaderCaptured',
-  'leaderRescued', 'tokensRemoved', 'slipstreamed', 'queueSabotaged', 'councilKept', 'relocated', 'built',
+  'leaderRescued', 'tokensRemoved', 'built',
   'deployed', 'baseMoved', 'arrivals', 'arrivalsReturned', 'leadersRetrieved', 'timeAdvanced', 'tookBack',
   // An unopposed mission succeeds without a roll; its board effects are public.
   'notOpposed', 'missionSucceeded', 'tokenPlaced', 'unitsPlaced',
-  // I-S3: what the patrol finds is caught by the knowledge check (base revealed, or the planet newly cleared).
-  'patrolNamed',
-  // R-08: the Rebel cancels one of the Imperial plans it was shown; the Imperial knows its own plans.
-  'missionIntercepted',
   // R6.5.2: a named probe card taken or found in the hand is flagged, and a newly flagged card is a point (below).
   'probeTaken', 'probeAlreadyHeld',
   // R6.5.3: drawing from an empty probe deck gives nothing, and the deck's size is public.
   'probeDeckEmpty',
+  // The bespoke cards' own (./cards/: detain, slipstream, queueSabotage, council, relocate, patrol, intercept).
+  ...CARD_QUIET_EVENTS.public,
 ]);
-const QUIET_ECHO: ReadonlySet<LogKind> = new Set<LogKind>(['missionPlannedCard', 'baseChosen', 'councilKeptCard', 'relocatedTo', 'missionInterceptedCard']);
+const QUIET_ECHO: ReadonlySet<LogKind> = new Set<LogKind>(['missionPlannedCard', 'baseChosen', ...CARD_QUIET_EVENTS.echo]);
 
 /** Cards the opponent of their owner already sees before the decision (shown cards are no reveal when played). */
 function shownCards(state: GameState): string[] {

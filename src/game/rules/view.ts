@@ -28,8 +28,8 @@
  * - Hidden base (R8.3 item 1): `base.planet` is HIDDEN for the Imperial and spectators while `base.revealed` is false;
  *   before the Rebel chooses it (R3.9) it is null for every seat (absent, and publicly so).
  * - Pending decisions that carry cards (intercept R-08, council R-09, relocate R6.2.7): `cards` become HIDDEN (length
- *   kept: it is public) for everyone but the Rebel. R-08's cards are the Imperial's own planned cards, which its
- *   view shows in `planned` anyway.
+ *   kept: it is public) for everyone but the Rebel, by the `redact` hook of their card module (./cards/). R-08's
+ *   cards are the Imperial's own planned cards, which its view shows in `planned` anyway.
  * - Objective backs (deck I / II) are not marked: they follow from the public counts (R3.3 stacks deck I on top).
  *   The sampler uses them.
  * - Log: events the seat may not see (`to`, src/game/rules/log.ts `canSee`) are dropped; spectators see public
@@ -46,17 +46,14 @@
 import {
   SECRET_PLANS, type Faction, type LeaderId, type LetterId, type MissionId, type ObjectiveId, type PlanetId,
 } from '../content';
+import { HIDDEN, hidden, isHidden, type Hidden } from './hidden';
+import { cardDecision } from './cards';
+import { rebelSawImperialPlansThisRound } from './cards/intercept';
 import { copyJson } from './json';
 import { canSee } from './log';
 import type { GameState, LeaderState, PlannedMission, PlanetState, Units } from './state';
 
-/** The placeholder for a card the viewer may not see. */
-export const HIDDEN = 'HIDDEN' as const;
-export type Hidden = typeof HIDDEN;
-
-export function isHidden(x: unknown): x is Hidden {
-  return x === HIDDEN;
-}
+export { HIDDEN, isHidden, rebelSawImperialPlansThisRound, type Hidden };
 
 /** How viewFor treats each top-level field. A new GameState field fails to compile until it is classified here. */
 const FIELDS: Record<keyof GameState, 'public' | 'cut'> = {
@@ -140,27 +137,6 @@ export function copyState(s: GameState, shareConfig = false): GameState {
   return out;
 }
 
-function hidden<T>(n: number): T[] {
-  const out = new Array(Math.max(0, n));
-  for (let i = 0; i < out.length; i++) out[i] = HIDDEN;
-  return out as T[];
-}
-
-/**
- * R-08 this round (R8.3 items 4, 10): the Rebel has seen every Imperial planned mission that can exist until the
- * next Planning, so it knows where each card of `known.rebelKnowsImperial` is. Read from the log (visible to the
- * Rebel), so the answer is the same on the full state, on the Rebel's view and on a world sampled from it.
- */
-export function rebelSawImperialPlansThisRound(state: GameState): boolean {
-  const log = state.log;
-  for (let i = log.length - 1; i >= 0; i--) {
-    const ev = log[i];
-    if (ev.round < state.round) return false;
-    if (ev.round === state.round && (ev.e === 'interceptSeen' || ev.e === 'interceptNothing')) return true;
-  }
-  return false;
-}
-
 /**
  * The state as `seat` (null = spectator) may see it (RULES §8). Never mutates `state`.
  * When the game is over (`winner` set) nothing is secret any more (issue 20 item 1; RULES §8 protects a game in
@@ -233,10 +209,7 @@ export function viewFor(state: GameState, seat: Faction | null): GameState {
     v.undo = { seat, kinds: state.undo.kinds.slice(), snapshots: [] };
   }
 
-  // Pending decisions that carry the Rebel's private cards.
-  const pend = state.pending;
-  if (seat !== 'R' && pend && (pend.kind === 'intercept' || pend.kind === 'council' || pend.kind === 'relocate')) {
-    (v.pending as { cards: unknown[] }).cards = hidden(pend.cards.length);
-  }
+  // Pending decisions that carry secrets cut their own copy (the card modules' `redact`: R-08, R-09, R6.2.7).
+  if (v.pending) cardDecision(v.pending.kind)?.redact?.(v.pending, seat);
   return v;
 }

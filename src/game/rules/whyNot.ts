@@ -14,29 +14,24 @@ import {
 } from '../content';
 import type { Action, ActionType } from './actions';
 import { adjacent, aligned, captivePlanet, revealedBasePlanet, sfPlanet, total } from './board';
+import { CARD_ANSWER_TYPES, cardDecisionAnswering } from './cards';
+import type { Candidate, Reason } from './decisions';
 import { legalActions } from './engine';
 import { missionTargets, opposingLeaders } from './missions';
 import { canLeave, ownLeaderOn, poolLeaders } from './movement';
 import { claimableObjectives } from './objectives';
 import type { GameState, Pending } from './state';
 
-export interface Reason {
-  /** The RULES id (or card id) that forbids the choice. */
-  rule: string;
-  text: string;
-}
-
-/** An action type and some of its fields, e.g. { type: 'moveFleet', from: 'F' }. */
-export type Candidate = { type: ActionType } & Record<string, unknown>;
+export type { Candidate, Reason };
 
 /** The action types that answer each kind of decision: the buttons of its first step. */
 export const DECISION_TYPES: Record<Pending['kind'], ActionType[]> = {
   imperialSetup: ['imperialSetup'], chooseBase: ['chooseBase'], plan: ['planMission', 'endPlanning'],
   turn: ['moveFleet', 'revealMission', 'pass'], oppose: ['oppose', 'declineOpposition'], assignHit: ['assignHit'],
-  secretPlans: ['secretPlans'], objective: ['revealObjective'], detain: ['detainLeader'], subjugate: ['removeToken'],
-  patrol: ['patrolPlanet'], pursuit: ['pursue'], slipstream: ['slipstream'], queueSabotage: ['sabotageQueue'],
-  intercept: ['interceptMission'], council: ['keepObjective'], relocate: ['relocateBase'], handLimit: ['discardMission'],
-  shortfall: ['allocateBuild'], deploy: ['deployUnit'], baseMoves: ['baseMove', 'endBaseMoves'],
+  secretPlans: ['secretPlans'], objective: ['revealObjective'], subjugate: ['removeToken'],
+  handLimit: ['discardMission'], shortfall: ['allocateBuild'], deploy: ['deployUnit'],
+  baseMoves: ['baseMove', 'endBaseMoves'],
+  ...CARD_ANSWER_TYPES, // the bespoke cards' decisions (./cards/)
 };
 
 /** The rule a decision kind stands on, for the generic reason. */
@@ -253,12 +248,6 @@ function specific(state: GameState, f: Faction, c: Candidate): Reason | null {
       if (card && MISSIONS[card]?.starting) return { rule: 'R4.4.2', text: `${MISSIONS[card].name} is a starting mission: starting missions are never discarded.` };
       return null;
     }
-    case 'pursue': {
-      // I-07 moves a fleet from the mission's target: the escort rule holds (R4.2.3 step 5)
-      const u = c.units as { f: number; c: number; s: number } | undefined;
-      if (u && u.f > 0 && u.c + u.s === 0) return { rule: 'R4.2.3', text: 'Starfighters need a capital ship or the Star Fortress moving with them (step 5).' };
-      return null;
-    }
     case 'revealObjective': return objectiveReason(state, c);
     case 'secretPlans':
       if (c.use === true && !state.objectives.hand.includes(SECRET_PLANS)) return { rule: 'R5.9', text: 'You do not hold Secret Plans.' };
@@ -271,7 +260,7 @@ function specific(state: GameState, f: Faction, c: Candidate): Reason | null {
       if (state.planets[p] && total(state.planets[p].I) > 0) return { rule: 'R3.9', text: `${label(p)} holds Imperial units: the base must be on a planet without them.` };
       return null;
     }
-    default: return null;
+    default: return cardDecisionAnswering(c.type)?.whyNot?.(state, f, c) ?? null; // a card's own reasons (./cards/)
   }
 }
 

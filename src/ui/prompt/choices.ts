@@ -5,33 +5,10 @@
  * (e.g. Move a Fleet: source → destination → units → prisoner → leader).
  */
 import type { Action, ActionType } from '../../game/rules';
+import { CARD_FIELDS } from '../cards';
+import { f, type FieldSpec } from './fields';
 
-export type FieldKind =
-  | 'planet' // a PlanetId (or LetterId); null allowed for "none"
-  | 'dest' // a PlanetId or 'BASE'
-  | 'mission' // a MissionId
-  | 'objective' // an ObjectiveId or null
-  | 'leader'
-  | 'units' // a UnitSet {f, c, s}
-  | 'count' // a number
-  | 'bool'
-  | 'unitType' // 'f' | 'c' | 's'
-  | 'token' // 'loyalty' | 'disrupt'
-  | 'hit' // { unit, hp }
-  | 'queueUnit' // { spot, unit }
-  | 'counts'; // number[] (build shortfall)
-
-export interface FieldSpec {
-  id: string;
-  kind: FieldKind;
-  /** What this step asks, as a short instruction. */
-  ask: string;
-  get(a: Action): unknown;
-}
-
-const f = (id: string, kind: FieldKind, ask: string, get?: (a: Action) => unknown): FieldSpec => ({
-  id, kind, ask, get: get ?? ((a) => (a as unknown as Record<string, unknown>)[id]),
-});
+export type { FieldKind, FieldSpec } from './fields';
 
 /** The fields of each action type, in the order they are asked. */
 export const FIELDS: Record<ActionType, FieldSpec[]> = {
@@ -56,25 +33,14 @@ export const FIELDS: Record<ActionType, FieldSpec[]> = {
   assignHit: [f('hit', 'hit', 'Choose the enemy unit that takes the hit', (a) => (a.type === 'assignHit' ? { unit: a.unit, hp: a.hp } : null))],
   secretPlans: [f('use', 'bool', 'Use Secret Plans?')],
   revealObjective: [f('card', 'objective', 'Choose an objective to reveal, or none')],
-  detainLeader: [f('leader', 'leader', 'Choose the Rebel leader to capture')],
   removeToken: [f('token', 'token', 'Choose the token to remove')],
-  patrolPlanet: [f('planet', 'planet', 'Choose the planet the patrol sweeps')],
-  pursue: [
-    f('to', 'planet', 'Choose where the pursuing fleet goes'),
-    f('units', 'units', 'Choose the units that move'),
-    f('captive', 'bool', 'Take the captured Rebel leader along?'),
-  ],
-  slipstream: [f('to', 'dest', 'Choose where the units jump to'), f('units', 'units', 'Choose the units that jump')],
-  sabotageQueue: [f('slot', 'queueUnit', 'Choose the Imperial unit to pull from the build queue', (a) => (a.type === 'sabotageQueue' ? { spot: a.spot, unit: a.unit } : null))],
-  interceptMission: [f('card', 'mission', 'Choose the Imperial plan to cancel')],
-  keepObjective: [f('card', 'objective', 'Choose the objective you keep (the other goes under the deck)')],
-  relocateBase: [f('planet', 'planet', 'Choose the new planet for your base, or keep it where it is')],
   discardMission: [f('card', 'mission', 'Choose a deck mission to discard')],
   allocateBuild: [f('counts', 'counts', 'Choose how many units each build spot gets')],
   deployUnit: [f('unit', 'unitType', 'Choose an arriving unit to deploy'), f('to', 'dest', 'Choose where it lands')],
   baseMove: [f('unit', 'unitType', 'Choose a unit on the base card'), f('to', 'planet', 'Choose the planet it moves to')],
   endBaseMoves: [],
   undo: [], // never a step: the prompt bar shows its own Undo button (useDecision keeps it apart)
+  ...CARD_FIELDS, // the bespoke cards' answers (src/ui/cards/)
 };
 
 /** A stable string for a field value (values are plain JSON with fixed key order). */

@@ -9,6 +9,7 @@ import { factionName } from '../theme';
 import {
   UNIT_NAMES, leaderName, missionName, objectiveName, planetLabel, unitSetText, units,
 } from '../format';
+import { CARD_TYPE_LABELS, CARD_WAITING, cardAsk, isCardPending } from '../cards';
 import type { FieldKind } from './choices';
 
 const hitKind = (v: GameState): string => {
@@ -30,6 +31,7 @@ export function askSentence(v: GameState, p: Pending): string {
   const F = factionName(p.seat);
   const m = v.mission;
   const target = m ? planetLabel(m.target) : '';
+  if (isCardPending(p)) return cardAsk(v, p, target); // the bespoke cards' prompts (src/ui/cards/)
   switch (p.kind) {
     case 'imperialSetup':
       return `Imperial: set up your fleet. The capital ship goes on Imperium or ${planetLabel(v.start.I)}, the Star Fortress on the other.`;
@@ -41,15 +43,7 @@ export function askSentence(v: GameState, p: Pending): string {
     case 'assignHit': return `${F}: assign ${hitKind(v)} hit — click an enemy unit that may take it.`;
     case 'secretPlans': return 'Rebel: the Star Fortress is down to 1 HP. Use Secret Plans to finish it?';
     case 'objective': return `Rebel: objective window (${WINDOWS[p.window]}). Reveal an objective?`;
-    case 'detain': return `Imperial: Detain on ${target} — choose the Rebel leader to capture.`;
     case 'subjugate': return `Imperial: Subjugate on ${target} — remove the loyalty marker or the disrupt token.`;
-    case 'patrol': return 'Imperial: Patrol Sweep — name a planet to search for the hidden base.';
-    case 'pursuit': return `Imperial: Rapid Pursuit — move units from ${target} to an adjacent planet.`;
-    case 'slipstream': return `Rebel: Slipstream Jump — jump units from ${target} up to 2 spaces away.`;
-    case 'queueSabotage': return 'Rebel: Sabotage Cell — pull one unit from the Imperial build queue back to supply.';
-    case 'intercept': return 'Rebel: Intercepted Orders — choose an Imperial planned mission to cancel.';
-    case 'council': return 'Rebel: Hidden Council — keep one objective; the other goes under the deck.';
-    case 'relocate': return 'Rebel: Covert Relocation — move your base to one of the probe planets you see, or keep it.';
     case 'handLimit':
       return `${F}: you hold more than ${v.config.handLimit} mission${v.config.handLimit === 1 ? '' : 's'} — discard a deck mission.`;
     case 'shortfall':
@@ -71,19 +65,12 @@ export function waitSentence(v: GameState, p: Pending): string {
     assignHit: 'is assigning hits',
     secretPlans: 'is answering the Secret Plans prompt',
     objective: 'may reveal an objective',
-    detain: 'is choosing a leader to detain',
     subjugate: 'is choosing a token to remove',
-    patrol: 'is naming a planet to patrol',
-    pursuit: 'is moving the pursuing fleet',
-    slipstream: 'is jumping units',
-    queueSabotage: 'is sabotaging the Imperial build queue',
-    intercept: 'is reading the Imperial plans',
-    council: 'is choosing an objective to keep',
-    relocate: 'is relocating their base',
     handLimit: 'is discarding down to the hand limit',
     shortfall: 'is choosing which units to build',
     deploy: `is deploying arrivals (${arrivalsText(v, p.seat)})`,
     baseMoves: 'is moving units off the base card',
+    ...CARD_WAITING, // the bespoke cards' decisions (src/ui/cards/)
   };
   return `${F} ${what[p.kind]} — waiting.`;
 }
@@ -93,10 +80,9 @@ export const TYPE_LABELS: Record<ActionType, string> = {
   imperialSetup: 'Set up fleet', chooseBase: 'Hide base', planMission: 'Plan a mission', endPlanning: 'Done planning',
   moveFleet: 'Move a fleet', revealMission: 'Reveal a mission', pass: 'Pass', oppose: 'Oppose',
   declineOpposition: "Don't oppose", assignHit: 'Assign hit', secretPlans: 'Secret Plans', revealObjective: 'Reveal objective',
-  detainLeader: 'Detain', removeToken: 'Remove token', patrolPlanet: 'Patrol', pursue: 'Pursue', slipstream: 'Jump',
-  sabotageQueue: 'Sabotage queue', interceptMission: 'Cancel plan', keepObjective: 'Keep objective', relocateBase: 'Relocate',
-  discardMission: 'Discard', allocateBuild: 'Build', deployUnit: 'Deploy', baseMove: 'Move from base',
+  removeToken: 'Remove token', discardMission: 'Discard', allocateBuild: 'Build', deployUnit: 'Deploy', baseMove: 'Move from base',
   endBaseMoves: 'Done moving', undo: 'Undo',
+  ...CARD_TYPE_LABELS, // the bespoke cards' answers (src/ui/cards/)
 };
 
 /** Types whose button ends a sequence (the e2e player prefers them to keep random games short). */

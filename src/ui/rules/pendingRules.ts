@@ -3,6 +3,7 @@
  * the texts themselves (ruleText.ts) load only when the reference opens.
  */
 import type { PendingKind } from '../../game/rules';
+import { CARD_RULES } from '../cards';
 
 export const PENDING_RULE: Record<PendingKind, string> = {
   imperialSetup: 'R3.7',
@@ -13,17 +14,10 @@ export const PENDING_RULE: Record<PendingKind, string> = {
   assignHit: 'R5.8',
   secretPlans: 'R5.9',
   objective: 'R4.5.2',
-  detain: 'I-S1',
   subjugate: 'I-S2',
-  patrol: 'I-S3',
-  pursuit: 'I-07',
-  slipstream: 'R-03',
-  queueSabotage: 'R-05',
-  intercept: 'R-08',
-  council: 'R-09',
-  relocate: 'R6.2.7',
   handLimit: 'R4.4.2',
   shortfall: 'R4.4.6',
   deploy: 'R4.4.7',
   baseMoves: 'R4.4.8',
+  ...CARD_RULES, // the bespoke cards' decisions (src/ui/cards/)
 };
