@@ -83,18 +83,21 @@ export async function startChild(env: Record<string, string>): Promise<Child> {
   return {
     base: `http://127.0.0.1:${port}`,
     proc,
-    stop: async () => {
-      if (proc.exitCode !== null) return;
-      const exited = new Promise<void>((r) => proc.once('exit', () => r()));
-      try {
-        process.kill(-proc.pid!, 'SIGTERM');
-      } catch { /* gone */ }
-      await Promise.race([exited, sleep(10_000)]);
-      try {
-        process.kill(-proc.pid!, 'SIGKILL');
-      } catch { /* gone */ }
-    },
+    stop: () => stopProcessGroup(proc),
   };
+}
+
+/** Stop a child started in its own process group: SIGTERM, up to 10 s to exit, then SIGKILL for what is left. */
+export async function stopProcessGroup(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+  try {
+    process.kill(-proc.pid!, 'SIGTERM');
+  } catch { /* gone */ }
+  await Promise.race([exited, sleep(10_000)]);
+  try {
+    process.kill(-proc.pid!, 'SIGKILL');
+  } catch { /* gone */ }
 }
 
 export async function post(url: string, body: unknown): Promise<any> {

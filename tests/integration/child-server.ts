@@ -3,21 +3,12 @@
  * wait for its "listening" line, SIGKILL its whole process group. Used by server-restart and server-chat.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
+// One free-port finder for the tests and the tools.
+export { freePort } from '../../tools/bench-kit';
 
 export interface Child { proc: ChildProcess; output: string[] }
 

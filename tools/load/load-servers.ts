@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, sleep, trackChild } from '../bench-kit';
+import { freePort, stopProcessGroup, trackChild } from '../bench-kit';
 import { deleteRedisPrefix } from '../services/redis-sweep';
 
 export interface ServerGroup {
@@ -87,18 +87,6 @@ async function startScript(script: string, env: Record<string, string>, ready: s
     });
   });
   return proc;
-}
-
-async function stopProc(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null || proc.signalCode !== null) return;
-  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
-  try {
-    process.kill(-proc.pid!, 'SIGTERM');
-  } catch { /* gone */ }
-  await Promise.race([exited, sleep(10_000)]);
-  try {
-    process.kill(-proc.pid!, 'SIGKILL');
-  } catch { /* gone */ }
 }
 
 /** Settings of every server process of ours in a load test. */
@@ -212,7 +200,7 @@ export async function startServerProcesses(n: number, env: Record<string, string
         return `SIGKILL of worker ${workers[0]} (of ${workers.length})`;
       },
       stop: async () => {
-        await stopProc(proc);
+        await stopProcessGroup(proc);
         await sweep();
       },
     };
@@ -227,7 +215,7 @@ export async function startServerProcesses(n: number, env: Record<string, string
       bases.push(`http://127.0.0.1:${port}`);
     }
   } catch (err) {
-    await Promise.all(procs.map(stopProc));
+    await Promise.all(procs.map(stopProcessGroup));
     await sweep();
     throw err;
   }
@@ -236,7 +224,7 @@ export async function startServerProcesses(n: number, env: Record<string, string
     describe: n > 1 ? `${n} processes of server/main.ts, one port each, matches routed by ID` : '1 process of server/main.ts',
     cpuSeconds: () => groupCpuSeconds(procs.map((p) => p.pid!)),
     stop: async () => {
-      await Promise.all(procs.map(stopProc));
+      await Promise.all(procs.map(stopProcessGroup));
       await sweep();
     },
   };
@@ -248,6 +236,6 @@ export async function startStockServer(): Promise<ServerGroup> {
   const proc = await startScript('tools/load/stock-server.ts', { PORT: String(port) }, 'Stock boardgame.io server:');
   return {
     bases: [`http://127.0.0.1:${port}`], describe: 'boardgame.io stock Server, InMemory',
-    cpuSeconds: () => groupCpuSeconds([proc.pid!]), stop: () => stopProc(proc),
+    cpuSeconds: () => groupCpuSeconds([proc.pid!]), stop: () => stopProcessGroup(proc),
   };
 }
