@@ -17,7 +17,10 @@ const lv = (o: Partial<SoloLevel>): SoloLevel => ({ ...zero, ...o });
  * The tables of games that did not keep their knobs, newest first (git: 08238cc, a07bbf5, db6648a, 63a984d). The
  * first is the table of the day snapshots began: written out here, so a later change of SOLO_LEVELS keeps it.
  */
-export const PAST_SOLO_LEVELS: readonly Record<Difficulty, SoloLevel>[] = [
+// A function, not a constant: only replays of old records and saves need the tables, so a bundle that never calls it
+// leaves them out (the board's first load: tests/e2e/a11y.test.ts).
+export function pastSoloLevels(): readonly Record<Difficulty, SoloLevel>[] {
+  return [
   // 2026-12-05 (08238cc) until games kept their knobs: the Rebel rival's head start and objectives.
   {
     easy: lv({}),
@@ -43,11 +46,12 @@ export const PAST_SOLO_LEVELS: readonly Record<Difficulty, SoloLevel>[] = [
     hard: lv({ firstTurnDefault: true, rebelExtraObjectives: 1, imperialExtraFighters: 2 }),
   },
 ];
+}
 
 /** The distinct knob sets a set-up without its own could have been played with, today's first. */
 export function soloLevelCandidates(d: Difficulty): SoloLevel[] {
   const out: SoloLevel[] = [];
-  for (const t of [SOLO_LEVELS, ...PAST_SOLO_LEVELS]) {
+  for (const t of [SOLO_LEVELS, ...pastSoloLevels()]) {
     if (!out.some((l) => JSON.stringify(l) === JSON.stringify(t[d]))) out.push({ ...t[d] });
   }
   return out;

@@ -12,6 +12,8 @@ type Play = typeof import('./play');
 /** As reduced.ts, written here so the first load takes no extra chunk for it. */
 const reduced = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 let loaded: Play | null = null;
+/** How long after the board mounts the motion chunk is fetched when nothing asked for it before. */
+const PREFETCH_MS = 1500;
 let loading: Promise<Play> | null = null;
 
 function withPlay(f: (m: Play) => void): void {
@@ -48,9 +50,10 @@ export function useMotion(view: GameState, since?: number): void {
     later(() => withPlay((m) => m.enqueueMotion(events, before, now)));
   }, [view]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
-    // Fetch the motion chunk once the board is on screen, so the first move is not drawn late.
+    // Fetch the motion chunk soon after the board is on screen, so the first move is not drawn late; not at once,
+    // so that it does not compete with the board's first load (a motion queued before then loads it anyway).
     mounted.current = true;
-    const t = reduced() ? undefined : setTimeout(() => withPlay(() => {}), 0);
+    const t = reduced() ? undefined : setTimeout(() => withPlay(() => {}), PREFETCH_MS);
     return () => {
       mounted.current = false;
       clearTimeout(t);

@@ -13,7 +13,6 @@ import type { Action } from '../../game/rules';
 import { actionOf } from '../../protocol';
 import { sendAction, type ClientState, type GameClient, type LocalMatch } from '../session/clients';
 import { useLocalMatch } from '../screens/useLocalMatch';
-import { soloOfSave } from './soloOfSave';
 import { deleteSaved, newSavedGame, saveLocal, setOpen, type SavedLocal, type SavedMove } from './localSave';
 
 /**
@@ -81,7 +80,8 @@ export interface SavedMatch {
 
 /** `onSend(seat, logLength)` runs before each move of a seat (replayed ones too), with that seat's view's log length. */
 export function useSavedMatch(saved: SavedLocal, opts: { onSend?: (seat: Faction, logLength: number) => void } = {}): SavedMatch {
-  const solo = useMemo(() => soloOfSave(saved), [saved]);
+  // R9.11: a solo save carries its knobs (SoloScreen finds them first for a save from before: ./soloOfSave.ts).
+  const solo = saved.setup.mode === 'solo' ? saved.setup.solo : undefined;
   // B7 — a new game gets DEFAULT_CONFIG and keeps it in its save; a resumed one its own (issue 24 item 4).
   const match = useLocalMatch(saved.seed, solo, saved.config ?? DEFAULT_CONFIG);
   const [restored, setRestored] = useState(saved.moves.length === 0);

@@ -9,6 +9,7 @@ import type { Action } from '../../game/rules';
 import { Board } from '../board/Board';
 import { newSavedGame, type SavedLocal } from '../saved/localSave';
 import { RESTORE_FAILED, useSavedMatch } from '../saved/useSavedMatch';
+import { soloOfSave } from '../saved/soloOfSave';
 import { sendAction } from '../session/clients';
 import { useClientState } from '../session/useClientView';
 import { Loading } from '../screens/Loading';
@@ -34,8 +35,13 @@ export function usePaced(total: number, pauseMs: number, ready: boolean): number
 export function SoloScreen({ start, seed, pauseMs = 700, onExit }: {
   start: { solo: SoloSetup } | { resume: SavedLocal }; seed?: string; pauseMs?: number; onExit(): void;
 }) {
-  const [saved] = useState<SavedLocal>(() => ('resume' in start ? start.resume
-    : newSavedGame({ mode: 'solo', solo: start.solo }, seed)));
+  // R9.11: a save from before games kept their knobs finds its table first (only solo saves can need it, so the
+  // search lives in this lazy screen, not in the page's first load).
+  const [saved] = useState<SavedLocal>(() => {
+    const s = 'resume' in start ? start.resume : newSavedGame({ mode: 'solo', solo: start.solo }, seed);
+    soloOfSave(s);
+    return s;
+  });
   const solo = saved.setup.mode === 'solo' ? saved.setup.solo : { bot: 'I' as Faction, difficulty: 'normal' as const };
   const human: Faction = solo.bot === 'R' ? 'I' : 'R';
   const sm = useSavedMatch(saved);
