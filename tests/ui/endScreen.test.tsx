@@ -32,10 +32,11 @@ function finishedGame(want: (s: GameState) => boolean): GameState {
 const name = (p: LetterId) => PLANETS[p].name;
 
 describe('R8.1 after R1.2: the end of the game shows the whole truth', () => {
-  it('a base never found: the Imperial\'s end screen names its planet, and the board marks it', () => {
+  it('a base never found: the Imperial\'s end screen names its planet, and the board marks it', async () => {
     const s = finishedGame((x) => !x.base.revealed && x.base.planet !== null && x.winner!.faction === 'R');
     const base = s.base.planet!;
     render(<Board view={viewFor(s, 'I')} seat="I" />);
+    await screen.findByTestId('end-screen'); // a lazy chunk (issue 12's first load)
     const end = screen.getByTestId('end-screen');
     expect(within(end).getByTestId('end-base').textContent).toBe(`The Rebel base was on ${name(base)} (${base}), and the Imperial never found it.`);
     const card = document.querySelector(`[data-planet="${base}"]`)!;
@@ -50,9 +51,10 @@ describe('R8.1 after R1.2: the end of the game shows the whole truth', () => {
     expect(screen.getByTestId('end-screen')).toBeTruthy();
   });
 
-  it('a spectator gets the same story; it lists unplayed cards and the probe deck', () => {
+  it('a spectator gets the same story; it lists unplayed cards and the probe deck', async () => {
     const s = finishedGame((x) => x.hands.R.length > 0 && x.probes.deck.length > 0);
     render(<Board view={viewFor(s, null)} seat={null} />);
+    await screen.findByTestId('end-screen'); // a lazy chunk (issue 12's first load)
     const cards = screen.getByTestId('end-cards').textContent!;
     for (const c of s.hands.R) expect(cards).toContain(MISSIONS[c].name);
     for (const c of s.hands.I) expect(cards).toContain(MISSIONS[c].name);
@@ -62,9 +64,10 @@ describe('R8.1 after R1.2: the end of the game shows the whole truth', () => {
     expect(story).toContain(`The Rebel hid the base on ${name(s.log.find((e) => e.e === 'baseChosen')!.planet as LetterId)}`);
   });
 
-  it('the story tells a secret relocation and a find, each line a link into the replay at its event', () => {
+  it('the story tells a secret relocation and a find, each line a link into the replay at its event', async () => {
     const s = finishedGame((x) => x.log.some((e) => e.e === 'relocatedTo' && e.dest) && x.log.some((e) => e.e === 'baseRevealed'));
     render(<Board view={viewFor(s, 'I')} seat="I" momentLink={{ href: (e) => replayHref({ kind: 'local', id: 'abc123', event: e }) }} />);
+    await screen.findByTestId('end-screen'); // a lazy chunk (issue 12's first load)
     const links = [...screen.getByTestId('end-story').querySelectorAll('a')];
     const moved = links.find((a) => a.getAttribute('data-moment') === 'moved')!;
     const i = s.log.findIndex((e) => e.e === 'relocatedTo' && e.dest);
@@ -77,10 +80,11 @@ describe('R8.1 after R1.2: the end of the game shows the whole truth', () => {
     expect(endStory(s)!.moments.filter((m) => m.kind === 'scored')).toHaveLength(scored);
   });
 
-  it('inside the replay a moment jumps to its step instead of leaving the page', () => {
+  it('inside the replay a moment jumps to its step instead of leaving the page', async () => {
     const s = finishedGame(() => true);
     const went: number[] = [];
     render(<Board view={s} seat={null} momentLink={{ go: (e) => went.push(e) }} />);
+    await screen.findByTestId('end-screen'); // a lazy chunk (issue 12's first load)
     const first = screen.getByTestId('end-story').querySelector('button')!;
     fireEvent.click(first);
     expect(went).toEqual([endStory(s)!.moments[0].event]);

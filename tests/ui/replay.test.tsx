@@ -57,7 +57,7 @@ describe('replay timeline', () => {
 });
 
 describe('replay viewer', () => {
-  it('steps forward and back with the buttons and the keys, goes to the end (end screen) and back', () => {
+  it('steps forward and back with the buttons and the keys, goes to the end (end screen) and back', async () => {
     render(<ReplayViewer timeline={timeline} />);
     expect(stepOf()).toBe(0);
     expect(screen.getByTestId('replay-step').textContent).toBe(`Step 0 / ${timeline.length}`);
@@ -72,7 +72,7 @@ describe('replay viewer', () => {
     expect(screen.queryByTestId('end-screen')).toBeNull();
     click('[data-replay="last"]');
     expect(stepOf()).toBe(timeline.length);
-    expect(screen.getByTestId('end-screen').getAttribute('data-winner')).toBe(rec.result!.winner);
+    expect((await screen.findByTestId('end-screen')).getAttribute('data-winner')).toBe(rec.result!.winner);
     expect((document.querySelector('[data-replay="forward"]') as HTMLButtonElement).disabled).toBe(true);
     click('[data-replay="back"]');
     expect(screen.queryByTestId('end-screen')).toBeNull();

@@ -4,7 +4,7 @@
  * Everything clickable comes from the viewer's legal actions (useDecision). At 1280×800 three columns; on a
  * phone the grid on top, tabs below (hand · you · opponent · log) and the prompt bar fixed at the bottom.
  */
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { Faction, PlanetId } from '../../game/content';
 import type { Action, GameState } from '../../game/rules';
@@ -16,7 +16,6 @@ import { useIsPhone } from '../useIsPhone';
 import { useStory } from '../story/useStory';
 import { useMotion } from '../motion/useMotion';
 import { CombatSheet } from './CombatSheet';
-import { EndScreen } from './EndScreen';
 import { FactionPanel } from './FactionPanel';
 import { HandStrip } from './HandStrip';
 import { LogPanel } from './LogPanel';
@@ -24,6 +23,9 @@ import { PlanetGrid } from './PlanetGrid';
 import { TopBar } from './TopBar';
 import { DetailProvider } from './details/DetailSheet';
 import type { MomentLink } from '../replay/ReplayButtons';
+
+// The end screen is needed once a game is over: a chunk of its own keeps it out of the page's first load (issue 12).
+const EndScreen = lazy(() => import('./EndScreen').then((m) => ({ default: m.EndScreen })));
 
 const Desktop = styled.div`
   display: grid;
@@ -142,7 +144,11 @@ function BoardLayout({ view, seat, onAction, onExit, extra, endActions, momentLi
   const overlays = (
     <>
       <CombatSheet view={view} hitOptions={hitOptions} onHit={hitStepValue} />
-      <EndScreen view={view} onExit={onExit} actions={endActions} momentLink={momentLink} />
+      {view.winner && (
+        <Suspense fallback={null}>
+          <EndScreen view={view} onExit={onExit} actions={endActions} momentLink={momentLink} />
+        </Suspense>
+      )}
       {story.layers}
       {story.moment}
     </>
