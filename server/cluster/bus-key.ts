@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { createUnderLock } from './pg-create';
 
 export async function loadBusKey(opts: { connectionString: string; schema?: string }): Promise<Buffer> {
   if (opts.schema !== undefined && !/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(opts.schema)) throw new Error('invalid schema name');
@@ -14,17 +15,11 @@ export async function loadBusKey(opts: { connectionString: string; schema?: stri
   const client = new pg.Client({ connectionString: opts.connectionString });
   await client.connect();
   try {
-    // Before the storage made its schema (the bus starts first). Two processes creating either at once: the loser
-    // gets a unique violation (23505) or "already exists" (42P06 schema, 42P07 table).
-    const create = async (sql: string) => {
-      try {
-        await client.query(sql);
-      } catch (err) {
-        if (!['23505', '42P06', '42P07'].includes((err as { code?: string }).code ?? '')) throw err;
-      }
-    };
-    if (opts.schema) await create(`create schema if not exists "${opts.schema}"`);
-    await create(`create table if not exists ${table} (name text primary key, value bytea not null)`);
+    // Before the storage made its schema (the bus starts first); several processes may start at once (./pg-create.ts).
+    await createUnderLock(client, table, [
+      ...(opts.schema ? [`create schema if not exists "${opts.schema}"`] : []),
+      `create table if not exists ${table} (name text primary key, value bytea not null)`,
+    ]);
     // The first process's key wins; the others read it.
     await client.query(`insert into ${table} (name, value) values ('bus', $1) on conflict (name) do nothing`, [randomBytes(32)]);
     const r = await client.query(`select value from ${table} where name = 'bus'`);

@@ -7,6 +7,7 @@
  * decision is written once even if two processes ever played it.)
  */
 import pg from 'pg';
+import { createUnderLock } from './pg-create';
 
 export interface BotLeasesOptions {
   connectionString: string;
@@ -32,16 +33,23 @@ export class BotLeases {
     this.pool.on('error', (err) => console.error('[leases] postgres pool error:', err.message));
   }
 
-  /** Creates the table if missing (after the storage created the schema). */
+  /** Creates the table if missing (after the storage created the schema), safe against a process creating it too. */
   connect(): Promise<void> {
-    this.ready ??= this.pool.query(`create table if not exists ${this.table} (
-      match_id text primary key, holder text not null, expires_at timestamptz not null)`).then(() => undefined, (err) => {
-      // Two processes creating it at once: the loser gets a unique violation (23505) or "already exists" (42P07).
-      if (['23505', '42P07'].includes((err as { code?: string }).code ?? '')) return;
+    this.ready ??= this.createTable().catch((err) => {
       this.ready = undefined;
       throw err;
     });
     return this.ready;
+  }
+
+  private async createTable(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await createUnderLock(client, this.table, [`create table if not exists ${this.table} (
+        match_id text primary key, holder text not null, expires_at timestamptz not null)`]);
+    } finally {
+      client.release();
+    }
   }
 
   /** Take (or renew) the lease of a match: true if this process holds it now. */

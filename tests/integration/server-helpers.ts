@@ -292,6 +292,26 @@ export function waitFor(cond: () => boolean, timeoutMs = 10_000, what = 'conditi
   });
 }
 
+/**
+ * Waits for `cond`, failing only when `progress()` has not changed for `stallMs`: on a loaded machine moves come
+ * slower, not never, so a deadline on the whole wait fails a healthy run (the CI run of session 9 did, at 20 s for
+ * 30 moves). A stuck match still fails, after `stallMs` without a move.
+ */
+export function waitForProgress(cond: () => boolean, progress: () => unknown, stallMs = 30_000, what = 'condition'): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let last = JSON.stringify(progress());
+    let since = Date.now();
+    const tick = () => {
+      if (cond()) return resolve();
+      const now = JSON.stringify(progress());
+      if (now !== last) [last, since] = [now, Date.now()];
+      else if (Date.now() - since > stallMs) return reject(new Error(`no progress for ${stallMs} ms waiting for ${what} (at ${now})`));
+      setTimeout(tick, 10);
+    };
+    tick();
+  });
+}
+
 /** Deep scan: every key of a JSON-like value. */
 export function allKeys(x: unknown, out = new Set<string>()): Set<string> {
   if (Array.isArray(x)) for (const v of x) allKeys(v, out);

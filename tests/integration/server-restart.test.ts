@@ -12,7 +12,7 @@ import type { SqlStorage } from '../../server/storage';
 import { createStorage } from '../../server/storage';
 import { freePort, kill, startChild, type Child } from './child-server';
 import {
-  dropPgSchema, joinMatch, matchWithPlayers, PG_SKIP_REASON, PG_URL, pgSchemaName, randomPlayer, snapshot, tempDir, waitFor,
+  dropPgSchema, joinMatch, matchWithPlayers, PG_SKIP_REASON, PG_URL, pgSchemaName, randomPlayer, snapshot, tempDir, waitFor, waitForProgress,
   type Backend, type RandomPlayer,
 } from './server-helpers';
 
@@ -69,9 +69,11 @@ for (const { backend, title, skip } of backends) {
       const botCreds = await joinMatch(url, botMatch, '0', 'Human');
       const human = randomPlayer(url, botMatch, 'R', botCreds, { socketOpts });
       const stateID = () => Math.min(...players.map((p) => p.state()?._stateID ?? -1));
+      // What each client has seen (its state and whether it is connected): progress, and the diagnosis of a stall.
+      const seen = () => players.map((p) => `${p.seat}: ${p.state()?._stateID ?? 'no state'}${connected(p) ? '' : ' (not connected)'}`);
       try {
         // 1. Play a while, then stop both players and let everything settle.
-        await waitFor(() => stateID() >= 30, 20_000, '30 moves');
+        await waitForProgress(() => stateID() >= 30, seen, 30_000, '30 moves');
         for (const p of players) p.pause();
         let settled = -1;
         await waitFor(() => {
@@ -104,7 +106,7 @@ for (const { backend, title, skip } of backends) {
         for (const p of players) p.resume();
         const target = before.state!._stateID + 20;
         const over = () => players.some((p) => p.state()?.ctx.gameover !== undefined);
-        await waitFor(() => stateID() >= target || over(), 20_000,
+        await waitForProgress(() => stateID() >= target || over(), seen, 30_000,
           `20 more moves (clients at ${players.map((p) => `${p.state()?._stateID} ${p.state()?.G.pending?.seat} ${connected(p)}`).join(', ')})`);
         const overAtKill = over(); // a short random game may end first: then the kill is after the end
         await kill(child);
