@@ -1,11 +1,10 @@
 /**
- * RULES §9 — what the bot knows (R9.3) and how it ranks targets: the "Bot" line of each mission (R7.5, R7.6) as
- * an extra legality filter plus a priority order. The bot reads only public information and its own secrets
+ * RULES §9 — what the bot knows (R9.3) and the measures its rankings use: candidates, goals, distances, Hunt sources.
+ * The "Bot" line of each mission is in ./soloBotLines.ts. The bot reads only public information and its own secrets
  * (R8.4): the Imperial bot its probe hand, the Rebel bot its base and objective hand.
  */
-import { FACTION_LEADERS, PLANETS, type LetterId, type MissionId, type PlanetId } from '../content';
+import { PLANETS, type LetterId, type PlanetId } from '../content';
 import { adjacent, capitalClassCount, chosenBase, distance, total } from './board';
-import { missionTargets } from './missions';
 import { ownLeaderOn } from './movement';
 import type { GameState } from './state';
 
@@ -63,12 +62,6 @@ export function rank<T>(items: T[], ...keys: ((x: T) => number)[]): T[] {
     .map((e) => e.x);
 }
 
-const production = (p: PlanetId): number => (PLANETS[p].type === 'production' ? 0 : 1);
-
-function rebelLeadersOn(state: GameState, p: PlanetId, freeOnly: boolean): number {
-  return FACTION_LEADERS.R.filter((id) => state.leaders[id].at === p && (!freeOnly || !state.leaders[id].captured)).length;
-}
-
 /** R9.6 — a Hunt source: Imperial capital-class unit here and, unless `ignoreLeaders`, no Imperial leader. */
 export function huntSources(state: GameState, ignoreLeaders: boolean): PlanetId[] {
   const g = goals(state);
@@ -95,67 +88,4 @@ export function imperialCapitalMovedThisRound(state: GameState): boolean {
     if (ev.units.c + ev.units.s > 0) return true;
   }
   return false;
-}
-
-/**
- * The legal targets of a card's Bot line, best first (R9.4 step 3: printed requirement plus the Bot line's extra
- * conditions). I-02 picks uniformly among the list (RNG), the others take the first.
- */
-export function botTargets(state: GameState, card: MissionId): PlanetId[] {
-  const legal = missionTargets(state, card);
-  const pl = (p: PlanetId) => state.planets[p];
-  const startI = (p: PlanetId) => (p === state.start.I ? 0 : 1);
-  switch (card) {
-    case 'R-S1': case 'R-01': case 'R-07': case 'I-S2': case 'I-09':
-      return rank(legal, production);
-    case 'R-S2':
-      return rank(legal.filter((p) => total(pl(p).I) > 0), startI, production);
-    case 'R-S4':
-      if (!state.base.revealed && !imperialCapitalMovedThisRound(state)) return [];
-      return rank(legal, (p) => (FACTION_LEADERS.I.some((id) => state.leaders[id].at === p) ? 1 : 0));
-    case 'R-02':
-      return rank(legal, startI, (p) => total(pl(p).I));
-    case 'R-03':
-      return rank(legal.filter((p) => adjacent(state, p).some((q) => capitalClassCount(pl(q).I) > 0)),
-        (p) => -total(pl(p).R));
-    case 'R-04':
-      return rank(legal, (p) => (state.base.revealed && p === state.base.planet ? 0 : 1));
-    case 'R-05':
-      return rank(legal, startI, production);
-    case 'R-06':
-      return rank(legal.filter((p) => pl(p).I.s === 0), (p) => total(pl(p).I));
-    case 'I-S1':
-      return rank(legal, (p) => -rebelLeadersOn(state, p, true));
-    case 'I-S3': {
-      const c = candidates(state) as PlanetId[];
-      const near = (p: PlanetId) => adjacent(state, p).filter((q) => c.includes(q)).length;
-      return rank(legal.filter((p) => near(p) > 0), (p) => -near(p));
-    }
-    case 'I-S4': case 'I-04': {
-      const g = goals(state);
-      return rank(legal, (p) => nearest(state, p, g));
-    }
-    case 'I-01': {
-      const g = goals(state);
-      return rank(legal.filter((p) => g.includes(p) || total(pl(p).R) >= 3),
-        (p) => (g.includes(p) ? 0 : 1), (p) => (g.includes(p) ? 0 : -total(pl(p).R)));
-    }
-    case 'I-02': {
-      if (state.base.revealed) return [];
-      const c = candidates(state) as PlanetId[];
-      return legal.filter((p) => c.includes(p));
-    }
-    case 'I-03':
-      return rank(legal, (p) => (rebelLeadersOn(state, p, false) > 0 ? 1 : 0));
-    case 'I-05':
-      return rank(legal, (p) => (pl(p).loyalty ? production(p) : 2));
-    case 'I-07': {
-      const sources = huntSources(state, true);
-      return sources.filter((p) => legal.includes(p));
-    }
-    case 'I-08':
-      return rank(legal, (p) => -total(pl(p).R));
-    default: // R-S3, R-08, R-09, I-06: as 2P, first legal target in grid order
-      return legal;
-  }
 }

@@ -12,7 +12,8 @@ import { startMission } from './missions';
 import { moveUnits, ownLeaderOn, poolLeaders } from './movement';
 import { now, task } from './queue';
 import { shuffleInPlace, type Rng } from './rng';
-import { botTargets, huntDestination, huntSources, rank } from './soloTargets';
+import { botTargets } from './soloBotLines';
+import { huntDestination, huntSources, rank } from './soloTargets';
 import type { GameState, SoloState } from './state';
 
 function solo(state: GameState): SoloState {
