@@ -27,14 +27,14 @@ import { credentialsHash, credentialsMatch, isSeatID, seatMetadata, SEATS, type 
 import { filterLog, filterState } from './filter';
 import type { Game } from 'boardgame.io';
 import { argsProblem } from './args';
-import { forfeitState } from './forfeit';
+import { forfeitState } from './table/forfeit';
 import { SharedMessage } from './outbox';
 import { botKindOf, isMatchID, isRivalSeat, publicPlayers } from './match-data';
-import type { ChatLine } from './chat';
-import { MatchChat } from './chat-room';
+import type { ChatLine } from './chat/lines';
+import { MatchChat } from './chat/room';
 import type { MatchEvent } from './events';
-import { afterMove, outOfTime } from './clock';
-import { DEFAULT_REMATCH_EXPIRY_MS, playedNote, seated, tableView, type TableMetadata } from './table-state';
+import { afterMove, outOfTime } from './table/clock';
+import { DEFAULT_REMATCH_EXPIRY_MS, playedNote, seated, tableView, type TableMetadata } from './table/state';
 import { ClusterUnavailable, type BusMessage, type ClusterBus } from './cluster/bus';
 import { stateJson } from './state-json';
 import { SeatKeys } from './seat-keys';
@@ -88,7 +88,7 @@ export interface HubOptions {
   abandonMs?: number;
   /** A rematch still waiting for a player's playAgain is deleted after this long (issue 19 item 2). Default 30 min. */
   rematchExpiryMs?: number;
-  /** Called with a match's metadata whenever its table is sent (./table-timer.ts arms its deadline). */
+  /** Called with a match's metadata whenever its table is sent (./table/timer.ts arms its deadline). */
   onTable?: (matchID: string, metadata: Server.MatchData) => void;
   /** Several processes (./cluster/bus.ts, docs/DEPLOY.md): cross-process match locks, broadcasts and presence. */
   bus?: ClusterBus;
@@ -142,13 +142,13 @@ export class MatchHub {
   private readonly spectators = new Map<string, number>(); // matchID → spectator sockets registered
   private readonly maxSpectators: number;
   private readonly fanouts = new Map<string, Promise<void>>(); // matchID → spectator slices still being written
-  /** Chat (./chat-room.ts): its own queue per match, never the move queue (issue 19 item 3). */
+  /** Chat (./chat/room.ts): its own queue per match, never the move queue (issue 19 item 3). */
   private readonly chats: MatchChat;
   readonly onEvent: (e: MatchEvent) => void;
   readonly now: () => number;
   readonly abandonMs: number;
   readonly rematchExpiryMs: number;
-  /** Set by the server: told of every table sent (./table-timer.ts). */
+  /** Set by the server: told of every table sent (./table/timer.ts). */
   onTable: (matchID: string, metadata: Server.MatchData) => void;
   readonly stats: HubStats = { moves: 0, botMoves: 0, chatMessages: 0, moveReads: 0, operations: 0, refusals: new Map() };
   /** The seats' credential hashes per match: wrong credentials are refused before the queue (issue 19 item 4). */
@@ -436,7 +436,7 @@ export class MatchHub {
           if (r && r.conn !== conn && !r.conn.closed) this.resync(r.conn, matchID, r.playerID);
         }
       }
-      this.chats.synced(conn, matchID, seat); // the chat history, in the chat's own queue (./chat-room.ts)
+      this.chats.synced(conn, matchID, seat); // the chat history, in the chat's own queue (./chat/room.ts)
       if (seat !== null) await this.updateConnected(matchID, metadata);
       this.sendTable(matchID, metadata, conn);
       if (previous && previous.playerID !== null && (previous.matchID !== matchID || previous.playerID !== seat)) {
@@ -604,7 +604,7 @@ export class MatchHub {
       const now = connected.has(id);
       if ((p.isConnected ?? false) !== now) {
         p.isConnected = now;
-        // Since when the seat is away (./table-state.ts: an abandoned seat may be handed to the bot); only once both
+        // Since when the seat is away (./table/state.ts: an abandoned seat may be handed to the bot); only once both
         // players hold their seats (issue 19 item 2: nobody is away from a game that has not started).
         const q = p as { awaySince?: number };
         if (now || !seated(metadata)) delete q.awaySince;
@@ -693,9 +693,9 @@ export class MatchHub {
         return this.refuse(conn, matchID, 'update', 'move not allowed now');
       }
       if (s._stateID !== stateID) return this.refuse(conn, matchID, 'update', 'stale state');
-      // A bot move for a seat its owner took back in the meantime (./table.ts) is not the owner's.
+      // A bot move for a seat its owner took back in the meantime (./table/route.ts) is not the owner's.
       if (!conn && !botKindOf(seatMetadata(metadata, playerID))) return this.refuse(conn, matchID, 'update', 'not a bot seat');
-      // The owner of a seat handed to the bot takes it back first (./table.ts), so the two never race.
+      // The owner of a seat handed to the bot takes it back first (./table/route.ts), so the two never race.
       if (conn && (seatMetadata(metadata, playerID)?.data as { handedOver?: unknown } | undefined)?.handedOver === true) {
         return this.refuse(conn, matchID, 'update', 'your seat is played by the bot: take it back first');
       }
@@ -747,7 +747,7 @@ export class MatchHub {
         touched = true;
       }
       if (clock) {
-        // Issue 19 item 1: the clock acts only when the turn changes hands (./clock.ts afterMove); a take-back, or
+        // Issue 19 item 1: the clock acts only when the turn changes hands (./table/clock.ts afterMove); a take-back, or
         // another decision of the same seat, leaves it as it is.
         const pending = next.G.pending?.seat;
         const nextSeat: SeatID | null = over || !pending ? null : playerOf(pending);
@@ -780,7 +780,7 @@ export class MatchHub {
       return { ok: true };
     })).then((r) => {
       // A move in a match without a bot seat gives no bot the move: no need to wake the bot driver (which reads
-      // the match back). Seats handed to the bot later are kicked by the hand-over itself (./table.ts).
+      // the match back). Seats handed to the bot later are kicked by the hand-over itself (./table/route.ts).
       if (r.ok && botSeat) this.onActivity(matchID);
       return r;
     });
@@ -892,14 +892,14 @@ export class MatchHub {
   }
 
   // ------------------------------------------------------------------------------------------------------------
-  // chat (./chat.ts, ./chat-room.ts: its own queue, never the move queue)
+  // chat (./chat/lines.ts, ./chat/room.ts: its own queue, never the move queue)
 
-  /** A chat line from a socket (./chat-room.ts `say`). */
+  /** A chat line from a socket (./chat/room.ts `say`). */
   chat(conn: Connection, matchID: unknown, message: unknown, credentials: unknown): Promise<HubResult> {
     return this.chats.say(conn, matchID, message, credentials);
   }
 
-  /** `mint:chat` (matchID, { spectators }): a player opens or closes the spectators' channel (./chat-room.ts `watch`). */
+  /** `mint:chat` (matchID, { spectators }): a player opens or closes the spectators' channel (./chat/room.ts `watch`). */
   watchChat(conn: Connection, matchID: unknown, options: unknown): HubResult {
     return this.chats.watch(conn, matchID, options);
   }

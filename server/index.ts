@@ -29,8 +29,8 @@ import { HardenedSocketIO } from './transport';
 import { stdoutEvents, type EventSink, type MatchEvent } from './events';
 import { EventCounts, metricsRoute } from './metrics';
 import { myMatchesRoute } from './my-matches';
-import { DEFAULT_TABLE_LIMIT, tableRoute } from './table';
-import { TableTimer } from './table-timer';
+import { DEFAULT_TABLE_LIMIT, tableRoute } from './table/route';
+import { TableTimer } from './table/timer';
 import { ClusterBus } from './cluster/bus';
 import { loadBusKey } from './cluster/bus-key';
 import { redisClientOptions, type RedisSecrets } from './cluster/redis-options';
@@ -74,7 +74,7 @@ export interface StartServerOptions {
   matchCacheSize?: number;
   /** Lobby writes per address and renames per seat (./lobby/context.ts defaults); false: no limit (tests). */
   lobbyLimits?: { writes?: RateLimit | false; renames?: RateLimit | false } | false;
-  /** `POST …/table` calls per address (./table.ts DEFAULT_TABLE_LIMIT); false: no limit (tests). */
+  /** `POST …/table` calls per address (./table/route.ts DEFAULT_TABLE_LIMIT); false: no limit (tests). */
   tableLimit?: RateLimit | false;
   /** Record reads and problem reports per address (./records.ts defaults); false: no limit (tests). */
   recordLimits?: { reads?: RateLimit | false; reports?: RateLimit | false } | false;
@@ -109,7 +109,7 @@ export interface StartServerOptions {
   rematchExpiryMs?: number;
   /** The bot that takes over a handed-over seat. Default ismcts-normal. */
   handoverBot?: BotKind;
-  /** How often clock and absence deadlines are compared with the server's time (./table-timer.ts). Default 1 s. */
+  /** How often clock and absence deadlines are compared with the server's time (./table/timer.ts). Default 1 s. */
   tableTickMs?: number;
   /**
    * Several processes serving the same matches (docs/DEPLOY.md): Redis for match locks, broadcasts and presence.
@@ -134,7 +134,7 @@ export interface RunningServer {
   bots: BotDriver;
   /** The socket transport (socket counts per address, sockets dropped). */
   transport: HardenedSocketIO;
-  /** Clock and absence deadlines (./table-timer.ts). */
+  /** Clock and absence deadlines (./table/timer.ts). */
   tables: TableTimer;
   /** Several processes: the Redis bus and the bot leases (undefined for a single process). */
   cluster?: { bus: ClusterBus; leases: BotLeases };

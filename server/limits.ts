@@ -18,7 +18,7 @@ export interface SocketLimits {
   /** `update` messages per socket, and per address. */
   updatePerSocket: RateLimit | false;
   updatePerAddress: RateLimit | false;
-  /** Chat lines per socket (./chat.ts). */
+  /** Chat lines per socket (./chat/lines.ts). */
   chatPerSocket: RateLimit | false;
   /**
    * Spectators' chat lines per address (over all its sockets) and per match (over all its spectators): issue 19

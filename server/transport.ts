@@ -3,7 +3,7 @@
  * socket.io set-up (koa-socket-2 on the Koa app's HTTP server, one namespace per game, the socket options); then
  * every namespace's `connection` listener (boardgame.io's, which runs its own Master on whatever a socket sends) is
  * removed, and each socket is wired to the MatchHub instead (./hub.ts): sync, update and chat (boardgame.io's chat
- * protocol, checked and stored by the hub: ./chat.ts); any other event is dropped.
+ * protocol, checked and stored by the hub: ./chat/lines.ts); any other event is dropped.
  *
  * What a socket may cost (issue 14; budgets in ./limits.ts):
  * - sockets per address are capped; each socket and each address has token buckets for sync, update and other

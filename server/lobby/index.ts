@@ -3,7 +3,7 @@
  * boardgame.io's `LobbyClient` works unchanged), with:
  * - every body a JSON object of bounded size with known fields only; `setupData` and `data` are refused, so a
  *   listing shows nothing a client chose but player names (and a solo match's validated `solo` option);
- * - `playerName` / `newName`: see ../names.ts (visible, no control/bidi/invisible characters, nothing that looks like
+ * - `playerName` / `newName`: see ./names.ts (visible, no control/bidi/invisible characters, nothing that looks like
  *   "Bot", "Rival deck" or the other seat's name); a rematch of two look-alike names (stored before that rule) is refused;
  * - match creation (create, playAgain) and metadata writes (join, leave, rename) rate-limited per address, renames
  *   per seat too; bot matches per address capped;
@@ -40,7 +40,7 @@ import { leaveRoute } from './routes/leave';
 import { renameRoute, updateRoute } from './routes/rename';
 import { playAgainRoute } from './routes/play-again';
 
-export { checkName, MAX_NAME_LENGTH } from '../names';
+export { checkName, MAX_NAME_LENGTH } from './names';
 export { DEFAULT_RENAME_LIMIT, DEFAULT_WRITE_LIMIT, type LobbyOptions } from './context';
 export { LIST_PAGE_DEFAULT, LIST_PAGE_MAX } from './routes/list';
 export { BOT_PLAYER_NAMES, publicMatch, soloOf } from './matches';

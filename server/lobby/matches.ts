@@ -5,7 +5,7 @@ import { seatOf, type ListedClock, type PublicMatch } from '../../src/protocol';
 import type { SoloSetup } from '../../src/game/content';
 import { seatMetadata, SEATS, type SeatID } from '../auth';
 import { botKindOf, publicPlayers, type BotKind } from '../hub';
-import type { TableMetadata } from '../table-state';
+import type { TableMetadata } from '../table/state';
 import type { BotSpec } from './checks';
 
 /** A seat as stored: boardgame.io's, plus `left` once its player left (the seat is never reopened). */

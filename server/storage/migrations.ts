@@ -83,7 +83,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable(MATCHES).dropColumn('unlisted').execute();
     },
   },
-  // Chat lines stored with their match (server/chat.ts), so a reconnect or a restart shows the history. Numbered 004
+  // Chat lines stored with their match (server/chat/lines.ts), so a reconnect or a restart shows the history. Numbered 004
   // so that a 003 of another branch, merged first, still sorts before it.
   '004_match_chat': {
     async up(db: Kysely<any>) {

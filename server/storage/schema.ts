@@ -6,7 +6,7 @@ import type { ColumnType } from 'kysely';
  */
 export const MATCHES = 'bgio_matches';
 export const MATCH_LOG = 'bgio_match_log';
-/** Chat lines of a match (migration 004, server/chat.ts), deleted with the match. */
+/** Chat lines of a match (migration 004, server/chat/lines.ts), deleted with the match. */
 export const MATCH_CHAT = 'bgio_match_chat';
 
 /** Milliseconds since the epoch. Postgres `bigint` comes back from `pg` as a string. */
@@ -51,7 +51,7 @@ export interface MatchChatTable {
   match_id: string;
   /** 0-based position in the match's chat. */
   seq: number;
-  /** 'players' or 'spectators' (who may read it: server/chat.ts). */
+  /** 'players' or 'spectators' (who may read it: server/chat/lines.ts). */
   channel: string;
   /** The message as sent to clients (boardgame.io's { id, sender, payload }) as JSON text. */
   message: string;

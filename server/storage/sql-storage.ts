@@ -394,7 +394,7 @@ export class SqlStorage extends Async {
   /**
    * Appends a chat line to a match's `channel` (one transaction) and keeps only that channel's last `keep` lines
    * (issue 19 item 3: a channel's lines never push another channel's out). 'missing' if the match does not exist
-   * (a chat line never creates or resurrects a match). Chat is written outside the match's lock (server/chat-room.ts):
+   * (a chat line never creates or resurrects a match). Chat is written outside the match's lock (server/chat/room.ts):
    * on PostgreSQL the appends of one match take a transaction-scoped advisory lock of their own (never the match's
    * row, which moves write), so two processes never pick the same `seq`; a key violation is still tried again.
    */

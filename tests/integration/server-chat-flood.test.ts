@@ -14,7 +14,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import { DEFAULT_SOCKET_LIMITS } from '../../server/limits';
-import { CHAT_HISTORY, CHAT_KEEP } from '../../server/chat';
+import { CHAT_HISTORY, CHAT_KEEP } from '../../server/chat/lines';
 import { CHAT_LINES_KEPT, createOnlineSession } from '../../src/ui/online/socketClient';
 import { Duel } from './server-abuse-helpers';
 import { GAME, matchWithPlayers, rawClient, rawSync, startTestServer, waitFor, type RawClient, type TestServer } from './server-helpers';

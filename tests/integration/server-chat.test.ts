@@ -11,7 +11,7 @@ import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import { MintImperium } from '../../src/game';
 import { UNLIMITED_SOCKETS } from '../../server/limits';
-import { MAX_CHAT_CHARS } from '../../server/chat';
+import { MAX_CHAT_CHARS } from '../../server/chat/lines';
 import { createStorage } from '../../server/storage';
 import { freePort, kill, startChild } from './child-server';
 import {

@@ -4,7 +4,7 @@
  * a hand-over before the change, a move before the clock started.
  */
 import { describe, expect, it } from 'vitest';
-import { afterMove, newClock, outOfTime, pauseClock, resumeClock, startDecision, type ClockState } from '../../server/clock';
+import { afterMove, newClock, outOfTime, pauseClock, resumeClock, startDecision, type ClockState } from '../../server/table/clock';
 
 const live = (): ClockState => startDecision(newClock({ kind: 'live', bankMs: 60_000, incrementMs: 10_000 }), '0', 0);
 const turn = (): ClockState => startDecision(newClock({ kind: 'turn', perDecisionMs: 60_000 }), '0', 0);

@@ -4,8 +4,8 @@
  * names.ts refuses a name that looks like the other seat's or like a name the server gives.
  */
 import { describe, expect, it } from 'vitest';
-import { looksAlike, skeletons } from '../../server/confusables';
-import { checkName, checkNotOther } from '../../server/names';
+import { looksAlike, skeletons } from '../../server/lobby/confusables';
+import { checkName, checkNotOther } from '../../server/lobby/names';
 import { HttpError } from '../../server/http';
 
 describe('confusable skeleton', () => {

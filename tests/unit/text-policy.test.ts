@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { codePointName, escapeForTerminal, forbiddenIn, stripForbidden } from '../../src/protocol/text-policy';
-import { cleanChatText } from '../../server/chat';
-import { checkName } from '../../server/names';
+import { cleanChatText } from '../../server/chat/lines';
+import { checkName } from '../../server/lobby/names';
 import { checkReportText } from '../../server/records';
 import { HttpError } from '../../server/http';
 

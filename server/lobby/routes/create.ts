@@ -1,7 +1,7 @@
 /** `POST /games/:name/create`: a new match, with this server's extras (unlisted, a server bot, solo, a clock). */
 import type { CreatedMatch } from '../../../src/protocol';
 import { fail } from '../../http';
-import { parseClockOption } from '../../clock';
+import { parseClockOption } from '../../table/clock';
 import { checkBool, checkBot, checkNumPlayers, checkSolo } from '../checks';
 import { newMatch } from '../new-match';
 import { route } from '../router';

@@ -7,9 +7,9 @@ import { otherSeat, type JoinedSeat } from '../../../src/protocol';
 import { newCredentials, seatMetadata, SEATS } from '../../auth';
 import { isRivalSeat } from '../../hub';
 import { fail } from '../../http';
-import { checkName, checkNotOther } from '../../names';
-import { startClockIfSeated } from '../../table';
-import { seated, startAbsences } from '../../table-state';
+import { checkName, checkNotOther } from '../names';
+import { startClockIfSeated } from '../../table/route';
+import { seated, startAbsences } from '../../table/state';
 import { checkSeat } from '../checks';
 import type { Seat } from '../matches';
 import { route } from '../router';
@@ -43,7 +43,7 @@ export const joinRoute = route('POST', '/games/:name/:matchID/join', async (lobb
     hub.forget(matchID);
     hub.seatsChanged(matchID, m); // the credentials pre-checks (../../seat-keys.ts) here and in other processes
     if (clockStarted) hub.sendTable(matchID, m);
-    else hub.onTable(matchID, m); // the seat's absence deadline (../../table-timer.ts), until its player connects
+    else hub.onTable(matchID, m); // the seat's absence deadline (../../table/timer.ts), until its player connects
     opts.onEvent?.({ event: 'joined', matchID, playerID });
     return { playerID, playerCredentials: p.credentials };
   });

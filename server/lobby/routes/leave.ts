@@ -4,8 +4,8 @@
  */
 import type { EmptyBody } from '../../../src/protocol';
 import { seatMetadata } from '../../auth';
-import { forgetRematch } from '../../table-timer';
-import type { TableMetadata } from '../../table-state';
+import { forgetRematch } from '../../table/timer';
+import type { TableMetadata } from '../../table/state';
 import { checkSeat } from '../checks';
 import { humanSeats, isOver, type Seat } from '../matches';
 import { route } from '../router';

@@ -4,7 +4,7 @@
  */
 import { otherSeat, type EmptyBody } from '../../../src/protocol';
 import { seatMetadata } from '../../auth';
-import { checkName, checkNotOther } from '../../names';
+import { checkName, checkNotOther } from '../names';
 import { checkSeat } from '../checks';
 import { route, type LobbyRequest } from '../router';
 import type { Lobby } from '../context';

@@ -4,7 +4,7 @@
  * - `claimWin`: the opponent's clock ran out → the game ends, won by the claimer (`reason: 'time'`);
  * - `handToBot`: the opponent's clock ran out, or the opponent has been away (no socket) longer than the limit
  *   (default 3 min; with a turn clock, the decision limit) → the server bot plays that seat from its view only
- *   (./bots), with the seat's own credentials; the clock pauses (a bot needs none; ./clock.ts pauseClock);
+ *   (../bots), with the seat's own credentials; the clock pauses (a bot needs none; ./clock.ts pauseClock);
  *   `metadata.handovers` records from which state on the bot played it;
  * - `takeBack`: the owner of a seat handed to the bot takes it back (from their next decision: a bot move still
  *   on its way is refused by the hub, as the seat is no bot seat any more); the clock resumes with the banks it had
@@ -13,23 +13,23 @@
  * the absence allows it (409 otherwise). Answers `{}` or `{ error }`.
  *
  * Refusing costs the match nothing (issue 19 item 4): calls are rate-limited per address (429, before the body is
- * read), and wrong credentials are refused against the seats' cached hashes (./seat-keys.ts) before anything takes
+ * read), and wrong credentials are refused against the seats' cached hashes (../seat-keys.ts) before anything takes
  * the match's queue, its Redis lock (several processes) or reads its state.
  */
 import type { Middleware } from 'koa';
 import type { Server, State } from 'boardgame.io';
-import type { GameState } from '../src/game/rules';
-import { otherSeat, playerOfMaybe, TABLE_ACTIONS, type TableAction } from '../src/protocol';
-import { credentialsMatch, isSeatID, seatMetadata, SEATS } from './auth';
+import type { GameState } from '../../src/game/rules';
+import { otherSeat, playerOfMaybe, TABLE_ACTIONS, type TableAction } from '../../src/protocol';
+import { credentialsMatch, isSeatID, seatMetadata, SEATS } from '../auth';
 import { outOfTime, pauseClock, resumeClock, startDecision } from './clock';
-import { fail, onlyKeys, readJsonObject, type RateLimit } from './http';
-import type { Limiter } from './cluster/shared-limits';
-import { botKindOf, isMatchID, isRivalSeat, type BotKind, type MatchHub } from './hub';
-import type { SqlStorage } from './storage';
-import { abandonLimit, awaySince, seated, type TableMetadata } from './table-state';
+import { fail, onlyKeys, readJsonObject, type RateLimit } from '../http';
+import type { Limiter } from '../cluster/shared-limits';
+import { botKindOf, isMatchID, isRivalSeat, type BotKind, type MatchHub } from '../hub';
+import type { SqlStorage } from '../storage';
+import { abandonLimit, awaySince, seated, type TableMetadata } from './state';
 
 /**
- * A match with a turn clock starts timing once both players hold their seats (./table-state.ts `seated`: the lobby's
+ * A match with a turn clock starts timing once both players hold their seats (./state.ts `seated`: the lobby's
  * join, and a rematch's last playAgain, call this in the queue): the first turn's seat from the current state.
  */
 export async function startClockIfSeated(db: SqlStorage, matchID: string, m: Server.MatchData, now: number): Promise<boolean> {
@@ -48,7 +48,7 @@ export const DEFAULT_TABLE_LIMIT: RateLimit = { max: 20, windowMs: 10_000 };
 
 export function tableRoute(opts: {
   hub: MatchHub; bodyLimitBytes: number; kickBots(matchID: string): void; handoverBot?: BotKind;
-  /** Calls per address (./http.ts RateLimiter, or shared through Redis with several processes); null: no limit. */
+  /** Calls per address (../http.ts RateLimiter, or shared through Redis with several processes); null: no limit. */
   limiter: Limiter | null;
 }): Middleware {
   const { hub, limiter } = opts;

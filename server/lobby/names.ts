@@ -10,8 +10,8 @@
  * with a Cyrillic о cannot sit down against `Bob`.
  */
 import { looksAlike } from './confusables';
-import { fail } from './http';
-import { forbiddenIn, forbiddenMessage } from '../src/protocol/text-policy';
+import { fail } from '../http';
+import { forbiddenIn, forbiddenMessage } from '../../src/protocol/text-policy';
 
 export const MAX_NAME_LENGTH = 32;
 /** Letters, marks, digits, punctuation, symbols and spaces: no control, format, separator or unassigned code point. */

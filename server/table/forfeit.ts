@@ -7,12 +7,12 @@
  * `flowMismatch` check agrees). The UI's end screen reads `G.winner`; the lobby's `gameover` is `ctx.gameover`.
  */
 import type { State } from 'boardgame.io';
-import { cloneState, log, type GameState } from '../src/game/rules';
-import { otherSeat, playerOf, seatOf, type SeatID } from '../src/protocol';
+import { cloneState, log, type GameState } from '../../src/game/rules';
+import { otherSeat, playerOf, seatOf, type SeatID } from '../../src/protocol';
 
 export const FORFEIT_REASON = 'forfeit';
 
-/** `reason`: 'forfeit' (the seat left) or 'time' (its clock ran out and the opponent claimed the win, ./table.ts). */
+/** `reason`: 'forfeit' (the seat left) or 'time' (its clock ran out and the opponent claimed the win, ./route.ts). */
 export function forfeitState(state: State<GameState>, loser: SeatID, reason: string = FORFEIT_REASON): State<GameState> {
   const winner = seatOf(otherSeat(loser));
   const G = cloneState(state.G);

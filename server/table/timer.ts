@@ -4,7 +4,7 @@
  * `clock.expired` or `abandoned`), and an operator gets the event line (`clockExpired`, `seatAbandoned`).
  *
  * Each match with something to time (a running clock not yet expired, a seat away and not yet reported) has one
- * deadline in memory, set from its metadata whenever the hub sends its table (./hub.ts `onTable`: after every
+ * deadline in memory, set from its metadata whenever the hub sends its table (../hub.ts `onTable`: after every
  * clock, presence or hand-over change, and at each sync). One interval per process compares the deadlines with
  * the server's time (`hub.now`, injectable in tests), so an injected time and the real one work alike. A due match
  * is re-read in its queue, its expiry written to storage (`clock.expired`) and its table pushed. On start every
@@ -13,11 +13,11 @@
  * the rematch is deleted with no result (`rematchExpired`), its sockets told, and the match it followed forgets it.
  */
 import type { Server, State } from 'boardgame.io';
-import { SEATS, seatMetadata } from './auth';
+import { SEATS, seatMetadata } from '../auth';
 import { outOfTime, timeLeft } from './clock';
-import type { MatchHub } from './hub';
-import type { SqlStorage } from './storage';
-import { abandonLimit, abandonedSeats, awaySince, rematchExpiry, type TableMetadata } from './table-state';
+import type { MatchHub } from '../hub';
+import type { SqlStorage } from '../storage';
+import { abandonLimit, abandonedSeats, awaySince, rematchExpiry, type TableMetadata } from './state';
 
 /** How often the deadlines are compared with the server's time. */
 export const DEFAULT_TABLE_TICK_MS = 1000;
@@ -125,7 +125,7 @@ export class TableTimer {
 }
 
 /**
- * After a rematch was deleted unopened (expired here, or left by its only player: ./lobby/routes/leave.ts), the match it followed no
+ * After a rematch was deleted unopened (expired here, or left by its only player: ../lobby/routes/leave.ts), the match it followed no
  * longer offers it: a later playAgain there makes a new one. In that match's queue (never inside the rematch's).
  */
 export async function forgetRematch(hub: MatchHub, matchID: string, rematchID: string): Promise<void> {

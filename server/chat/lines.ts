@@ -1,11 +1,11 @@
 /**
  * Chat lines of a match, carried by boardgame.io's own chat protocol (client `sendChatMessage` → socket event
  * `chat` (matchID, { id, sender, payload }, credentials); every reader gets `chat` (matchID, message)), checked
- * here before the hub stores and sends them (./chat-room.ts, for ./hub.ts `chat`):
+ * here before the hub stores and sends them (./room.ts, for ../hub.ts `chat`):
  * - the sender is the seat the socket's sync proved with credentials (re-checked against the credentials sent with
  *   the line), or null for a spectator: whatever `sender` or `id` the client claims is ignored;
  * - two channels: 'players' (written and read by the two seats only) and 'spectators' (written by spectators, read
- *   by spectators, and by a player who opened it: ./chat-room.ts); a spectator can never write into the players'
+ *   by spectators, and by a player who opened it: ./room.ts); a spectator can never write into the players'
  *   channel;
  * - text only: line breaks become spaces, then what the text policy forbids (src/protocol/text-policy.ts: controls, C1,
  *   bidirectional marks, zero widths) is removed; at most MAX_CHAT_CHARS characters (code points) after that, at
@@ -15,11 +15,11 @@
  *   never anything of the game state (RULES §8 secrets stay where they are).
  */
 import { randomBytes } from 'node:crypto';
-import { MAX_CHAT_CHARS, type ChatChannel, type ChatLine, type SeatID } from '../src/protocol';
-import { stripForbidden } from '../src/protocol/text-policy';
+import { MAX_CHAT_CHARS, type ChatChannel, type ChatLine, type SeatID } from '../../src/protocol';
+import { stripForbidden } from '../../src/protocol/text-policy';
 
 // The wire types and limits are shared with the board (src/protocol/chat.ts).
-export { CHAT_HISTORY, MAX_CHAT_CHARS, type ChatChannel, type ChatLine } from '../src/protocol';
+export { CHAT_HISTORY, MAX_CHAT_CHARS, type ChatChannel, type ChatLine } from '../../src/protocol';
 /**
  * Lines kept per match and channel (older ones of that channel are deleted as new ones come); CHAT_HISTORY of them
  * are sent on a (re)connect. Per channel (issue 19 item 3): spectators can never push the players' lines out.

@@ -11,14 +11,14 @@
  * undo.ts keeps a stack for the pending seat only, dropped as soon as the other seat decides), change nothing, so
  * time spent before a take-back stays spent, and no take-back refills a bank or restarts a limit.
  * A seat is out of time when its running turn has used up what it had. Then its moves are refused, the game
- * waits, and the opponent may claim the win or hand the seat to the bot (./table.ts); while a seat is with the bot
+ * waits, and the opponent may claim the win or hand the seat to the bot (./route.ts); while a seat is with the bot
  * the clock is paused (a bot needs none) and resumes with the banks it had when the owner takes the seat back
  * (issue 19 item 5). Pure functions: the hub decides when to call them.
  */
-import type { ClockSettings, ClockState, ClockView, SeatID } from '../src/protocol';
+import type { ClockSettings, ClockState, ClockView, SeatID } from '../../src/protocol';
 
 // The clock's shape is shared with the board, which counts it down (src/protocol/table.ts).
-export type { ClockSettings, ClockState } from '../src/protocol';
+export type { ClockSettings, ClockState } from '../../src/protocol';
 
 export const LIVE_DEFAULT = { bankMs: 10 * 60_000, incrementMs: 20_000 };
 export const TURN_DEFAULT = { perDecisionMs: 24 * 60 * 60_000 };
@@ -88,7 +88,7 @@ function charged(c: ClockState, seat: SeatID, usedMs: number, increment: number)
 /**
  * After an accepted move by `mover` (`takeBack`: an `undo`): `next` is the seat the game waits for now (null at the
  * end). Returns `c` itself when nothing changes:
- * - not started (a seat not yet held by its player): untouched, the first turn starts when both are (./table.ts);
+ * - not started (a seat not yet held by its player): untouched, the first turn starts when both are (./route.ts);
  * - the same seat's turn goes on (another decision of the same seat, or a take-back): untouched — the turn's time
  *   keeps running from its start, and no increment is earned;
  * - the turn changes hands: the running seat is charged what its turn used (live: bank − used, + the increment if
@@ -116,7 +116,7 @@ export function afterMove(c: ClockState, mover: SeatID, next: SeatID | null, now
 }
 
 /**
- * A seat goes to the bot (./table.ts handToBot): the clock pauses. What the running turn used so far stays used
+ * A seat goes to the bot (./route.ts handToBot): the clock pauses. What the running turn used so far stays used
  * (live: charged to the bank now, without the increment; turn: kept in `paused.usedMs`).
  */
 export function pauseClock(c: ClockState, now: number): ClockState {
@@ -134,10 +134,10 @@ export function pauseClock(c: ClockState, now: number): ClockState {
 }
 
 /**
- * The owner took the seat back and no seat is with the bot any more (./table.ts takeBack): the clock resumes for
+ * The owner took the seat back and no seat is with the bot any more (./route.ts takeBack): the clock resumes for
  * `pending` (the seat the game waits for) with the banks it had. If the paused turn is still going on, what it had
  * used before the pause stays used; the time the bot held the seat is charged to nobody. `expired` is judged again
- * (./hub.ts, ./table-timer.ts). A clock stopped by a hand-over before issue 19 (stopped in an unfinished game)
+ * (../hub.ts, ./timer.ts). A clock stopped by a hand-over before issue 19 (stopped in an unfinished game)
  * resumes the same way. `gameOver`: the match ended meanwhile (nothing to resume).
  */
 export function resumeClock(c: ClockState, pending: SeatID | null, now: number, gameOver: boolean): ClockState {

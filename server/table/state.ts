@@ -1,21 +1,21 @@
 /**
- * What the server keeps about the table around a match, in its metadata (written with the state: ./hub.ts):
+ * What the server keeps about the table around a match, in its metadata (written with the state: ../hub.ts):
  * the turn clock (./clock.ts), since when each seat is away (`players[i].awaySince`, set when its last socket
  * closed), and the hand-overs of a seat to the server bot (who played which decisions). `tableView` is what every
  * socket of the match gets as 'mint:table' (matchID, view; its shape: src/protocol/table.ts): nothing secret (no
  * credentials, no game state).
  */
 import type { Server } from 'boardgame.io';
-import type { Handover, PlayedBy, TableView } from '../src/protocol';
-import { SEATS, seatMetadata, type SeatID } from './auth';
+import type { Handover, PlayedBy, TableView } from '../../src/protocol';
+import { SEATS, seatMetadata, type SeatID } from '../auth';
 import { clockView, type ClockState } from './clock';
 
 export type TableMetadata = Server.MatchData & {
   clock?: ClockState;
   handovers?: Handover[];
   /**
-   * A rematch (./lobby/routes/play-again.ts, issue 19 item 2): the reserved seats whose player has not asked for it yet. Until
-   * none is left the match is not `seated`: no clock runs, no absence counts, and it expires unopened (./table-timer.ts).
+   * A rematch (../lobby/routes/play-again.ts, issue 19 item 2): the reserved seats whose player has not asked for it yet. Until
+   * none is left the match is not `seated`: no clock runs, no absence counts, and it expires unopened (./timer.ts).
    */
   unclaimed?: SeatID[];
   /** Since when (server ms) a rematch with `unclaimed` seats has waited: it expires unopened after the limit. */
