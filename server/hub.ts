@@ -3,7 +3,7 @@
  * transport in ./transport.ts routes `sync`, `update` and disconnects here, and the server bots call `update`
  * exactly as a socket would). What it does differently from boardgame.io's Master, and why:
  * - sync never creates a match (STACK.md hole 4): an unknown matchID is refused and storage is not touched;
- * - a playerID needs that seat's credentials for sync and update, joined or not (hole 4, ./auth.ts);
+ * - a playerID needs that seat's credentials for sync and update, joined or not (hole 4, ./seats/credentials.ts);
  * - an update must be one of our moves, made by the seat whose credentials it carries (hole 2,
  *   `acceptClientAction`), legal now (checked against the rules before the reducer runs, so junk costs no
  *   reducer run and no log line), from the current state;
@@ -23,7 +23,7 @@ import { acceptClientAction } from '../src/game';
 import { actionOf, playerOf, seatOf, SOCKET_EVENTS, type RefusalBody } from '../src/protocol';
 import { findLegal, type GameState } from '../src/game/rules';
 import type { SqlStorage } from './storage';
-import { credentialsHash, credentialsMatch, isSeatID, seatMetadata, SEATS, type SeatID } from './auth';
+import { credentialsHash, credentialsMatch, isSeatID, seatMetadata, SEATS, type SeatID } from './seats/credentials';
 import { filterLog, filterState } from './filter';
 import type { Game } from 'boardgame.io';
 import { argsProblem } from './args';
@@ -37,7 +37,7 @@ import { afterMove, outOfTime } from './table/clock';
 import { DEFAULT_REMATCH_EXPIRY_MS, playedNote, seated, tableView, type TableMetadata } from './table/state';
 import { ClusterUnavailable, type BusMessage, type ClusterBus } from './cluster/bus';
 import { stateJson } from './state-json';
-import { SeatKeys } from './seat-keys';
+import { SeatKeys } from './seats/keys';
 
 /** What a socket (or a bot) is, to the hub. */
 export interface Connection {
@@ -94,7 +94,7 @@ export interface HubOptions {
   bus?: ClusterBus;
 }
 
-/** Counters for GET /metrics (./metrics.ts), since the process started. */
+/** Counters for GET /metrics (./http/metrics.ts), since the process started. */
 export interface HubStats {
   moves: number;
   botMoves: number;
@@ -266,7 +266,7 @@ export class MatchHub {
   }
 
   /**
-   * Inside the match queue, after a seat got credentials (the lobby's join): the pre-check of ./seat-keys.ts here
+   * Inside the match queue, after a seat got credentials (the lobby's join): the pre-check of ./seats/keys.ts here
    * and in the other processes learns them (the bus carries their hashes).
    */
   seatsChanged(matchID: string, metadata: Server.MatchData): void {
@@ -452,7 +452,7 @@ export class MatchHub {
 
   /**
    * Credentials that cannot be the seat's are refused before the match's queue and (several processes) its Redis
-   * lock (issue 19 item 4, ./seat-keys.ts): a flood of them costs the match nothing. Null: maybe theirs, checked for
+   * lock (issue 19 item 4, ./seats/keys.ts): a flood of them costs the match nothing. Null: maybe theirs, checked for
    * real in the queue (also when the pre-check could not read the match: the queue reports that).
    */
   private async refusedEarly(conn: Connection, matchID: string, event: string, seat: SeatID, credentials: unknown): Promise<HubResult | null> {
@@ -551,7 +551,7 @@ export class MatchHub {
 
   private evictLocal(matchID: string, playerID?: SeatID): void {
     if (playerID === undefined) this.chats.forget(matchID);
-    this.seatKeys.drop(matchID); // a seat's credentials are gone (./seat-keys.ts)
+    this.seatKeys.drop(matchID); // a seat's credentials are gone (./seats/keys.ts)
     for (const id of [...this.rooms.get(matchID) ?? []]) {
       const r = this.registered.get(id);
       if (!r || (playerID !== undefined && r.playerID !== playerID)) continue;

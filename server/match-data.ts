@@ -4,7 +4,7 @@
  */
 import type { Server } from 'boardgame.io';
 import type { PublicPlayer } from '../src/protocol';
-import { SEATS, seatMetadata } from './auth';
+import { SEATS, seatMetadata } from './seats/credentials';
 
 export const MATCH_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -19,7 +19,7 @@ import { seatOf } from '../src/game';
 import { recordFromBgio } from '../src/game/bgioRecord';
 import type { GameRecord, RecordPlayer } from '../src/game/record';
 import type { GameState } from '../src/game/rules';
-import { credentialsMatch, isSeatID, newMatchID, seatMetadata, SEATS, type SeatID } from './auth';
+import { credentialsMatch, isSeatID, newMatchID, seatMetadata, SEATS, type SeatID } from './seats/credentials';
 import { fail, onlyKeys, readJsonObject, RateLimiter, type RateLimit } from './http';
 import { botKindOf, isMatchID, isRivalSeat } from './match-data';
 import type { MatchHub } from './hub';

@@ -9,7 +9,7 @@ import type { State } from 'boardgame.io';
 import type { GameState } from '../../src/game/rules';
 import { viewFor } from '../../src/game/rules/view';
 import { playerOf, seatOf } from '../../src/protocol';
-import { SEATS, seatMetadata } from '../auth';
+import { SEATS, seatMetadata } from '../seats/credentials';
 import { botKindOf, MatchHub, type BotKind } from '../hub';
 import type { BotChoice, BotPlayer } from './BotPlayer';
 import { RandomBotPlayer } from './random';

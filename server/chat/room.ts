@@ -16,7 +16,7 @@
  * the history is then always read from storage (no line cache: another process may have written since).
  */
 import type { Server } from 'boardgame.io';
-import { credentialsMatch, seatMetadata, type SeatID } from '../auth';
+import { credentialsMatch, seatMetadata, type SeatID } from '../seats/credentials';
 import { CHAT_HISTORY, CHAT_KEEP, chatLine, mayWrite, parseChatPayload, type ChatChannel, type ChatLine } from './lines';
 import type { ClusterBus } from '../cluster/bus';
 import type { Connection, HubResult } from '../hub';

@@ -2,8 +2,8 @@
  * What a bus message looks like on Redis (issue 19 item 9). Before, the `events` channel carried whole match states
  * (both seats' hidden cards, the random generator's seed and state) and metadata with the seats' credentials, in
  * clear, to anyone who could SUBSCRIBE. Now:
- * - metadata never carries a credential: each seat's `credentials` becomes `credentialsHash` (SHA-256, ../auth.ts).
- *   A receiver checks credentials by comparing hashes (../seat-keys.ts), and keeps a match's metadata for its next
+ * - metadata never carries a credential: each seat's `credentials` becomes `credentialsHash` (SHA-256, ../seats/credentials.ts).
+ *   A receiver checks credentials by comparing hashes (../seats/keys.ts), and keeps a match's metadata for its next
  *   operation only with the credentials it read itself from storage (`MatchHub.withKnownCredentials`);
  * - the message itself (state with its seed, log entries, metadata, chat line) is sealed with AES-256-GCM under the
  *   service's key (./bus-key.ts: kept in PostgreSQL, never in Redis). The seed has to travel: the process that runs
@@ -14,7 +14,7 @@
  * Without a key (tests that build a bus by hand) messages are JSON in clear, credentials still hashed.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { credentialsHash } from '../auth';
+import { credentialsHash } from '../seats/credentials';
 import { stateJson } from '../state-json';
 import type { BusMessage } from './bus';
 

@@ -3,7 +3,7 @@ import type { Server } from 'boardgame.io';
 import { soloFromSetupData } from '../../src/game';
 import { seatOf, type ListedClock, type PublicMatch } from '../../src/protocol';
 import type { SoloSetup } from '../../src/game/content';
-import { seatMetadata, SEATS, type SeatID } from '../auth';
+import { seatMetadata, SEATS, type SeatID } from '../seats/credentials';
 import { botKindOf, publicPlayers, type BotKind } from '../hub';
 import type { TableMetadata } from '../table/state';
 import type { BotSpec } from './checks';

@@ -18,7 +18,7 @@ export interface LobbyRequest {
 export interface Route {
   method: 'GET' | 'POST';
   path: string;
-  /** The response body (set as `ctx.body`); refusals throw with `fail()` (../http.ts). */
+  /** The response body (set as `ctx.body`); refusals throw with `fail()` (../http/index.ts). */
   handle: (lobby: Lobby, req: LobbyRequest) => Promise<unknown>;
 }
 

@@ -13,14 +13,14 @@
  * the absence allows it (409 otherwise). Answers `{}` or `{ error }`.
  *
  * Refusing costs the match nothing (issue 19 item 4): calls are rate-limited per address (429, before the body is
- * read), and wrong credentials are refused against the seats' cached hashes (../seat-keys.ts) before anything takes
+ * read), and wrong credentials are refused against the seats' cached hashes (../seats/keys.ts) before anything takes
  * the match's queue, its Redis lock (several processes) or reads its state.
  */
 import type { Middleware } from 'koa';
 import type { Server, State } from 'boardgame.io';
 import type { GameState } from '../../src/game/rules';
 import { otherSeat, playerOfMaybe, TABLE_ACTIONS, type TableAction } from '../../src/protocol';
-import { credentialsMatch, isSeatID, seatMetadata, SEATS } from '../auth';
+import { credentialsMatch, isSeatID, seatMetadata, SEATS } from '../seats/credentials';
 import { outOfTime, pauseClock, resumeClock, startDecision } from './clock';
 import { fail, onlyKeys, readJsonObject, type RateLimit } from '../http';
 import type { Limiter } from '../cluster/shared-limits';
@@ -48,7 +48,7 @@ export const DEFAULT_TABLE_LIMIT: RateLimit = { max: 20, windowMs: 10_000 };
 
 export function tableRoute(opts: {
   hub: MatchHub; bodyLimitBytes: number; kickBots(matchID: string): void; handoverBot?: BotKind;
-  /** Calls per address (../http.ts RateLimiter, or shared through Redis with several processes); null: no limit. */
+  /** Calls per address (../http/index.ts RateLimiter, or shared through Redis with several processes); null: no limit. */
   limiter: Limiter | null;
 }): Middleware {
   const { hub, limiter } = opts;

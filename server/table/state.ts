@@ -7,7 +7,7 @@
  */
 import type { Server } from 'boardgame.io';
 import type { Handover, PlayedBy, TableView } from '../../src/protocol';
-import { SEATS, seatMetadata, type SeatID } from '../auth';
+import { SEATS, seatMetadata, type SeatID } from '../seats/credentials';
 import { clockView, type ClockState } from './clock';
 
 export type TableMetadata = Server.MatchData & {

@@ -13,7 +13,7 @@
  * the rematch is deleted with no result (`rematchExpired`), its sockets told, and the match it followed forgets it.
  */
 import type { Server, State } from 'boardgame.io';
-import { SEATS, seatMetadata } from '../auth';
+import { SEATS, seatMetadata } from '../seats/credentials';
 import { outOfTime, timeLeft } from './clock';
 import type { MatchHub } from '../hub';
 import type { SqlStorage } from '../storage';

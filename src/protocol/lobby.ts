@@ -1,6 +1,6 @@
 /**
  * The HTTP bodies the board and the server share beyond boardgame.io's own lobby API (server/lobby.ts keeps its
- * routes and adds fields; server/my-matches.ts): what a match and its players look like in a listing, the create
+ * routes and adds fields; server/lobby/my-matches.ts): what a match and its players look like in a listing, the create
  * body's extra fields, "My matches", and the error body every refused call answers.
  */
 import type { Faction, SoloSetup } from '../game/content';
@@ -8,7 +8,7 @@ import type { Faction, SoloSetup } from '../game/content';
 /** The game's name in boardgame.io's routes (`/games/mint-imperium/…`). */
 export const GAME_NAME = 'mint-imperium';
 
-/** Every refused HTTP call answers this with its 4xx/5xx status (server/http.ts). */
+/** Every refused HTTP call answers this with its 4xx/5xx status (server/http/index.ts). */
 export interface ErrorBody { error: string }
 
 /** A seat as listings and matchData show it: never credentials. */

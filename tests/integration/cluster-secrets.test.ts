@@ -18,7 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credentialsHash } from '../../server/auth';
+import { credentialsHash } from '../../server/seats/credentials';
 import { BusCodec } from '../../server/cluster/bus-codec';
 import { loadBusKey } from '../../server/cluster/bus-key';
 import { createStorage } from '../../server/storage';

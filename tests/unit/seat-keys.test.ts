@@ -1,15 +1,15 @@
 /**
- * The credentials pre-check's cache (server/seat-keys.ts, issue 19 item 4) and the bus codec (server/cluster/bus-codec.ts,
+ * The credentials pre-check's cache (server/seats/keys.ts, issue 19 item 4) and the bus codec (server/cluster/bus-codec.ts,
  * item 9) on their own: what the integration tests cannot time exactly (a read overlapped by a join, concurrent
  * misses, the refresh of an empty seat, the bound), and what a tampered or foreign message does.
  */
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'boardgame.io';
 import { describe, expect, it } from 'vitest';
-import { credentialsHash } from '../../server/auth';
+import { credentialsHash } from '../../server/seats/credentials';
 import { BusCodec, hashedMetadata } from '../../server/cluster/bus-codec';
 import { redisClientOptions } from '../../server/cluster/redis-options';
-import { SeatKeys } from '../../server/seat-keys';
+import { SeatKeys } from '../../server/seats/keys';
 
 const md = (c0?: string, c1?: string) => ({
   players: { 0: { id: 0, name: 'A', ...(c0 ? { credentials: c0 } : {}) }, 1: { id: 1, ...(c1 ? { name: 'B', credentials: c1 } : {}) } },

@@ -4,7 +4,7 @@
  * join cannot be lost to a concurrent write.
  */
 import { otherSeat, type JoinedSeat } from '../../../src/protocol';
-import { newCredentials, seatMetadata, SEATS } from '../../auth';
+import { newCredentials, seatMetadata, SEATS } from '../../seats/credentials';
 import { isRivalSeat } from '../../hub';
 import { fail } from '../../http';
 import { checkName, checkNotOther } from '../names';
@@ -41,7 +41,7 @@ export const joinRoute = route('POST', '/games/:name/:matchID/join', async (lobb
     const clockStarted = await startClockIfSeated(db, matchID, m, hub.now());
     await db.setMetadata(matchID, m);
     hub.forget(matchID);
-    hub.seatsChanged(matchID, m); // the credentials pre-checks (../../seat-keys.ts) here and in other processes
+    hub.seatsChanged(matchID, m); // the credentials pre-checks (../../seats/keys.ts) here and in other processes
     if (clockStarted) hub.sendTable(matchID, m);
     else hub.onTable(matchID, m); // the seat's absence deadline (../../table/timer.ts), until its player connects
     opts.onEvent?.({ event: 'joined', matchID, playerID });

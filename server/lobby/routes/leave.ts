@@ -3,7 +3,7 @@
  * seat wins, nobody takes the empty chair); a match no human holds any more is deleted.
  */
 import type { EmptyBody } from '../../../src/protocol';
-import { seatMetadata } from '../../auth';
+import { seatMetadata } from '../../seats/credentials';
 import { forgetRematch } from '../../table/timer';
 import type { TableMetadata } from '../../table/state';
 import { checkSeat } from '../checks';

@@ -1,7 +1,7 @@
 /** `GET /games/:name`: the listing, paged (`limit`, `cursor`) and served by one query; filters as boardgame.io's. */
 import type { MatchListPage } from '../../../src/protocol';
 import { fail } from '../../http';
-import { decodeCursor, encodeCursor } from '../../cursor';
+import { decodeCursor, encodeCursor } from '../cursor';
 import { checkPositiveInt } from '../checks';
 import { publicMatch } from '../matches';
 import { route } from '../router';

@@ -1,6 +1,6 @@
 /** `GET /games/:name/:matchID`: one match as listed; a seat holder (credentials in headers) also learns the rematch. */
 import type { PublicMatch } from '../../../src/protocol';
-import { credentialsMatch, isSeatID } from '../../auth';
+import { credentialsMatch, isSeatID } from '../../seats/credentials';
 import { fail } from '../../http';
 import { publicMatch } from '../matches';
 import { route } from '../router';

@@ -5,7 +5,7 @@
  */
 import type { Server } from 'boardgame.io';
 import { otherSeat, type RematchSeat } from '../../../src/protocol';
-import { seatMetadata, type SeatID } from '../../auth';
+import { seatMetadata, type SeatID } from '../../seats/credentials';
 import { botKindOf } from '../../hub';
 import { fail } from '../../http';
 import { checkNotOther } from '../names';

@@ -3,7 +3,7 @@
  * and per seat, never a look-alike of the other seat's.
  */
 import { otherSeat, type EmptyBody } from '../../../src/protocol';
-import { seatMetadata } from '../../auth';
+import { seatMetadata } from '../../seats/credentials';
 import { checkName, checkNotOther } from '../names';
 import { checkSeat } from '../checks';
 import { route, type LobbyRequest } from '../router';

@@ -5,10 +5,10 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Server } from 'boardgame.io';
-import { isSeatID } from '../src/protocol';
+import { isSeatID } from '../../src/protocol';
 
 // The two seats of this game ('0' the Rebel, '1' the Imperial): src/protocol/seats.ts, shared with the board.
-export { SEATS, isSeatID, type SeatID } from '../src/protocol';
+export { SEATS, isSeatID, type SeatID } from '../../src/protocol';
 
 /** 192 random bits, URL-safe. */
 export function newCredentials(): string {
@@ -29,7 +29,7 @@ export function sameSecret(a: string, b: string): boolean {
 
 /**
  * What stands for a seat's credentials wherever the credentials themselves must not go (the Redis bus, issue 19
- * item 9; the cache of ./seat-keys.ts): SHA-256, hex. Credentials are 192 random bits, so the hash cannot be
+ * item 9; the cache of ./keys.ts): SHA-256, hex. Credentials are 192 random bits, so the hash cannot be
  * turned back into them, and it proves nothing to a server that compares hashes of what a client sends.
  */
 export function credentialsHash(credentials: string): string {

@@ -3,10 +3,10 @@
  * need a client library): counters since the process started and a few gauges. Names start with `mint_`.
  */
 import type { Middleware } from 'koa';
-import type { MatchEvent } from './events';
-import type { MatchHub } from './hub';
+import type { MatchEvent } from '../events';
+import type { MatchHub } from '../hub';
 
-/** Counts of operator events (./events.ts) since start. */
+/** Counts of operator events (../events.ts) since start. */
 export class EventCounts {
   readonly counts = new Map<MatchEvent['event'], number>();
   add(e: MatchEvent): void {

@@ -7,11 +7,11 @@
  */
 import type { Middleware } from 'koa';
 import type { Server, State } from 'boardgame.io';
-import type { GameState } from '../src/game/rules';
-import { MY_MATCHES_MAX, otherSeat, seatOf, type MyMatch } from '../src/protocol';
-import { credentialsMatch, isSeatID, seatMetadata } from './auth';
-import { fail, onlyKeys, readJsonObject, RateLimiter, type RateLimit } from './http';
-import { botKindOf, isMatchID, isRivalSeat, type MatchHub } from './hub';
+import type { GameState } from '../../src/game/rules';
+import { MY_MATCHES_MAX, otherSeat, seatOf, type MyMatch } from '../../src/protocol';
+import { credentialsMatch, isSeatID, seatMetadata } from '../seats/credentials';
+import { fail, onlyKeys, readJsonObject, RateLimiter, type RateLimit } from '../http';
+import { botKindOf, isMatchID, isRivalSeat, type MatchHub } from '../hub';
 
 export const DEFAULT_MY_MATCHES_LIMIT: RateLimit = { max: 20, windowMs: 10_000 };
 

@@ -1,6 +1,6 @@
 /**
  * Refusing for free (issue 19 item 4): what a request with a seat's credentials must match, kept per match in
- * memory as hashes (./auth.ts `credentialsHash`), so a call with wrong credentials is refused before it
+ * memory as hashes (./credentials.ts `credentialsHash`), so a call with wrong credentials is refused before it
  * takes the match's queue, its Redis lock (several processes) or a read of the whole match.
  *
  * It only ever refuses: a call whose credentials match the cached hash still goes through the match's queue, where
@@ -16,7 +16,7 @@
  * overlapped a change of its match is not kept (it may predate the change) and is done again.
  */
 import type { Server } from 'boardgame.io';
-import { credentialsHash, matchesHash, MAX_CREDENTIALS_LENGTH, SEATS, seatMetadata, type SeatID } from './auth';
+import { credentialsHash, matchesHash, MAX_CREDENTIALS_LENGTH, SEATS, seatMetadata, type SeatID } from './credentials';
 
 /** Per seat: the hash of its credentials, or null when it has none (not joined, left, a rival deck's seat). */
 export type SeatHashes = Record<SeatID, string | null>;
