@@ -109,7 +109,9 @@ export function canonicalJson(value: unknown): string {
  * the core keeps when moves come through `apply` (real games, replays) and drops when they come through
  * `applyLegal` (simulations), with the same game either way.
  */
-const NOT_FINGERPRINTED = ['undo'];
+// `facts` is derived from the log (GameState.facts), which the fingerprint covers; records made before it existed
+// keep their fingerprints.
+const NOT_FINGERPRINTED = ['undo', 'facts'];
 
 /**
  * A stable 64-bit hash of a state, as `f1-` and 16 hex digits: FNV-1a (32 bits) and a second multiplicative lane

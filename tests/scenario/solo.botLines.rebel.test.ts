@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { act, dice, placeLeader, put, setBase } from '../helpers/build';
 import { botDeck, botTurn, events, holdHuman, soloScenario } from '../helpers/soloBuild';
 import type { GameState } from '../../src/game/rules';
+import { moveUnits } from '../../src/game/rules/movement';
 
 const decline = (s: GameState, rng = dice()) => act(s, 'I', { type: 'declineOpposition' }, rng);
 const turned = (s: GameState) => events(s, 'botTurnedOver').map((e) => [e.card, e.target]);
@@ -74,13 +75,23 @@ describe('R-S4 Covert Relocation — Bot line', () => {
     expect(turned(s)[0]).toEqual(['R-S4', null]);
   });
 
+  it('a capital ship that moved in an earlier round does not count', () => {
+    const s = build(['R-S4']);
+    put(s, 'A', 'R', { f: 1 });
+    put(s, 'G', 'I', { c: 1 });
+    moveUnits(s, 'I', 'G', 'IMP', { f: 0, c: 1, s: 0 }, false, null);
+    s.round += 1;
+    botTurn(s);
+    expect(turned(s)[0]).toEqual(['R-S4', null]);
+  });
+
   it('after an Imperial capital ship moved: the target without Imperial leaders, a new base far from the Empire', () => {
     const s = build(['R-S4']);
     put(s, 'A', 'R', { f: 1 });
     put(s, 'B', 'R', { f: 1 });
     placeLeader(s, 'LD-I1', 'A');
-    put(s, 'IMP', 'I', { c: 1 });
-    s.log.push({ e: 'fleetMoved', round: s.round, faction: 'I', from: 'G', dest: 'IMP', units: { f: 0, c: 1, s: 0 }, captive: false, leader: null });
+    put(s, 'G', 'I', { c: 1 });
+    moveUnits(s, 'I', 'G', 'IMP', { f: 0, c: 1, s: 0 }, false, null); // this round (R4.3): the fact R-S4 reads
     s.probes.deck = ['C', 'J', 'K', ...s.probes.deck.filter((c) => !['C', 'J', 'K'].includes(c))];
     botTurn(s);
     expect(turned(s)).toEqual([['R-S4', 'B']]);

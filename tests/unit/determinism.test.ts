@@ -35,7 +35,8 @@ function gamesHash(prefix: string, games: number, config?: GameConfig): string {
     const rng = seededRng(`${prefix}-${i}`);
     const chooser = seededRng(`choices-${prefix}-${i}`);
     const { state, steps } = playRandomGame(rng, chooser, config);
-    h.update(JSON.stringify(state));
+    // Without `facts` (derived from the log, added after these goldens; left out as by the record's fingerprint).
+    h.update(JSON.stringify({ ...state, facts: undefined }));
     h.update(`\n${steps} ${rng.draws} ${chooser.draws}\n`);
   }
   return h.digest('hex');

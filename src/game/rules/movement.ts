@@ -97,6 +97,7 @@ export function moveUnits(
   state.arrival = { planet: to, faction };
   // `dest`, not `to`: `to` is the log's audience key (log.ts); a planet there hid the event from both seats (R8.1).
   log(state, 'fleetMoved', { faction, from, dest: to, units: { ...units }, captive, leader });
+  if (faction === 'I' && units.c + units.s > 0) (state.facts ??= {}).imperialCapitalMoved = state.round; // R-S4 Bot line
   if (faction === 'I' && to !== 'IMP') {
     if (!state.base.revealed && state.base.planet === to) revealBase(state, 'fleet');
     else if (!state.base.revealed && !state.known.cleared.includes(to as never)) state.known.cleared.push(to as never);

@@ -79,13 +79,7 @@ export function huntDestination(state: GameState, from: PlanetId): PlanetId {
   return rank(adjacent(state, from), (q) => nearest(state, q, g))[0];
 }
 
-/** R-S4 Bot line — an Imperial capital-class unit moved this round (read from the public log). */
+/** R-S4 Bot line — an Imperial capital-class unit moved this round (a public fact: ./movement.ts). */
 export function imperialCapitalMovedThisRound(state: GameState): boolean {
-  for (let i = state.log.length - 1; i >= 0; i--) {
-    const ev = state.log[i];
-    if (ev.round !== state.round) return false;
-    if (ev.e !== 'fleetMoved' || ev.faction !== 'I') continue;
-    if (ev.units.c + ev.units.s > 0) return true;
-  }
-  return false;
+  return state.facts?.imperialCapitalMoved === state.round;
 }

@@ -200,6 +200,13 @@ export interface GameState {
   winner: null | { faction: Faction; reason: WinReason };
   /** Typed log of events; private ones carry `to` (src/game/rules/log.ts). */
   log: LogEvent[];
+  /**
+   * Facts of the game that the rules read, kept here so that no rule reads the log (issue 21 item 2; the bots'
+   * worlds drop their log for speed): the round in which R-08 last showed the Rebel the Imperial plans (R8.3 items
+   * 4, 10), and the round in which an Imperial capital-class unit last moved (R-S4's Bot line, R9). Public. Absent
+   * until first set, and derived from the log, which the record's fingerprint already covers (src/game/record.ts).
+   */
+  facts?: GameFacts;
   /** Running counters for statistics and property tests. */
   stats: { combats: number; captures: number; rescues: number; relocations: number; baseRevealedRound: number };
   /**
@@ -207,6 +214,13 @@ export interface GameState {
    * back, so states of games without any stay byte-identical. Its snapshots never leave the server (view.ts).
    */
   undo?: UndoState;
+}
+
+export interface GameFacts {
+  /** R-08 resolved (plans shown, or none planned) in this round. */
+  rebelSawPlans?: number;
+  /** An Imperial fleet move with a capital-class unit (R4.3) happened in this round. */
+  imperialCapitalMoved?: number;
 }
 
 /**

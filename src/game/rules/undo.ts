@@ -220,6 +220,8 @@ export function takeBack(state: GameState, seat: Faction): boolean {
   const rest = { seat, kinds: u.kinds.slice(0, -1), snapshots: copyJson(u.snapshots.slice(0, -1)) };
   delete state.undo;
   const target = state as unknown as Record<string, unknown>;
+  // A key set after the snapshot (an optional one such as `facts`) goes too: the state is the snapshot's again.
+  for (const k of Object.keys(target)) if (!(k in restored) && k !== 'config' && k !== 'log') delete target[k];
   for (const k of Object.keys(restored)) target[k] = restored[k];
   state.log = kept;
   log(state, 'tookBack', { faction: seat, what: kind });

@@ -62,7 +62,7 @@ const FIELDS: Record<keyof GameState, 'public' | 'cut'> = {
   planned: 'cut', mission: 'public', objectives: 'cut', probes: 'cut', base: 'cut', supply: 'public',
   queues: 'public', sfOut: 'public', turn: 'public', passed: 'public', arrivals: 'public', placedThisRound: 'public',
   combat: 'public', lastCombat: 'public', arrival: 'public', known: 'cut', pending: 'cut', queue: 'public',
-  winner: 'public', log: 'cut', stats: 'public', undo: 'cut',
+  winner: 'public', log: 'cut', facts: 'public', stats: 'public', undo: 'cut',
 };
 export const VIEW_FIELDS = FIELDS;
 
@@ -128,6 +128,7 @@ export function copyState(s: GameState, shareConfig = false): GameState {
     log: s.log.slice(),
     stats: { ...s.stats },
   };
+  if (s.facts) out.facts = { ...s.facts };
   if (s.solo) {
     out.solo = {
       bot: s.solo.bot, difficulty: s.solo.difficulty, deck: s.solo.deck.slice(), bottomKnown: s.solo.bottomKnown,

@@ -14,22 +14,18 @@ import type { CardModule } from './types';
 
 /**
  * R-08 this round (R8.3 items 4, 10): the Rebel has seen every Imperial planned mission that can exist until the
- * next Planning, so it knows where each card of `known.rebelKnowsImperial` is. Read from the log (visible to the
- * Rebel), so the answer is the same on the full state, on the Rebel's view and on a world sampled from it.
+ * next Planning, so it knows where each card of `known.rebelKnowsImperial` is. A public fact of the state
+ * (`facts.rebelSawPlans`), so the answer is the same on the full state, on the Rebel's view and on a world sampled
+ * from it.
  */
 export function rebelSawImperialPlansThisRound(state: GameState): boolean {
-  const log = state.log;
-  for (let i = log.length - 1; i >= 0; i--) {
-    const ev = log[i];
-    if (ev.round < state.round) return false;
-    if (ev.round === state.round && (ev.e === 'interceptSeen' || ev.e === 'interceptNothing')) return true;
-  }
-  return false;
+  return state.facts?.rebelSawPlans === state.round;
 }
 
 export const intercept = {
   cards: ['R-08'],
   effect(state, _m, rng) {
+    (state.facts ??= {}).rebelSawPlans = state.round;
     const cards = state.planned.I.map((x) => x.card);
     if (cards.length === 0) {
       log(state, 'interceptNothing', {});
