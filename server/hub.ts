@@ -92,6 +92,11 @@ export interface HubOptions {
   onTable?: (matchID: string, metadata: Server.MatchData) => void;
   /** Several processes (./cluster/bus.ts, docs/DEPLOY.md): cross-process match locks, broadcasts and presence. */
   bus?: ClusterBus;
+  /**
+   * Fault injection for tests only: called after a state is written and before anything is sent or published (the
+   * window in which a process may die: tests/integration/cluster-crash-window.test.ts). Never set in production.
+   */
+  afterStateWrite?: (matchID: string) => void;
 }
 
 /** Counters for GET /metrics (./http/metrics.ts), since the process started. */
@@ -145,6 +150,7 @@ export class MatchHub {
   /** Chat (./chat/room.ts): its own queue per match, never the move queue (issue 19 item 3). */
   private readonly chats: MatchChat;
   readonly onEvent: (e: MatchEvent) => void;
+  private readonly afterStateWrite: (matchID: string) => void;
   readonly now: () => number;
   readonly abandonMs: number;
   readonly rematchExpiryMs: number;
@@ -176,6 +182,7 @@ export class MatchHub {
     this.rematchExpiryMs = opts.rematchExpiryMs ?? DEFAULT_REMATCH_EXPIRY_MS;
     this.onTable = opts.onTable ?? (() => {});
     this.bus = opts.bus;
+    this.afterStateWrite = opts.afterStateWrite ?? (() => {});
     this.chats = new MatchChat({
       db: this.db, bus: this.bus, stats: this.stats,
       isClosed: () => this.closed,
@@ -484,6 +491,14 @@ export class MatchHub {
     // process that wrote it died before publishing it (or Redis lost the message): the others are told below.
     const newest = this.newestSent.get(matchID);
     const behind = this.bus !== undefined && newest !== undefined && newest < s._stateID;
+    // The other processes may be behind too, and this one cannot know: the writer may have died between its write
+    // and its publish, with a socket of this match elsewhere waiting for that state, and this process (a restarted
+    // one) sent nothing of it yet. So a state read here that this process has not sent goes out on the bus; a
+    // process that sent it (or a newer one) drops it (broadcastLocal).
+    if (this.bus && (newest === undefined || newest < s._stateID)) {
+      const last = (log as LogEntry[] | undefined)?.filter((e) => e._stateID === s._stateID - 1) ?? [];
+      this.bus.publish({ t: 'state', m: matchID, state: s, deltalog: last });
+    }
     const players = publicPlayers(metadata);
     const msg = new SharedMessage('sync', [matchID, {
       state: filterState(s, seat),
@@ -770,6 +785,7 @@ export class MatchHub {
         if (conn && written === 'stale') this.resync(conn, matchID, playerID);
         return this.refuse(conn, matchID, 'update', written === 'missing' ? 'match not found' : 'stale state');
       }
+      this.afterStateWrite(matchID);
       this.remember(matchID, toStore as State<GameState>, md);
       botSeat = SEATS.some((id) => botKindOf(seatMetadata(md, id)));
       this.broadcastState(matchID, next, deltalog ?? [], botSeat);

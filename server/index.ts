@@ -37,6 +37,17 @@ import { redisClientOptions, type RedisSecrets } from './cluster/redis-options';
 import { BotLeases } from './cluster/leases';
 import { LocalFirstLimiter, SharedBotMatches, SharedRateLimiter } from './cluster/shared-limits';
 
+/**
+ * Fault injection for tests (FAULT_KILL_AFTER_STATE_WRITES): the process SIGKILLs itself right after its n-th state
+ * write, before that state is sent or published — the crash window of tests/integration/cluster-crash-window.test.ts.
+ */
+function killAfter(n: number): () => void {
+  let writes = 0;
+  return () => {
+    if (++writes === n) process.kill(process.pid, 'SIGKILL');
+  };
+}
+
 export interface StartServerOptions {
   /** TCP port; 0 picks a free one. Default: PORT or 8000. */
   port?: number;
@@ -122,6 +133,8 @@ export interface StartServerOptions {
   redisPrefix?: string;
   /** Several processes: a bot lease not renewed for this long is taken over by another process. Default 5 s. */
   botLeaseMs?: number;
+  /** Tests only (FAULT_KILL_AFTER_STATE_WRITES): SIGKILL this process right after its n-th state write. */
+  killAfterStateWrites?: number;
   /** socket.io transports the server accepts. Default both (`websocket`, `polling`: polling needs sticky sessions). */
   socketTransports?: ('websocket' | 'polling')[];
 }
@@ -189,6 +202,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     game, db, onActivity: (id) => bots?.kick(id), onError, touchMs, maxSpectatorsPerMatch: opts.maxSpectatorsPerMatch, onEvent,
     cacheSize: opts.matchCacheSize,
     now: opts.now, abandonMs: opts.abandonMs, rematchExpiryMs: opts.rematchExpiryMs, bus: cluster?.bus,
+    ...(opts.killAfterStateWrites ? { afterStateWrite: killAfter(opts.killAfterStateWrites) } : {}),
   });
   const tables = new TableTimer(hub, opts.tableTickMs, onError);
   hub.onTable = (id, metadata) => tables.arm(id, metadata);

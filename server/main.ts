@@ -76,6 +76,7 @@ export function optionsFromEnv(env = process.env): StartServerOptions {
     ...(env.REDIS_PREFIX ? { redisPrefix: env.REDIS_PREFIX } : {}),
     ...(env.BOT_LEASE_MS ? { botLeaseMs: Math.max(200, intEnv(env, 'BOT_LEASE_MS', 5000)) } : {}),
     ...(env.SOCKET_TRANSPORTS ? { socketTransports: socketTransports(env.SOCKET_TRANSPORTS) } : {}),
+    ...(intEnv(env, 'FAULT_KILL_AFTER_STATE_WRITES', 0) > 0 ? { killAfterStateWrites: intEnv(env, 'FAULT_KILL_AFTER_STATE_WRITES', 0) } : {}),
     bots: {
       mcts: intEnv(env, 'BOT_BUDGET_MS', 0) > 0 ? { budgetMs: intEnv(env, 'BOT_BUDGET_MS', 0) } : {},
       ...(env.BOT_WORKERS ? { workers: Math.max(1, intEnv(env, 'BOT_WORKERS', 1)) } : {}),
