@@ -5,7 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  DEFAULT_CONFIG, DIFFICULTIES, SOLO_LEVELS, soloLevelText, soloLevelWords, type Difficulty, type Faction, type SoloLevel,
+  DEFAULT_CONFIG, DIFFICULTIES, PLANETS, SOLO_LEVELS, soloLevel, soloLevelProblem, soloLevelText, soloLevelWords, type Difficulty,
+  type Faction, type SoloLevel,
 } from '../../src/game/content';
 import { apply, decisionActions, run, seededRng, type GameState } from '../../src/game/rules';
 import { dice, put } from '../helpers/build';
@@ -169,6 +170,28 @@ describe('R9.11 difficulty table', () => {
     expect(soloLevelWords('normal', 'I')).toMatch(/^It starts every round by hunting for your base.* No extra units or cards\.$/);
     expect(soloLevelText('easy')).toMatch(/never starts a round by hunting for the base .* or by attacking or spreading/);
     expect(soloLevelWords('easy', 'R')).toMatch(/never starts a round by attacking a weak Imperial group next door or spreading to an empty planet/);
+  });
+
+  it('a changed knob changes the game: the rival\'s sector intelligence on base choice and hidden relocation (R9.11)', () => {
+    const off = imperialSetup('hard');
+    expect(off.known.baseSector).toBeNull();
+    expect(events(off, 'baseSectorAnnounced')).toEqual([]);
+    withKnob('hard', 'imperialSectorIntel', true);
+    const on = imperialSetup('hard');
+    const sector = PLANETS[on.base.planet!].sector;
+    expect(on.known.baseSector).toBe(sector);
+    // Public (no audience), marked as intelligence, not I-06.
+    expect(events(on, 'baseSectorAnnounced')).toMatchObject([{ sector, intel: true }]);
+    expect(events(on, 'baseSectorAnnounced')[0]).not.toHaveProperty('to');
+    expect(soloLevelWords('hard', 'I')).toMatch(/intelligence that names the sector of your hidden base/);
+    expect(soloLevelWords('hard', 'R')).not.toMatch(/intelligence/);
+  });
+
+  it('snapshots from before the sector intelligence are valid and play without it; a wrong value is refused', () => {
+    const { imperialSectorIntel: _gone, ...old } = SOLO_LEVELS.hard;
+    expect(soloLevelProblem(old)).toBeNull();
+    expect(soloLevel({ difficulty: 'hard', level: old }).imperialSectorIntel).toBeUndefined();
+    expect(soloLevelProblem({ ...old, imperialSectorIntel: 'yes' })).toMatch(/imperialSectorIntel must be true or false/);
   });
 
   it('issue 20 item 8: no engine jargon in what a player reads', () => {

@@ -34,12 +34,19 @@ export interface SoloLevel {
    * negative on a level that handicaps the rival (the token starts above 12, so it needs longer to win).
    */
   rebelObjectiveHeadStart: number;
+  /**
+   * Imperial bot: its intelligence announces the hidden base's sector (as I-06 does) whenever the base is placed
+   * (R3.9) or moved hidden (R6.2.7): the rival's search, not its strength, is what a harder level lacked
+   * (docs/SOLO.md). Absent in snapshots made before it existed: off.
+   */
+  imperialSectorIntel?: boolean;
 }
 
 export const SOLO_LEVELS: Record<Difficulty, SoloLevel> = {
   easy: {
     firstTurnDefault: false, extraDefaultTurns: 0, rebelExtraObjectives: 0, imperialExtraFighters: 0,
     imperialSetupProbes: 0, imperialTimeBonus: 0, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0,
+    imperialSectorIntel: false,
   },
   // Imperial knobs since issue 24 item 5 (were 0): docs/SOLO.md "Difficulty study". No extra probe each Refresh:
   // tuned as 1 + 1 when B7.4's default was 1; the default is now 2 (issue 24), the same total. Rebel knobs since
@@ -47,6 +54,7 @@ export const SOLO_LEVELS: Record<Difficulty, SoloLevel> = {
   normal: {
     firstTurnDefault: true, extraDefaultTurns: 0, rebelExtraObjectives: 1, imperialExtraFighters: 2,
     imperialSetupProbes: 2, imperialTimeBonus: 0, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 3,
+    imperialSectorIntel: false,
   },
   // Imperial knobs since issue 24 item 5 (were 2 starfighters, no probes): docs/SOLO.md "Difficulty study".
   // Extra probes each Refresh 0, as normal: B7.4's default of 2 keeps the tuned total. Rebel knobs since session 8
@@ -54,6 +62,7 @@ export const SOLO_LEVELS: Record<Difficulty, SoloLevel> = {
   hard: {
     firstTurnDefault: true, extraDefaultTurns: 0, rebelExtraObjectives: 2, imperialExtraFighters: 4,
     imperialSetupProbes: 4, imperialTimeBonus: 0, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 5,
+    imperialSectorIntel: false,
   },
 };
 
@@ -68,7 +77,7 @@ export function withSoloLevel(solo: SoloSetup): SoloSetup {
 }
 
 /** Range of each knob (integers) a snapshot may hold: what a record, a save or setupData is checked against. */
-export const SOLO_LEVEL_INT_BOUNDS: Record<Exclude<keyof SoloLevel, 'firstTurnDefault'>, [number, number]> = {
+export const SOLO_LEVEL_INT_BOUNDS: Record<Exclude<keyof SoloLevel, 'firstTurnDefault' | 'imperialSectorIntel'>, [number, number]> = {
   extraDefaultTurns: [0, 5], rebelExtraObjectives: [0, 5], imperialExtraFighters: [0, 10], imperialSetupProbes: [0, 10],
   imperialTimeBonus: [0, 8], imperialExtraProbes: [0, 5], rebelExtraObjectiveDraws: [0, 5], rebelObjectiveHeadStart: [-10, 10],
 };
@@ -78,8 +87,11 @@ export function soloLevelProblem(x: unknown, where = 'level'): string | null {
   if (typeof x !== 'object' || x === null || Array.isArray(x)) return `${where}: an object is expected`;
   const o = x as Record<string, unknown>;
   const keys = ['firstTurnDefault', ...Object.keys(SOLO_LEVEL_INT_BOUNDS)];
-  for (const k of Object.keys(o)) if (!keys.includes(k)) return `${where}: unknown knob ${k.slice(0, 40)}`;
+  for (const k of Object.keys(o)) if (!keys.includes(k) && k !== 'imperialSectorIntel') return `${where}: unknown knob ${k.slice(0, 40)}`;
   if (typeof o.firstTurnDefault !== 'boolean') return `${where}.firstTurnDefault must be true or false`;
+  if (o.imperialSectorIntel !== undefined && typeof o.imperialSectorIntel !== 'boolean') {
+    return `${where}.imperialSectorIntel must be true or false`;
+  }
   for (const [k, [lo, hi]] of Object.entries(SOLO_LEVEL_INT_BOUNDS)) {
     const v = o[k];
     if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) return `${where}.${k} must be a whole number from ${lo} to ${hi}`;
@@ -119,6 +131,7 @@ export function soloLevelGifts(d: Difficulty, bot: 'R' | 'I'): string[] {
     if (L.imperialSetupProbes > 0) out.push(`${plural(L.imperialSetupProbes, 'probe card')}, each ruling out a planet for the base`);
     if (L.imperialExtraProbes > 0) out.push(`${plural(L.imperialExtraProbes, 'more probe card')} at every Refresh`);
     if (L.imperialTimeBonus > 0) out.push(`the Rebel's objective token ${plural(L.imperialTimeBonus, 'space')} farther from the time token, more time to hunt`);
+    if (L.imperialSectorIntel) out.push('intelligence that names the sector of your hidden base each time you place or move it');
   } else {
     if (L.rebelExtraObjectives > 0) out.push(plural(L.rebelExtraObjectives, 'more secret objective'));
     if (L.rebelExtraObjectiveDraws > 0) out.push(`${plural(L.rebelExtraObjectiveDraws, 'more objective')} drawn at every Refresh`);

@@ -10,6 +10,7 @@ import { SOLO_LEVELS, type SoloLevel } from './soloDifficulty';
 const zero: SoloLevel = {
   firstTurnDefault: false, extraDefaultTurns: 0, rebelExtraObjectives: 0, imperialExtraFighters: 0, imperialSetupProbes: 0,
   imperialTimeBonus: 0, imperialExtraProbes: 0, rebelExtraObjectiveDraws: 0, rebelObjectiveHeadStart: 0,
+  imperialSectorIntel: false, // no past table had it (session 10)
 };
 const lv = (o: Partial<SoloLevel>): SoloLevel => ({ ...zero, ...o });
 

@@ -11,6 +11,7 @@ import type { TaskHandlers } from './tasks';
 import { log } from './log';
 import { drawProbe } from './refresh';
 import { now, task } from './queue';
+import { rivalSectorIntel } from './soloIntel';
 import { shuffleInPlace, type Rng } from './rng';
 import type { GameState, PlanetState } from './state';
 
@@ -164,6 +165,7 @@ const chooseBase: DecisionHandler<'chooseBase'> = {
     state.base.planet = a.planet;
     log(state, 'baseChosen', { planet: a.planet }, 'R');
     log(state, 'baseHidden', {});
+    rivalSectorIntel(state);
     const probes = state.solo?.bot === 'I' ? soloLevel(state.solo).imperialSetupProbes : 0;
     now(
       state, task('shuffleProbeDeck'), ...(state.solo ? [task('shuffleBotDeck')] : []),

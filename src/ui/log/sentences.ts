@@ -247,7 +247,9 @@ export const SENTENCES: { [K in LogKind]: Sentence<K> } = {
   councilCards: (d) => `You drew ${(d.cards ?? []).map(objective).join(' and ')}.`,
   councilKept: () => null,
   councilKeptCard: (d) => `You kept ${objective(d.kept)} and put ${objective(d.bottom)} under the deck.`,
-  baseSectorAnnounced: (d) => `Under interrogation the Rebel admits the base is in sector ${d.sector}.`,
+  baseSectorAnnounced: (d) => (d.intel
+    ? `Imperial intelligence places the hidden base in sector ${d.sector}.`
+    : `Under interrogation the Rebel admits the base is in sector ${d.sector}.`),
   objectiveBuried: () => 'An objective is taken from the Rebel at random and put under the deck.',
   objectiveBuriedCard: (d) => `The buried objective is ${objective(d.card)}.`,
   propagandaNothing: () => 'The Rebel holds no objective to take.',

@@ -9,6 +9,7 @@ import { hidden } from '../hidden';
 import { jsonEqual } from '../json';
 import { log } from '../log';
 import { now, task } from '../queue';
+import { rivalSectorIntel } from '../soloIntel';
 import { imperialPlanets } from '../soloTargets';
 import type { GameState } from '../state';
 import type { CardModule } from './types';
@@ -55,6 +56,7 @@ export const relocate = {
         }
         log(state, 'relocated', { hidden: !state.base.revealed });
         log(state, 'relocatedTo', { from: old, dest: a.planet }, 'R'); // `dest`: `to` is the audience key (R8.1)
+        rivalSectorIntel(state); // R9.11 data: a rival with intelligence learns the new sector
         now(state, task('shuffleProbeDeck'));
       },
       /** R-S4 Bot line — uniform among eligible top cards far (≥ 2) from every Imperial unit, else among all eligible. */

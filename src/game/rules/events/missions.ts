@@ -65,8 +65,8 @@ export interface MissionEvents {
   councilCards: { cards: ObjectiveId[] };
   councilKept: NoFields;
   councilKeptCard: { kept: ObjectiveId; bottom: ObjectiveId };
-  /** I-06 */
-  baseSectorAnnounced: { sector: 1 | 2 | 3 };
+  /** I-06; `intel`: the Imperial rival's intelligence (R9.11 data, `imperialSectorIntel`), not a card. */
+  baseSectorAnnounced: { sector: 1 | 2 | 3; intel?: true };
   /** I-09 — a random Rebel objective under the deck; the card is shown to both players, not spectators. */
   objectiveBuried: NoFields;
   objectiveBuriedCard: { card: ObjectiveId };
