@@ -9,6 +9,7 @@ import {
   type Faction, type SoloLevel,
 } from '../../src/game/content';
 import { apply, decisionActions, run, seededRng, type GameState } from '../../src/game/rules';
+import { relocate } from '../../src/game/rules/cards/relocate';
 import { dice, put } from '../helpers/build';
 import { botDeck, botTurn, events, holdHuman, soloScenario, soloSetup } from '../helpers/soloBuild';
 
@@ -185,6 +186,23 @@ describe('R9.11 difficulty table', () => {
     expect(events(on, 'baseSectorAnnounced')[0]).not.toHaveProperty('to');
     expect(soloLevelWords('hard', 'I')).toMatch(/intelligence that names the sector of your hidden base/);
     expect(soloLevelWords('hard', 'R')).not.toMatch(/intelligence/);
+  });
+
+  it('the sector intelligence follows a hidden relocation (R6.2.7), and stays silent for a base kept revealed', () => {
+    const s = soloScenario('I', 'hard', 'N');
+    s.solo!.level = { ...SOLO_LEVELS.hard, imperialSectorIntel: true };
+    s.known.baseSector = PLANETS.N.sector;
+    const pending = { kind: 'relocate', seat: 'R', cards: ['B', 'J'] } as const;
+    s.pending = { ...pending, cards: [...pending.cards] };
+    relocate.decisions.relocate.answer(s, s.pending, { type: 'relocateBase', planet: 'J' });
+    expect(s.base.planet).toBe('J');
+    expect(s.known.baseSector).toBe(PLANETS.J.sector);
+    expect(events(s, 'baseSectorAnnounced').at(-1)).toMatchObject({ sector: PLANETS.J.sector, intel: true });
+    // A revealed base that stays where it is: nothing hidden, nothing announced.
+    s.base.revealed = true;
+    const before = events(s, 'baseSectorAnnounced').length;
+    relocate.decisions.relocate.answer(s, { ...pending, cards: [] }, { type: 'relocateBase', planet: null });
+    expect(events(s, 'baseSectorAnnounced')).toHaveLength(before);
   });
 
   it('snapshots from before the sector intelligence are valid and play without it; a wrong value is refused', () => {
