@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBot, type SeatBot } from '../../src/ai';
 import { analyseRecord, type CurvePoint, type GameAnalysis } from '../../src/ai/analysis';
+import { playoutChances } from '../../src/ai/analysis/playouts';
 import { rebelValue } from '../../src/ai/ismcts/evaluate';
 import { DEFAULT_WEIGHTS } from '../../src/ai/ismcts/weights';
 import type { Faction } from '../../src/game/content';
@@ -21,7 +22,8 @@ const ITERATIONS = 20;
 /** The record of the first `n` actions of `full`, its result and fingerprint re-computed (as a report's would be). */
 function recordOf(full: GameRecord, actions: RecordAction[]): GameRecord {
   const rec = recordFromGame({
-    seed: full.seed, config: full.config, players: full.players, actions, startedAt: full.startedAt, source: 'simulate',
+    seed: full.seed, config: full.config, solo: full.solo ?? null, players: full.players, actions,
+    startedAt: full.startedAt, source: 'simulate',
   });
   if ('error' in rec) throw new Error(rec.error);
   return rec;
@@ -151,6 +153,44 @@ describe('analysis of a game record', () => {
     expect(atK(anA)).toBeDefined();
     expect(atK(anB)).toEqual(atK(anA));
     expect(anA.decisions.length).toBeGreaterThan(anB.decisions.length);
+  });
+
+  it('a played move the search never tried is measured by its gap to the bot\'s move over the same worlds', async () => {
+    const a1 = await baseline();
+    const byPlayouts = a1.decisions.filter((d) => d.played.by === 'playouts');
+    expect(byPlayouts.length).toBeGreaterThan(0);
+    const real = realDecisions(short1);
+    for (const d of byPlayouts) {
+      expect(d.played.chance).toBeGreaterThanOrEqual(0);
+      expect(d.played.chance).toBeLessThanOrEqual(1);
+      expect(d.loss).toBeCloseTo(d.best.chance - d.played.chance, 12);
+      // Common random numbers: one move against itself over those worlds shows no gap at all.
+      const view = viewFor(real[d.decision].state, d.seat);
+      const opts = { worlds: 8, seed: 'crn', depth: 16, weights: DEFAULT_WEIGHTS };
+      const [x, y] = playoutChances(view, d.seat, [d.played.action, d.played.action], opts);
+      expect(x).toBe(y);
+    }
+  });
+
+  it('skips a take-back (undo answers no decision) but judges both the decision undone and the one that replaced it', async () => {
+    // A Rebel plan, taken back at once and planned again (issue 9 item 3: nothing happened in between).
+    const i = game1.actions.findIndex((a) => a.seat === 'R' && a.action.type === 'planMission');
+    const a = game1.actions[i];
+    const rec = recordOf(game1, [...game1.actions.slice(0, i + 1), { ...a, action: { type: 'undo' } }, ...game1.actions.slice(i, 16)]);
+    const an = await analyseRecord(rec, { iterations: 5, seed: 't' });
+    const real = realDecisions(rec);
+    expect(an.curve.map((p) => p.action)).toEqual(real.map((d) => d.action));
+    expect(an.curve.some((p) => p.action === i + 1)).toBe(false);
+    expect(an.decisions.filter((d) => d.action === i || d.action === i + 2).map((d) => d.played.action)).toEqual([a.action, a.action]);
+  });
+
+  it('in a solo game judges only the human: the rival deck decides nothing of the record (RULES §9)', async () => {
+    const solo = playRecordedGame('analysis-solo', undefined, { bot: 'I', difficulty: 'normal' }).record;
+    const an = await analyseRecord(recordOf(solo, solo.actions.slice(0, 20)), { iterations: 5, seed: 't' });
+    expect(an.decisions.length).toBeGreaterThan(10);
+    expect(an.decisions.every((d) => d.seat === 'R')).toBe(true);
+    expect(an.accuracy.I).toBeNull();
+    expect(an.turningPoints.I).toEqual([]);
   });
 
   it('reports progress after every decision and stops when cancelled', async () => {
