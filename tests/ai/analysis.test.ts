@@ -6,13 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createBot, type SeatBot } from '../../src/ai';
-import { analyseRecord, type CurvePoint, type GameAnalysis } from '../../src/ai/analysis';
+import { analyseRecord, MIN_VISITS, type CurvePoint, type GameAnalysis } from '../../src/ai/analysis';
 import { playoutChances } from '../../src/ai/analysis/playouts';
 import { rebelValue } from '../../src/ai/ismcts/evaluate';
 import { DEFAULT_WEIGHTS } from '../../src/ai/ismcts/weights';
 import type { Faction } from '../../src/game/content';
 import { recordFromGame, replayStates, type GameRecord, type RecordAction } from '../../src/game/record';
-import { decisionActions, type GameState } from '../../src/game/rules';
+import { actionKey, decisionActions, type GameState } from '../../src/game/rules';
 import { jsonEqual } from '../../src/game/rules/sample';
 import { viewFor } from '../../src/game/rules/view';
 import { playRecordedGame } from '../../src/sim/recordedGame';
@@ -155,10 +155,15 @@ describe('analysis of a game record', () => {
     expect(anA.decisions.length).toBeGreaterThan(anB.decisions.length);
   });
 
-  it('a played move the search never tried is measured by its gap to the bot\'s move over the same worlds', async () => {
+  it('a played move the search never tried (or barely) is measured by its gap to the bot\'s move over the same worlds', async () => {
     const a1 = await baseline();
     const byPlayouts = a1.decisions.filter((d) => d.played.by === 'playouts');
     expect(byPlayouts.length).toBeGreaterThan(0);
+    // The root's mean only for a move the search tried often enough; a rough one goes to playouts too.
+    for (const d of a1.decisions) {
+      const isBest = actionKey(d.played.action) === actionKey(d.best.action);
+      expect(d.played.by === 'playouts').toBe(!isBest && d.played.visits < MIN_VISITS);
+    }
     const real = realDecisions(short1);
     for (const d of byPlayouts) {
       expect(d.played.chance).toBeGreaterThanOrEqual(0);

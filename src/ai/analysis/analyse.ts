@@ -78,22 +78,33 @@ export function decisionMoments(rec: GameRecord): DecisionMoment[] {
 const rebelOf = (seat: Faction, chance: number) => (seat === 'R' ? chance : 1 - chance);
 const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
 
+/**
+ * A played move the search visited fewer times than this is measured by playouts as well: one or two visits are
+ * one or two playouts, too rough to call a move a blunder.
+ */
+export const MIN_VISITS = 5;
+
 async function analyseMoment(
   m: DecisionMoment, decision: number, bot: SeatBot, o: Required<Pick<AnalysisOptions, 'iterations' | 'seed' | 'bot'>>,
 ): Promise<DecisionAnalysis> {
   const { action: best, thoughts } = await bot.choose(m.view, m.seat);
-  const playedKey = actionKey(m.played);
-  const root = thoughts.candidates?.find((c) => actionKey(c.action) === playedKey && c.winChance !== undefined);
+  // Root visits from the visit shares: each iteration goes through one root move.
+  const visitsOf = (a: Action) => {
+    const c = thoughts.candidates?.find((x) => actionKey(x.action) === actionKey(a));
+    return c && c.winChance !== undefined ? { chance: c.winChance, visits: Math.round(c.share * thoughts.iterations) } : null;
+  };
+  const root = visitsOf(m.played);
+  const bestVisits = visitsOf(best)?.visits ?? 0;
   let bestChance = thoughts.winChance;
   let playedChance: number;
   let by: EstimatedBy = 'search';
-  if (bestChance !== undefined && actionKey(best) === playedKey) {
+  if (bestChance !== undefined && actionKey(best) === actionKey(m.played)) {
     playedChance = bestChance;
-  } else if (bestChance !== undefined && root) {
-    playedChance = root.winChance as number;
+  } else if (bestChance !== undefined && root && root.visits >= MIN_VISITS) {
+    playedChance = root.chance;
   } else {
-    // The search never tried the played move: the gap between the two moves over the same worlds and playouts,
-    // measured from the bot's root chance (or both by playouts when the bot did not search at all).
+    // The search never tried the played move, or barely: the gap between the two moves over the same worlds and
+    // playouts, measured from the bot's root chance (or both by playouts when the bot did not search at all).
     by = 'playouts';
     const [p, b] = playoutChances(m.view, m.seat, [m.played, best], {
       worlds: o.iterations, seed: `${o.seed}-${decision}-playouts`,
@@ -104,8 +115,8 @@ async function analyseMoment(
   }
   return {
     decision, action: m.action, round: m.round, seat: m.seat, kind: m.kind, choices: m.choices,
-    played: { action: m.played, label: moveLabel(m.played), chance: playedChance, by },
-    best: { action: best, label: moveLabel(best), chance: bestChance },
+    played: { action: m.played, label: moveLabel(m.played), chance: playedChance, by, visits: root?.visits ?? 0 },
+    best: { action: best, label: moveLabel(best), chance: bestChance, visits: bestVisits },
     loss: bestChance - playedChance,
     rebel: rebelOf(m.seat, playedChance),
     bestRebel: rebelOf(m.seat, bestChance),

@@ -11,8 +11,11 @@ export interface AnalysedMove {
   label: string;
 }
 
-/** How the played move's chance was estimated: by the search's root statistics, or (the search never tried that
- * move) by the gap between it and the bot's move over the same sampled worlds and playouts. */
+/**
+ * How the played move's chance was estimated: by the search's root statistics, or (the search never tried that
+ * move, or visited it fewer than MIN_VISITS times) by the gap between it and the bot's move over the same sampled
+ * worlds and playouts.
+ */
 export type EstimatedBy = 'search' | 'playouts';
 
 export interface DecisionAnalysis {
@@ -25,8 +28,9 @@ export interface DecisionAnalysis {
   kind: string;
   choices: number;
   /** The seat's OWN estimated win chance (0..1) after the move played and after the bot's preferred move. */
-  played: AnalysedMove & { chance: number; by: EstimatedBy };
-  best: AnalysedMove & { chance: number };
+  /** `visits`: how often the search tried the move at its root (0: never). */
+  played: AnalysedMove & { chance: number; by: EstimatedBy; visits: number };
+  best: AnalysedMove & { chance: number; visits: number };
   /** best.chance − played.chance: what the move cost its player by the bot's estimate (< 0: better than the bot's). */
   loss: number;
   /** The Rebel's estimated chance after the move played (the curve) and after the bot's move. */
