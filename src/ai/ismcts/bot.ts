@@ -52,6 +52,8 @@ export const LEVELS: Record<Difficulty, Level> = {
 export interface IsmctsOptions extends BotOptions {
   weights?: Weights;
   search?: Partial<SearchParams>;
+  /** How many root moves `thoughts.candidates` lists, most visited first (default 4; the analysis asks for all). */
+  candidates?: number;
 }
 
 export class IsmctsSeatBot implements SeatBot {
@@ -117,7 +119,7 @@ export class IsmctsSeatBot implements SeatBot {
     }
     ranked.sort((a, b) => b.n - a.n);
     const total = ranked.reduce((s, r) => s + r.n, 0);
-    thoughts.candidates = ranked.slice(0, 4).map((r) => ({ action: r.action, share: r.n / total, winChance: r.w / r.n }));
+    thoughts.candidates = ranked.slice(0, this.opts.candidates ?? 4).map((r) => ({ action: r.action, share: r.n / total, winChance: r.w / r.n }));
     let pick = ranked[0];
     // R3.9: where to hide the base is a guess the Imperial must not be able to read off the bot's search, so the
     // Rebel mixes over the choices it found good (visit counts) at every difficulty: a fixed pick would be learnt.
