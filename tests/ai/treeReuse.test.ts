@@ -132,6 +132,34 @@ describe('tree reuse between decisions (issue 24 item 2)', () => {
     }
   });
 
+  it('reusePure: a node whose arrivals showed two information sets is not kept; an unmixed one is', () => {
+    const t = positions[3];
+    const v0 = viewFor(t, 'R');
+    // Worlds of two views that differ only in the objective token: the same tree path, two information sets at
+    // the next decision (as a draw or a roll between two decisions would give).
+    const v0b = viewFor({ ...cloneState(t), objective: t.objective + 1 }, 'R');
+    for (const pure of [true, false]) {
+      const s = makeSearcher('R', makePicker(DEFAULT_WEIGHTS.policy), DEFAULT_WEIGHTS.value, { ...SP, reusePure: pure });
+      const rng = seededRng('mixed');
+      const a = worldSampler(v0, 'R');
+      const b = worldSampler(v0b, 'R');
+      runSearch(s, (i) => {
+        const w = (i % 2 ? b : a)(rng);
+        w.log = [];
+        return w;
+      }, rng, budgetOf({ iterations: 300 }, 0));
+      const top = best(s, decisionActions(v0, 'R'));
+      const key = infoSetKey(viewFor(after(t, top.a, 'm'), 'R'), 'R');
+      expect(s.next.get(key)).toBe(top.child);
+      expect(s.mixed.has(top.child!)).toBe(true);
+      expect(s.kept(key)).toBe(pure ? undefined : top.child);
+    }
+    // One view only: the played move's node is unmixed and kept under reusePure.
+    const s0 = search(v0, 'R', 300, 's0-3');
+    const top = best(s0, decisionActions(v0, 'R'));
+    expect(s0.mixed.has(top.child!)).toBe(false);
+  });
+
   it('without reuse nothing is recorded and every decision starts from an empty tree', () => {
     const t = positions[0];
     const s = makeSearcher('R', makePicker(DEFAULT_WEIGHTS.policy), DEFAULT_WEIGHTS.value, { ...SP, reuse: false });

@@ -62,7 +62,7 @@ export class IsmctsSeatBot implements SeatBot {
   private readonly level: Level;
   private readonly weights: Weights;
   /** Tree reuse (issue 24 item 2): the previous search's nodes of this seat's next decision, by information set. */
-  private carry: { seat: Faction; next: Map<string, Node> } | null = null;
+  private carry: { seat: Faction; kept: (key: string) => Node | undefined } | null = null;
 
   constructor(difficulty: Difficulty, private readonly opts: IsmctsOptions = {}) {
     this.name = `ismcts-${difficulty}`;
@@ -92,7 +92,7 @@ export class IsmctsSeatBot implements SeatBot {
     }
     const rng = seededRng(`${this.opts.seed ?? this.name}-${this.calls++}`);
     const sample = worldSampler(view, seat);
-    const kept = this.level.search.reuse && this.carry?.seat === seat ? this.carry.next.get(infoSetKey(view, seat)) : undefined;
+    const kept = this.level.search.reuse && this.carry?.seat === seat ? this.carry.kept(infoSetKey(view, seat)) : undefined;
     this.carry = null;
     if (kept) thoughts.reused = kept.visits;
     const searcher = makeSearcher(seat, makePicker(this.weights.policy), this.weights.value, this.level.search, kept);
@@ -102,7 +102,7 @@ export class IsmctsSeatBot implements SeatBot {
       if (belief && belief.planets.length > 1) placeBase(w, drawFrom(belief, rng));
       return w;
     }, rng, budget);
-    if (this.level.search.reuse) this.carry = { seat, next: searcher.next };
+    if (this.level.search.reuse) this.carry = { seat, kept: searcher.kept };
     const action = this.finalChoice(view, seat, legal, searcher.root.edges, rng, thoughts);
     thoughts.iterations = n;
     thoughts.elapsedMs = budget.elapsedMs();

@@ -55,6 +55,11 @@ export interface SearchParams {
    * information set matches the next view. Absent or false: every decision starts from an empty tree.
    */
   reuse?: boolean;
+  /**
+   * With `reuse`: keep a node only if every recorded arrival at it showed the same information set (no draw, roll or
+   * hidden opponent choice between the two decisions mixed other situations into its counts).
+   */
+  reusePure?: boolean;
 }
 
 /**
@@ -105,12 +110,18 @@ export interface Searcher {
    * of the worlds that reached them; the next decision searches on from the one its view names. Empty otherwise.
    */
   next: Map<string, Node>;
+  /** Recorded nodes whose arrivals showed more than one information set. */
+  mixed: Set<Node>;
+  /** The node the next decision keeps for its view's `infoSetKey`, under `sp.reusePure`; undefined if none. */
+  kept(key: string): Node | undefined;
 }
 
 /** `root`: a node kept from the previous decision (tree reuse), searched on; a fresh node otherwise. */
 export function makeSearcher(me: Faction, picker: Picker, ev: EvalWeights, sp: SearchParams, root: Node = newNode()): Searcher {
   const path: Edge[] = [];
   const next = new Map<string, Node>();
+  const firstKey = new Map<Node, string>();
+  const mixed = new Set<Node>();
 
   function playout(world: GameState, rng: Rng): number {
     // Hits (R5.8) do not count against the depth: a cut-off in the middle of a combat would score a fight, not its
@@ -150,6 +161,9 @@ export function makeSearcher(me: Faction, picker: Picker, ev: EvalWeights, sp: S
         if (node.visits < REUSE_RECORDS_PER_NODE) {
           const key = infoSetKey(world, me);
           if (!next.has(key)) next.set(key, node);
+          const first = firstKey.get(node);
+          if (first === undefined) firstKey.set(node, key);
+          else if (first !== key) mixed.add(node);
         }
       }
       node.visits++;
@@ -196,7 +210,11 @@ export function makeSearcher(me: Faction, picker: Picker, ev: EvalWeights, sp: S
     }
   }
 
-  return { root, iterate, next };
+  const kept = (key: string): Node | undefined => {
+    const node = next.get(key);
+    return node && sp.reusePure && mixed.has(node) ? undefined : node;
+  };
+  return { root, iterate, next, mixed, kept };
 }
 
 /** Keep `budget` going: one iteration per fresh world until it runs out. */
