@@ -31,6 +31,8 @@ export interface BotThoughts {
   winChance?: number;
   /** Search iterations (or playouts) run for this decision. */
   iterations: number;
+  /** ISMCTS with tree reuse: visits of the kept node this search started from (issue 24 item 2). */
+  reused?: number;
   /** Wall-clock time spent, ms. */
   elapsedMs: number;
   /** Imperial only, base hidden: the most likely base planets by the bot's belief, most likely first. */

@@ -10,7 +10,7 @@ import type { BotDecision, BotName, BotOptions, BotThoughts, SeatBot } from '../
 import { baseBelief, drawFrom, placeBase } from './belief';
 import { candidateActions } from './candidates';
 import { makePicker } from './policy';
-import { makeSearcher, runSearch, type SearchParams } from './search';
+import { infoSetKey, makeSearcher, runSearch, type Node, type SearchParams } from './search';
 import { DEFAULT_WEIGHTS, type Weights } from './weights';
 
 export type Difficulty = 'easy' | 'normal' | 'hard';
@@ -31,7 +31,9 @@ export interface Level {
   search: SearchParams;
 }
 
-const SEARCH: SearchParams = { exploration: 0.7, widenBase: 3, widenSlope: 1.5, playoutDepth: 16, treeDepth: 40 };
+const SEARCH: SearchParams = {
+  exploration: 0.7, widenBase: 3, widenSlope: 1.5, playoutDepth: 16, treeDepth: 40, reuse: false,
+};
 
 /**
  * A board game leaves time to think: the board shows a bot's move only after a pause (600 ms,
@@ -61,6 +63,8 @@ export class IsmctsSeatBot implements SeatBot {
   private calls = 0;
   private readonly level: Level;
   private readonly weights: Weights;
+  /** Tree reuse (issue 24 item 2): the previous search's nodes of this seat's next decision, by information set. */
+  private carry: { seat: Faction; kept: (key: string) => Node | undefined } | null = null;
 
   constructor(difficulty: Difficulty, private readonly opts: IsmctsOptions = {}) {
     this.name = `ismcts-${difficulty}`;
@@ -84,18 +88,23 @@ export class IsmctsSeatBot implements SeatBot {
         .sort((a, b) => b.p - a.p).slice(0, 5);
     }
     if (legal.length === 1) {
+      // No search: a kept tree stays for the next real decision (the search applied this forced move too).
       thoughts.elapsedMs = budget.elapsedMs();
       return { action: legal[0], thoughts };
     }
     const rng = seededRng(`${this.opts.seed ?? this.name}-${this.calls++}`);
     const sample = worldSampler(view, seat);
-    const searcher = makeSearcher(seat, makePicker(this.weights.policy), this.weights.value, this.level.search);
+    const kept = this.level.search.reuse && this.carry?.seat === seat ? this.carry.kept(infoSetKey(view, seat)) : undefined;
+    this.carry = null;
+    if (kept) thoughts.reused = kept.visits;
+    const searcher = makeSearcher(seat, makePicker(this.weights.policy), this.weights.value, this.level.search, kept);
     const n = runSearch(searcher, () => {
       const w = sample(rng);
       w.log = []; // the rules never read the log; iterations are cheaper without it
       if (belief && belief.planets.length > 1) placeBase(w, drawFrom(belief, rng));
       return w;
     }, rng, budget);
+    if (this.level.search.reuse) this.carry = { seat, kept: searcher.kept };
     const action = this.finalChoice(view, seat, legal, searcher.root.edges, rng, thoughts);
     thoughts.iterations = n;
     thoughts.elapsedMs = budget.elapsedMs();

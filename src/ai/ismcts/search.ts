@@ -8,13 +8,18 @@
  *   supplies the hidden part;
  * - selection is UCB1 with availability counts (an edge legal only in some worlds is judged by how often it was
  *   available), over the best `k(n)` candidates by the policy's ordering (progressive widening);
- * - playouts are ε-greedy by ./policy.ts, cut off after `playoutDepth` decisions and scored by ./evaluate.ts.
+ * - playouts are ε-greedy by ./policy.ts, cut off after `playoutDepth` decisions and scored by ./evaluate.ts;
+ * - tree reuse (issue 24 item 2, `SearchParams.reuse`): a search started from a node kept by the previous decision
+ *   (`root`) goes on adding to its counts; while searching, the node of the bot's next own decision is recorded
+ *   under the bot's information set there (`infoSetKey`: its view of the world, log aside), so the next decision
+ *   takes only a node reached by a world that shows exactly its view.
  * Pure: no I/O, no boardgame.io; anytime through ../budget.ts.
  */
 import type { Faction } from '../../game/content';
 import {
   SECRET_ACTIONS, actionKey, applyLegal, needsAdvance, run, type Action, type GameState, type Rng,
 } from '../../game/rules';
+import { viewFor } from '../../game/rules/view';
 import type { Budget } from '../budget';
 import { candidateActions } from './candidates';
 import { rebelValue, valueFor } from './evaluate';
@@ -45,6 +50,35 @@ export interface SearchParams {
   playoutDepth: number;
   /** Tree descent stops after this many decisions (the rest is playout). */
   treeDepth: number;
+  /**
+   * Tree reuse between decisions (issue 24 item 2): keep the subtree of the bot's next own decision whose
+   * information set matches the next view. Absent or false: every decision starts from an empty tree.
+   */
+  reuse?: boolean;
+  /**
+   * With `reuse`: keep a node only if every recorded arrival at it showed the same information set (no draw, roll or
+   * hidden opponent choice between the two decisions mixed other situations into its counts).
+   */
+  reusePure?: boolean;
+}
+
+/**
+ * How many arrivals at a node of the next own decision record their information set: enough to see the few
+ * outcomes of the chance between two decisions (a draw, a roll), without paying for a view at every arrival.
+ */
+export const REUSE_RECORDS_PER_NODE = 8;
+
+/**
+ * The bot's information set in `state` as a string: its view (R8), without the log (search worlds drop theirs,
+ * the rules never read it) and without the take-back marker (issue 9; search never takes one back). Two states
+ * with the same key look the same to `seat`. For a view, the view itself stands for the state: viewFor of a view
+ * for its own seat is the view (src/game/rules/sample.ts).
+ */
+export function infoSetKey(state: GameState, seat: Faction): string {
+  const v = viewFor(state, seat);
+  v.log = [];
+  delete v.undo;
+  return JSON.stringify(v);
 }
 
 const SECRET = new Set<string>(SECRET_ACTIONS);
@@ -71,11 +105,23 @@ function settle(world: GameState, rng: Rng): void {
 export interface Searcher {
   root: Node;
   iterate(world: GameState, rng: Rng): void;
+  /**
+   * With `sp.reuse`: the nodes of the bot's next own decision below the root, by information set (`infoSetKey`)
+   * of the worlds that reached them; the next decision searches on from the one its view names. Empty otherwise.
+   */
+  next: Map<string, Node>;
+  /** Recorded nodes whose arrivals showed more than one information set. */
+  mixed: Set<Node>;
+  /** The node the next decision keeps for its view's `infoSetKey`, under `sp.reusePure`; undefined if none. */
+  kept(key: string): Node | undefined;
 }
 
-export function makeSearcher(me: Faction, picker: Picker, ev: EvalWeights, sp: SearchParams): Searcher {
-  const root = newNode();
+/** `root`: a node kept from the previous decision (tree reuse), searched on; a fresh node otherwise. */
+export function makeSearcher(me: Faction, picker: Picker, ev: EvalWeights, sp: SearchParams, root: Node = newNode()): Searcher {
   const path: Edge[] = [];
+  const next = new Map<string, Node>();
+  const firstKey = new Map<Node, string>();
+  const mixed = new Set<Node>();
 
   function playout(world: GameState, rng: Rng): number {
     // Hits (R5.8) do not count against the depth: a cut-off in the middle of a combat would score a fight, not its
@@ -97,6 +143,7 @@ export function makeSearcher(me: Faction, picker: Picker, ev: EvalWeights, sp: S
     path.length = 0;
     let node = root;
     let depth = 0;
+    let recorded = !sp.reuse;
     for (;;) {
       settle(world, rng);
       const p = world.pending;
@@ -106,6 +153,18 @@ export function makeSearcher(me: Faction, picker: Picker, ev: EvalWeights, sp: S
       if (acts.length === 1) {
         applyLegal(world, acts[0], rng); // no choice, no node
         continue;
+      }
+      if (!recorded && depth > 0 && p.seat === me) {
+        // The bot's next own decision in this world: remember the node under what the bot would see here. Reads the
+        // world only through the bot's own view, and draws nothing from rng (the search is the same with reuse off).
+        recorded = true;
+        if (node.visits < REUSE_RECORDS_PER_NODE) {
+          const key = infoSetKey(world, me);
+          if (!next.has(key)) next.set(key, node);
+          const first = firstKey.get(node);
+          if (first === undefined) firstKey.set(node, key);
+          else if (first !== key) mixed.add(node);
+        }
       }
       node.visits++;
       const order = picker.order(world, p.seat, acts);
@@ -151,7 +210,11 @@ export function makeSearcher(me: Faction, picker: Picker, ev: EvalWeights, sp: S
     }
   }
 
-  return { root, iterate };
+  const kept = (key: string): Node | undefined => {
+    const node = next.get(key);
+    return node && sp.reusePure && mixed.has(node) ? undefined : node;
+  };
+  return { root, iterate, next, mixed, kept };
 }
 
 /** Keep `budget` going: one iteration per fresh world until it runs out. */
