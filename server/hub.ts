@@ -763,7 +763,8 @@ export class MatchHub {
         if (over) md.gameover = next.ctx.gameover;
         touched = true;
       }
-      const written = await this.db.trySetState(matchID, toStore as State, deltalog, touched ? md : undefined);
+      // `s` is what is stored: only the game log entries the move added (or a take-back rewrote) are written.
+      const written = await this.db.trySetState(matchID, toStore as State, deltalog, touched ? md : undefined, s);
       if (written !== 'written') {
         // Another process wrote this match first: refuse, and give the socket what is stored now.
         this.forget(matchID);
@@ -877,7 +878,7 @@ export class MatchHub {
     const { state } = await this.db.fetch(matchID, { state: true });
     if (!state || (state as State).ctx.gameover !== undefined) return false;
     const next = forfeitState(state as State<GameState>, loser, reason);
-    const written = await this.db.trySetState(matchID, next as State, []);
+    const written = await this.db.trySetState(matchID, next as State, [], undefined, state as State);
     this.forget(matchID);
     if (written !== 'written') return false;
     metadata.gameover = next.ctx.gameover;
