@@ -19,8 +19,15 @@ export function wantsLogDeltas(query: unknown): boolean {
   return typeof query === 'object' && query !== null && (query as Record<string, unknown>).mintLog === LOG_DELTA_QUERY.mintLog;
 }
 
-/** G's fields an update may leave out (sent as null) because they equal those of the state it follows. */
-export type KeptField = Exclude<keyof GameState, 'log'>;
+/**
+ * What an update may leave out (sent as null) because it equals the same part of the state it follows: a field of G
+ * (`'planets'`), or one entry of a field that is a record (`'planets.A'`: one planet of the board).
+ */
+export type KeptField = Exclude<keyof GameState, 'log'> | `${Exclude<keyof GameState, 'log'>}.${string}`;
+
+const own = (o: unknown, k: string) => typeof o === 'object' && o !== null && !Array.isArray(o) && Object.prototype.hasOwnProperty.call(o, k);
+/** Keys never copied by name (an own `__proto__` of parsed JSON would set a prototype). */
+const UNSAFE = new Set(['__proto__', 'constructor', 'prototype', 'log']);
 
 /** The second argument of `mint:update`. */
 export interface LogDeltaUpdate<S = unknown> {
@@ -32,7 +39,7 @@ export interface LogDeltaUpdate<S = unknown> {
   keep: number;
   /** The entries after them (the audience's own, filtered as its view is). */
   entries: GameState['log'];
-  /** G fields to take from the base state. */
+  /** Parts of G to take from the base state. */
   kept?: KeptField[];
 }
 
@@ -51,9 +58,24 @@ export function applyLogDelta<S extends HeldState>(held: S | null, update: unkno
   if (!Number.isSafeInteger(u.keep) || u.keep! < 0 || u.keep! > held.G.log.length || !Array.isArray(u.entries)) return null;
   const G = { ...state.G, log: held.G.log.slice(0, u.keep).concat(u.entries) };
   if (u.kept !== undefined && !Array.isArray(u.kept)) return null;
-  for (const k of u.kept ?? []) {
-    if (typeof k !== 'string' || (k as string) === 'log' || !Object.prototype.hasOwnProperty.call(held.G, k)) return null;
-    (G as Record<string, unknown>)[k] = held.G[k];
+  const g = G as unknown as Record<string, unknown>;
+  const from = held.G as unknown as Record<string, unknown>;
+  const copied = new Set<string>();
+  for (const path of u.kept ?? []) {
+    if (typeof path !== 'string') return null;
+    const dot = path.indexOf('.');
+    const f = dot < 0 ? path : path.slice(0, dot);
+    if (UNSAFE.has(f) || !own(from, f) || !own(g, f)) return null;
+    if (dot < 0) {
+      g[f] = from[f];
+      continue;
+    }
+    const k = path.slice(dot + 1);
+    if (UNSAFE.has(k) || !own(from[f], k) || !own(g[f], k)) return null;
+    // The field's record is the message's own: copied once before its first entry is filled in.
+    if (!copied.has(f)) g[f] = { ...(g[f] as object) };
+    copied.add(f);
+    (g[f] as Record<string, unknown>)[k] = (from[f] as Record<string, unknown>)[k];
   }
   return { ...state, G };
 }

@@ -44,6 +44,7 @@ describe('log deltas', () => {
   it('rebuild every audience\'s whole view exactly, through take-backs and the end of the game', () => {
     let shrunk = 0;
     let ends = 0;
+    let partial = 0;
     for (const seed of ['delta-a', 'delta-b']) {
       const { states, takeBacks } = gameStates(seed);
       expect(takeBacks).toBeGreaterThan(3);
@@ -56,6 +57,7 @@ describe('log deltas', () => {
           // Only entries of the audience's view, and only after the ones it keeps.
           expect(update.entries).toEqual(view.G.log.slice(update.keep));
           if (update.keep < held.G.log.length) shrunk++;
+          if (update.kept?.some((k) => k.startsWith('planets.'))) partial++;
           const rebuilt = applyLogDelta(held, JSON.parse(JSON.stringify(update)));
           expect(JSON.stringify(rebuilt)).toBe(JSON.stringify(view));
           held = rebuilt!;
@@ -64,6 +66,7 @@ describe('log deltas', () => {
     }
     expect(shrunk).toBeGreaterThan(0);
     expect(ends).toBeGreaterThan(0);
+    expect(partial).toBeGreaterThan(100); // planets the move left alone were not sent
   });
 
   it('refuses a delta that does not follow the state held, or is malformed, and changes nothing', () => {
@@ -75,7 +78,9 @@ describe('log deltas', () => {
     const bad: unknown[] = [
       null, 'x', { ...good, base: good.base - 1 }, { ...good, keep: held.G.log.length + 1 }, { ...good, keep: -1 },
       { ...good, keep: 1.5 }, { ...good, entries: 'x' }, { ...good, state: null }, { ...good, kept: ['log'] },
-      { ...good, kept: ['__proto__'] }, { ...good, kept: ['nope'] }, { ...good, kept: 'config' },
+      { ...good, kept: ['__proto__'] }, { ...good, kept: ['nope'] }, { ...good, kept: 'config' }, { ...good, kept: [7] },
+      { ...good, kept: ['planets.__proto__'] }, { ...good, kept: ['planets.nope'] }, { ...good, kept: ['log.0'] },
+      { ...good, kept: ['__proto__.x'] }, { ...good, kept: ['round.x'] },
     ];
     for (const u of bad) expect(applyLogDelta(held, u), JSON.stringify(u)?.slice(0, 80)).toBeNull();
     expect(applyLogDelta(null, good)).toBeNull();
