@@ -4,7 +4,7 @@
  * A late state's view is ≈ 30 KB, ≈ 85 % of it the game log (G.log), and a move adds a few entries. A client that
  * announces it can rebuild views (the socket handshake query `LOG_DELTA_QUERY`) gets, for each move, `mint:update`
  * (matchID, LogDeltaUpdate, deltalog) instead of boardgame.io's `update` (matchID, view, deltalog): the view with
- * `G.log` sent as `[]` and the public fields of G the move did not change sent as null (`kept`), the state ID it
+ * `G.log` sent as `[]` and the public parts of G the move did not change sent as null (`kept`), the state ID it
  * follows, how many entries of the log held for that state stay (`keep`: a take-back drops entries, the end of
  * the game shows every seat the whole log) and the entries after them. Everything else — sync (the audience's
  * whole log once, on every connect), boardgame.io's own clients, which never ask — is as before.
