@@ -38,6 +38,7 @@ import { DEFAULT_REMATCH_EXPIRY_MS, playedNote, seated, tableView, type TableMet
 import { ClusterUnavailable, type BusMessage, type ClusterBus } from './cluster/bus';
 import { stateJson } from './state-json';
 import { SeatKeys } from './seats/keys';
+import { logDeltaUpdate } from './log-delta';
 
 /** What a socket (or a bot) is, to the hub. */
 export interface Connection {
@@ -47,6 +48,8 @@ export interface Connection {
   closed?: boolean;
   /** Send a message shared with other sockets (encoded once); without it the hub calls `emit`. */
   send?(msg: SharedMessage): void;
+  /** The client asked for log deltas (src/protocol/log-delta.ts): its updates are `mint:update`. */
+  logDeltas?: boolean;
 }
 
 /** Who sees what: each seat its own view, every spectator the public one. */
@@ -231,7 +234,8 @@ export class MatchHub {
       this.seatKeys.learn(id, msg.md);
     }
     if (msg.t === 'state') {
-      this.broadcastLocal(id, msg.state as State<GameState>, msg.deltalog as LogEntry[]);
+      // Deltas follow the state this process keeps of the match (the sockets' base when it is the previous one).
+      this.broadcastLocal(id, msg.state as State<GameState>, msg.deltalog as LogEntry[], this.cache.get(id)?.state);
       // Kept as if read (the bus keeps its version token with it: the next operation here trusts it only if no
       // other operation ran since), with the credentials this process knows put back; not kept if it knows them not
       // (the next operation here reads the match).
@@ -778,7 +782,8 @@ export class MatchHub {
         if (over) md.gameover = next.ctx.gameover;
         touched = true;
       }
-      const written = await this.db.trySetState(matchID, toStore as State, deltalog, touched ? md : undefined);
+      // `s` is what is stored: only the game log entries the move added (or a take-back rewrote) are written.
+      const written = await this.db.trySetState(matchID, toStore as State, deltalog, touched ? md : undefined, s);
       if (written !== 'written') {
         // Another process wrote this match first: refuse, and give the socket what is stored now.
         this.forget(matchID);
@@ -788,7 +793,7 @@ export class MatchHub {
       this.afterStateWrite(matchID);
       this.remember(matchID, toStore as State<GameState>, md);
       botSeat = SEATS.some((id) => botKindOf(seatMetadata(md, id)));
-      this.broadcastState(matchID, next, deltalog ?? [], botSeat);
+      this.broadcastState(matchID, next, deltalog ?? [], botSeat, s);
       if (clock || (md as TableMetadata).handovers) this.sendTable(matchID, md);
       if (conn) this.stats.moves++;
       else this.stats.botMoves++;
@@ -820,12 +825,12 @@ export class MatchHub {
    * thousands of sockets never holds up other matches for long. Slices of one match run in order (a spectator
    * never gets state N+1 before N).
    */
-  private broadcastState(matchID: string, state: State<GameState>, deltalog: LogEntry[], bot = false): void {
+  private broadcastState(matchID: string, state: State<GameState>, deltalog: LogEntry[], bot: boolean, prev: State<GameState>): void {
     if (this.bus) {
       const { transients: _t, deltalog: _d, ...stored } = state as State<GameState> & { transients?: unknown };
       this.bus.publish({ t: 'state', m: matchID, state: stored, deltalog, ...(bot ? { bot } : {}) });
     }
-    this.broadcastLocal(matchID, state, deltalog);
+    this.broadcastLocal(matchID, state, deltalog, prev);
   }
 
   /** Several processes: state `stateID` went to sockets of a match (kept if it is the newest so far). */
@@ -838,20 +843,32 @@ export class MatchHub {
     if (this.newestSent.size > 10_000) this.newestSent.delete(this.newestSent.keys().next().value as string);
   }
 
-  private broadcastLocal(matchID: string, state: State<GameState>, deltalog: LogEntry[]): void {
+  /**
+   * `prev`: the state before `state` (the sockets' base for log deltas); without it, or when it is not older,
+   * every socket gets the whole view.
+   */
+  private broadcastLocal(matchID: string, state: State<GameState>, deltalog: LogEntry[], prev?: State<GameState>): void {
     if (!this.rooms.has(matchID)) return;
     const newest = this.newestSent.get(matchID);
     if (this.bus && newest !== undefined && newest >= state._stateID) return;
     this.markSent(matchID, state._stateID);
-    const byAudience = new Map<Audience, SharedMessage>();
-    const message = (seat: SeatID | null) => {
-      const key: Audience = seat ?? 'spectator';
+    const base = prev && prev._stateID < state._stateID ? prev : undefined;
+    // Per audience: its view (shared by both kinds of message) and each kind's message, built on first need.
+    const views = new Map<Audience, State<GameState>>();
+    const byAudience = new Map<string, SharedMessage>();
+    const message = (seat: SeatID | null, delta: boolean) => {
+      const audience: Audience = seat ?? 'spectator';
+      const key = delta && base ? `${audience}|delta` : audience;
       let msg = byAudience.get(key);
       if (!msg) {
-        const view = filterState(state, seat);
+        let view = views.get(audience);
+        if (!view) views.set(audience, (view = filterState(state, seat)));
         const log = filterLog(deltalog, seat);
-        msg = new SharedMessage('update', [matchID, view, log],
-          () => `["update",${JSON.stringify(matchID)},${stateJson(view)},${JSON.stringify(log)}]`);
+        const v = view;
+        msg = delta && base
+          ? new SharedMessage(SOCKET_EVENTS.update, [matchID, logDeltaUpdate(base, state, v, seat), log])
+          : new SharedMessage('update', [matchID, v, log],
+            () => `["update",${JSON.stringify(matchID)},${stateJson(v)},${JSON.stringify(log)}]`);
         byAudience.set(key, msg);
       }
       return msg;
@@ -860,19 +877,20 @@ export class MatchHub {
     const crowd = (this.spectators.get(matchID) ?? 0) > SPECTATOR_SLICE;
     this.broadcast(matchID, (r) => {
       if (r.playerID === null && crowd) watchers.push(r.conn.id);
-      else this.deliver(r.conn, message(r.playerID));
+      else this.deliver(r.conn, message(r.playerID, r.conn.logDeltas === true));
     });
     if (watchers.length === 0) return;
-    const msg = message(null);
-    const prev = this.fanouts.get(matchID) ?? Promise.resolve();
-    const run = prev.then(async () => {
+    const full = message(null, false);
+    const withDeltas = base ? message(null, true) : full;
+    const earlier = this.fanouts.get(matchID) ?? Promise.resolve();
+    const run = earlier.then(async () => {
       for (let i = 0; i < watchers.length; i += SPECTATOR_SLICE) {
         if (i > 0) await new Promise<void>((r) => setImmediate(r));
         for (const id of watchers.slice(i, i + SPECTATOR_SLICE)) {
           const r = this.registered.get(id);
           if (!r || r.matchID !== matchID || r.playerID !== null || r.conn.closed) continue;
           try {
-            this.deliver(r.conn, msg);
+            this.deliver(r.conn, r.conn.logDeltas === true ? withDeltas : full);
           } catch (err) {
             this.onError(err, 'broadcast');
           }
@@ -893,7 +911,7 @@ export class MatchHub {
     const { state } = await this.db.fetch(matchID, { state: true });
     if (!state || (state as State).ctx.gameover !== undefined) return false;
     const next = forfeitState(state as State<GameState>, loser, reason);
-    const written = await this.db.trySetState(matchID, next as State, []);
+    const written = await this.db.trySetState(matchID, next as State, [], undefined, state as State);
     this.forget(matchID);
     if (written !== 'written') return false;
     metadata.gameover = next.ctx.gameover;
@@ -901,7 +919,7 @@ export class MatchHub {
     const t = metadata as TableMetadata;
     if (t.clock) t.clock = { ...t.clock, running: null, stopped: true };
     await this.db.setMetadata(matchID, metadata);
-    this.broadcastState(matchID, next, []);
+    this.broadcastState(matchID, next, [], false, state as State<GameState>);
     this.sendTable(matchID, metadata);
     this.onEvent({ event: 'finished', matchID, winner: next.ctx.gameover?.winner, reason });
     return true;

@@ -10,7 +10,7 @@
  * The result is byte for byte `JSON.stringify(state)` (tests/unit/stateJson.test.ts).
  */
 
-const entryJson = new WeakMap<object, string>();
+const encoded = new WeakMap<object, string>();
 
 /** JSON of an array of log entries, re-using each frozen entry's JSON. */
 export function logJson(log: readonly unknown[]): string {
@@ -19,10 +19,10 @@ export function logJson(log: readonly unknown[]): string {
     const e = log[i];
     let j: string | undefined;
     if (typeof e === 'object' && e !== null) {
-      j = entryJson.get(e);
+      j = encoded.get(e);
       if (j === undefined) {
         j = JSON.stringify(e);
-        if (Object.isFrozen(e)) entryJson.set(e, j);
+        if (Object.isFrozen(e)) encoded.set(e, j);
       }
     } else {
       j = JSON.stringify(e);
@@ -30,6 +30,23 @@ export function logJson(log: readonly unknown[]): string {
     out += (i === 0 ? '' : ',') + (j ?? 'null');
   }
   return out + ']';
+}
+
+/** One entry's JSON, re-using the encoding cached for a frozen entry. */
+export function entryJson(entry: unknown): string {
+  return logJson([entry]).slice(1, -1);
+}
+
+/**
+ * How many leading entries two logs share: the same object (immer keeps the entries a move did not touch), or the
+ * same JSON (a state that came over the cluster bus holds parsed copies). The stored game log rows
+ * (./storage/game-log.ts) and the log deltas (./log-delta.ts) rewrite from there.
+ */
+export function sharedPrefix(a: readonly unknown[], b: readonly unknown[]): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && (a[i] === b[i] || entryJson(a[i]) === entryJson(b[i]))) i++;
+  return i;
 }
 
 /** A stand-in for the log while the rest is encoded (NUL characters: no game text holds them). */

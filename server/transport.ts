@@ -25,13 +25,13 @@ import type { Connection, MatchHub } from './hub';
 import { RateLimiter } from './http';
 import { DEFAULT_SOCKET_LIMITS, type SocketLimits } from './limits';
 import { dropSocket, pendingBytes, sendShared, type IoNamespaceInternals, type IoSocketInternals } from './outbox';
-import { SOCKET_EVENTS, type RefusalBody } from '../src/protocol';
+import { SOCKET_EVENTS, wantsLogDeltas, type RefusalBody } from '../src/protocol';
 
 type IoSocket = IoSocketInternals & {
   id: string;
   on(event: string, fn: (...args: unknown[]) => void): void;
   onAny(fn: (event: string, ...args: unknown[]) => void): void;
-  handshake: { address: string; headers: Record<string, string | string[] | undefined> };
+  handshake: { address: string; headers: Record<string, string | string[] | undefined>; query?: unknown };
 };
 type IoNamespace = IoNamespaceInternals & {
   removeAllListeners(event: string): void;
@@ -198,6 +198,8 @@ export class HardenedSocketIO extends SocketIO {
     };
     const conn: Connection = {
       id: socket.id,
+      // Our board asks for log deltas in its handshake (src/protocol/log-delta.ts); boardgame.io's clients do not.
+      logDeltas: wantsLogDeltas(socket.handshake.query),
       emit: (event, ...args) => {
         if (gone) return;
         socket.emit(event, ...args);

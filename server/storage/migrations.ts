@@ -1,5 +1,6 @@
 import { REPORT_MIGRATIONS } from './reports-migration';
 import { CHAT_MIGRATIONS } from './chat-migration';
+import { GAME_LOG_MIGRATIONS } from './game-log-migration';
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import { MATCHES, MATCH_CHAT, MATCH_LOG } from './schema';
 
@@ -12,6 +13,7 @@ import { MATCHES, MATCH_CHAT, MATCH_LOG } from './schema';
 const migrations: Record<string, Migration> = {
   ...REPORT_MIGRATIONS, // 003_problem_reports
   ...CHAT_MIGRATIONS, // 005_chat_by_channel
+  ...GAME_LOG_MIGRATIONS, // 006_game_log_rows
   '001_matches_and_log': {
     async up(db: Kysely<any>) {
       await db.schema
@@ -111,8 +113,11 @@ const provider: MigrationProvider = {
   },
 };
 
-/** Brings the schema up to date; throws if a migration fails. */
-export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
+/**
+ * Brings the schema up to date; throws if a migration fails. `upTo` stops after that migration (tests build a
+ * database as an older release left it).
+ */
+export async function migrateToLatest(db: Kysely<any>, schema?: string, upTo?: string): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider,
@@ -121,7 +126,7 @@ export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise
     migrationLockTableName: 'bgio_storage_migration_lock',
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (upTo === undefined ? migrator.migrateToLatest() : migrator.migrateTo(upTo));
   if (error) {
     throw error instanceof Error ? error : new Error(`storage migration failed: ${String(error)}`);
   }

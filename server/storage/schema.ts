@@ -8,6 +8,8 @@ export const MATCHES = 'bgio_matches';
 export const MATCH_LOG = 'bgio_match_log';
 /** Chat lines of a match (migration 004, server/chat/lines.ts), deleted with the match. */
 export const MATCH_CHAT = 'bgio_match_chat';
+/** The game's own event log (G.log), one row per entry (migration 006, ./game-log.ts), deleted with the match. */
+export const GAME_LOG = 'mint_game_log';
 
 /** Milliseconds since the epoch. Postgres `bigint` comes back from `pg` as a string. */
 type Millis = ColumnType<number | string, number, number>;
@@ -35,6 +37,20 @@ export interface MatchesTable {
   unlisted: number;
   /** Number of rows in bgio_match_log for this match; the next entry gets seq = log_length. */
   log_length: number;
+  /**
+   * Length of G.log, whose entries are rows of mint_game_log (migration 006); `state` then holds G with `log: []`.
+   * 0: the state holds its log itself (no log, or a game without one).
+   */
+  game_log_length: number;
+}
+
+/** One row per entry of G.log (the game's typed event log, not boardgame.io's action log above). */
+export interface GameLogTable {
+  match_id: string;
+  /** Index in G.log. */
+  seq: number;
+  /** The entry as JSON text. */
+  entry: string;
 }
 
 /** One row per log entry, in the order boardgame.io produced them. */
@@ -62,6 +78,7 @@ export interface StorageDatabase {
   [MATCHES]: MatchesTable;
   [MATCH_LOG]: MatchLogTable;
   [MATCH_CHAT]: MatchChatTable;
+  [GAME_LOG]: GameLogTable;
 }
 
 /** Problem reports (issue 9 item 4): never served to any client; read by `npm run reports` only. */

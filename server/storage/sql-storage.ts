@@ -7,8 +7,8 @@ import pg from 'pg';
 import type { LogEntry, Server, State, StorageAPI } from 'boardgame.io';
 import { Async } from 'boardgame.io/internal';
 import { migrateToLatest } from './migrations';
-import { stateJson } from '../state-json';
-import { MATCHES, MATCH_CHAT, MATCH_LOG, type StorageDatabase } from './schema';
+import { GAME_LOG, MATCHES, MATCH_CHAT, MATCH_LOG, type StorageDatabase } from './schema';
+import { gameLogWrite, shellJson, withGameLog, type GameLogWrite } from './game-log';
 
 export interface ListCursor { createdAt: number; matchID: string }
 
@@ -186,18 +186,38 @@ export class SqlStorage extends Async {
     await this.ready();
     const { initialState, metadata } = opts;
     const initialJson = JSON.stringify(initialState);
-    await this.db
-      .insertInto(MATCHES)
-      .values({
-        match_id: matchID,
-        state: initialJson,
-        state_id: initialState._stateID ?? 0,
-        initial_state: initialJson,
-        log_length: 0,
-        ...metadataColumns(metadata),
-      })
-      .onConflict((oc) => oc.column('match_id').doNothing())
-      .execute();
+    // The initial state stays whole (records read it); the current one keeps its game log in rows (./game-log.ts).
+    const gameLog = gameLogWrite(initialState);
+    await this.db.transaction().execute(async (trx) => {
+      const created = await trx
+        .insertInto(MATCHES)
+        .values({
+          match_id: matchID,
+          state: shellJson(initialState),
+          state_id: initialState._stateID ?? 0,
+          initial_state: initialJson,
+          log_length: 0,
+          game_log_length: gameLog?.length ?? 0,
+          ...metadataColumns(metadata),
+        })
+        .onConflict((oc) => oc.column('match_id').doNothing())
+        .returning('match_id')
+        .executeTakeFirst();
+      if (created && gameLog) await this.writeGameLogRows(trx, matchID, gameLog);
+    });
+  }
+
+  /** Inside a write's transaction, after its guarded UPDATE passed: the game log rows of ./game-log.ts. */
+  private async writeGameLogRows(trx: Transaction<StorageDatabase>, matchID: string, w: GameLogWrite): Promise<void> {
+    if (w.expected === undefined || w.expected > w.length) {
+      await trx.deleteFrom(GAME_LOG).where('match_id', '=', matchID).where('seq', '>=', w.length).execute();
+    }
+    for (let i = 0; i < w.rows.length; i += LOG_INSERT_CHUNK) {
+      const chunk = w.rows.slice(i, i + LOG_INSERT_CHUNK).map((entry, j) => ({ match_id: matchID, seq: w.from + i + j, entry }));
+      await trx.insertInto(GAME_LOG).values(chunk)
+        .onConflict((oc) => oc.columns(['match_id', 'seq']).doUpdateSet((eb) => ({ entry: eb.ref('excluded.entry') })))
+        .execute();
+    }
   }
 
   /**
@@ -211,20 +231,25 @@ export class SqlStorage extends Async {
 
   /**
    * setState that tells what happened: 'written', 'stale' (guard refused it) or 'missing'. With `metadata`, the
-   * metadata is replaced in the same UPDATE (the hub writes a move's turn clock with its state).
+   * metadata is replaced in the same UPDATE (the hub writes a move's turn clock with its state). With `prev`, the
+   * stored state `state` was computed from: only the game log entries that differ from its log are written
+   * (./game-log.ts), and the write is refused as stale if the stored log is not that long; without it the whole
+   * game log is written.
    */
-  async trySetState(matchID: string, state: State, deltalog?: LogEntry[], metadata?: Server.MatchData): Promise<SetStateResult> {
+  async trySetState(matchID: string, state: State, deltalog?: LogEntry[], metadata?: Server.MatchData,
+    prev?: State): Promise<SetStateResult> {
     await this.ready();
     const stateID = state._stateID;
     if (!Number.isInteger(stateID)) throw new Error(`setState(${matchID}): state._stateID is not an integer`);
     const entries = deltalog ?? [];
-    const json = stateJson(state);
-    if (this.dialect === 'postgres' && entries.length <= LOG_INSERT_CHUNK) {
-      return this.setStateOneStatement(matchID, stateID, json, entries, metadata);
+    const json = shellJson(state);
+    const gameLog = gameLogWrite(state, prev);
+    if (this.dialect === 'postgres' && entries.length <= LOG_INSERT_CHUNK && (gameLog?.rows.length ?? 0) <= LOG_INSERT_CHUNK) {
+      return this.setStateOneStatement(matchID, stateID, json, entries, metadata, gameLog);
     }
     // Outside a Kysely transaction (which holds the connection across awaits), SQLite's write runs synchronously
     // on the connection itself: nothing else can run in between.
-    if (this.sqlite && !this.sqlite.inTransaction) return this.sqliteSetState(this.sqlite, matchID, stateID, json, entries, metadata);
+    if (this.sqlite && !this.sqlite.inTransaction) return this.sqliteSetState(this.sqlite, matchID, stateID, json, entries, metadata, gameLog);
 
     return this.db.transaction().execute(async (trx) => {
       // One conditional UPDATE: it takes the row lock (Postgres) and checks the guard
@@ -235,10 +260,12 @@ export class SqlStorage extends Async {
           state: json,
           state_id: stateID,
           log_length: eb('log_length', '+', entries.length),
+          ...(gameLog ? { game_log_length: gameLog.length } : {}),
           ...(metadata ? metadataColumns(metadata) : {}),
         }))
         .where('match_id', '=', matchID)
         .where('state_id', '<', stateID)
+        .$if(gameLog?.expected !== undefined, (q) => q.where('game_log_length', '=', gameLog!.expected!))
         .returning('log_length')
         .executeTakeFirst();
 
@@ -262,6 +289,7 @@ export class SqlStorage extends Async {
         }));
         await trx.insertInto(MATCH_LOG).values(chunk).execute();
       }
+      if (gameLog) await this.writeGameLogRows(trx, matchID, gameLog);
       return 'written';
     });
   }
@@ -273,19 +301,35 @@ export class SqlStorage extends Async {
    * as the transaction above.
    */
   private async setStateOneStatement(matchID: string, stateID: number, stateJson: string, entries: LogEntry[],
-    metadata: Server.MatchData | undefined): Promise<SetStateResult> {
+    metadata: Server.MatchData | undefined, gameLog: GameLogWrite | undefined): Promise<SetStateResult> {
     const table = (name: string) => (this.schema ? sql.id(this.schema, name) : sql.id(name));
     const n = entries.length;
     // Serialized before the statement: an entry that cannot be serialized aborts the whole write, state included.
     const rows = entries.map((entry, i) => sql`(${sql.lit(i)}, ${JSON.stringify(entry)}::text)`);
     const sets = [sql`state = ${stateJson}`, sql`state_id = ${stateID}`, sql`log_length = log_length + ${n}::int`];
+    if (gameLog) sets.push(sql`game_log_length = ${gameLog.length}::int`);
     if (metadata) for (const [col, v] of Object.entries(metadataColumns(metadata))) sets.push(sql`${sql.id(col)} = ${v}`);
+    const guard = gameLog?.expected === undefined ? sql`` : sql` AND game_log_length = ${gameLog.expected}::int`;
     const update = sql`UPDATE ${table(MATCHES)} SET ${sql.join(sets)}
-      WHERE match_id = ${matchID} AND state_id < ${stateID} RETURNING log_length`;
-    const query = n === 0 ? update : sql`WITH u AS (${update}), appended AS (
-      INSERT INTO ${table(MATCH_LOG)} (match_id, seq, entry)
-      SELECT ${matchID}::text, u.log_length - ${n}::int + v.i, v.entry FROM u CROSS JOIN (VALUES ${sql.join(rows)}) AS v(i, entry))
-      SELECT log_length FROM u`;
+      WHERE match_id = ${matchID} AND state_id < ${stateID}${guard} RETURNING log_length`;
+    // Each part takes its rows from the UPDATE's RETURNING (or checks it returned one): a refused write changes
+    // nothing. The game log's DELETE (seq ≥ the new length) and upsert (seq below it) never touch the same row.
+    const parts = [sql`u AS (${update})`];
+    if (n > 0) {
+      parts.push(sql`appended AS (INSERT INTO ${table(MATCH_LOG)} (match_id, seq, entry)
+      SELECT ${matchID}::text, u.log_length - ${n}::int + v.i, v.entry FROM u CROSS JOIN (VALUES ${sql.join(rows)}) AS v(i, entry))`);
+    }
+    if (gameLog && (gameLog.expected === undefined || gameLog.expected > gameLog.length)) {
+      parts.push(sql`trimmed AS (DELETE FROM ${table(GAME_LOG)} WHERE match_id = ${matchID} AND seq >= ${gameLog.length}::int
+      AND EXISTS (SELECT 1 FROM u))`);
+    }
+    if (gameLog && gameLog.rows.length > 0) {
+      const values = gameLog.rows.map((entry, i) => sql`(${sql.lit(gameLog.from + i)}, ${entry}::text)`);
+      parts.push(sql`logged AS (INSERT INTO ${table(GAME_LOG)} (match_id, seq, entry)
+      SELECT ${matchID}::text, v.seq, v.entry FROM u CROSS JOIN (VALUES ${sql.join(values)}) AS v(seq, entry)
+      ON CONFLICT (match_id, seq) DO UPDATE SET entry = excluded.entry)`);
+    }
+    const query = parts.length === 1 ? update : sql`WITH ${sql.join(parts)} SELECT log_length FROM u`;
     const result = await query.execute(this.db);
     if (result.rows.length > 0) return 'written';
     const exists = await this.db.selectFrom(MATCHES).select('match_id').where('match_id', '=', matchID).executeTakeFirst();
@@ -299,19 +343,29 @@ export class SqlStorage extends Async {
    * entry that cannot be serialized).
    */
   private sqliteSetState(conn: Database.Database, matchID: string, stateID: number, stateJson: string, entries: LogEntry[],
-    metadata: Server.MatchData | undefined): SetStateResult {
+    metadata: Server.MatchData | undefined, gameLog: GameLogWrite | undefined): SetStateResult {
     const columns = metadata ? metadataColumns(metadata) : undefined;
     const names = columns ? Object.keys(columns) : [];
+    const guarded = gameLog?.expected !== undefined;
     const update = this.statement(conn, `UPDATE "${MATCHES}" SET "state" = ?, "state_id" = ?, "log_length" = "log_length" + ?`
-      + names.map((c) => `, "${c}" = ?`).join('') + ` WHERE "match_id" = ? AND "state_id" < ? RETURNING "log_length"`);
+      + (gameLog ? `, "game_log_length" = ?` : '') + names.map((c) => `, "${c}" = ?`).join('')
+      + ` WHERE "match_id" = ? AND "state_id" < ?` + (guarded ? ` AND "game_log_length" = ?` : '') + ` RETURNING "log_length"`);
     const insert = this.statement(conn, `INSERT INTO "${MATCH_LOG}" ("match_id", "seq", "entry") VALUES (?, ?, ?)`);
     const exists = this.statement(conn, `SELECT 1 AS "one" FROM "${MATCHES}" WHERE "match_id" = ?`);
+    const trim = this.statement(conn, `DELETE FROM "${GAME_LOG}" WHERE "match_id" = ? AND "seq" >= ?`);
+    const upsert = this.statement(conn, `INSERT INTO "${GAME_LOG}" ("match_id", "seq", "entry") VALUES (?, ?, ?)`
+      + ` ON CONFLICT ("match_id", "seq") DO UPDATE SET "entry" = excluded."entry"`);
     const write = conn.transaction((): SetStateResult => {
-      const row = update.get(stateJson, stateID, entries.length, ...names.map((c) => (columns as Record<string, unknown>)[c]),
-        matchID, stateID) as { log_length: number } | undefined;
+      const row = update.get(stateJson, stateID, entries.length, ...(gameLog ? [gameLog.length] : []),
+        ...names.map((c) => (columns as Record<string, unknown>)[c]), matchID, stateID, ...(guarded ? [gameLog.expected] : []),
+      ) as { log_length: number } | undefined;
       if (!row) return exists.get(matchID) ? 'stale' : 'missing';
       const first = Number(row.log_length) - entries.length;
       for (let i = 0; i < entries.length; i++) insert.run(matchID, first + i, JSON.stringify(entries[i]));
+      if (gameLog) {
+        if (gameLog.expected === undefined || gameLog.expected > gameLog.length) trim.run(matchID, gameLog.length);
+        for (let i = 0; i < gameLog.rows.length; i++) upsert.run(matchID, gameLog.from + i, gameLog.rows[i]);
+      }
       return 'written';
     });
     return write();
@@ -350,10 +404,17 @@ export class SqlStorage extends Async {
     ];
     if (columns.length === 0 && !opts.log) return result as StorageAPI.FetchResult<O>;
 
+    // The state's game log rows (./game-log.ts) in the state's own query (one snapshot), joined by commas in order.
+    const table = (name: string) => (this.schema ? sql.id(this.schema, name) : sql.id(name));
+    const joinRows = this.dialect === 'postgres' ? sql.raw('string_agg') : sql.raw('group_concat');
+    const gameLog = sql<string | null>`(SELECT ${joinRows}(g.entry, ',' ORDER BY g.seq) FROM ${table(GAME_LOG)} AS g
+      WHERE g.match_id = ${matchID})`;
     const read = async (q: Kysely<StorageDatabase> | Transaction<StorageDatabase>) => {
       const row =
         columns.length > 0
-          ? await q.selectFrom(MATCHES).select(columns).where('match_id', '=', matchID).executeTakeFirst()
+          ? await q.selectFrom(MATCHES).select(columns)
+            .$if(opts.state === true, (s) => s.select(['game_log_length', gameLog.as('game_log')]))
+            .where('match_id', '=', matchID).executeTakeFirst()
           : undefined;
       const logRows = opts.log
         ? await q
@@ -375,8 +436,11 @@ export class SqlStorage extends Async {
       parts = await read(this.db);
     }
 
-    const row = parts.row as Partial<Record<'state' | 'metadata' | 'initial_state', string>> | undefined;
-    if (opts.state) result.state = row?.state === undefined ? undefined : JSON.parse(row.state);
+    const row = parts.row as (Partial<Record<'state' | 'metadata' | 'initial_state', string>>
+      & { game_log?: string | null; game_log_length?: number }) | undefined;
+    if (opts.state) {
+      result.state = typeof row?.state !== 'string' ? undefined : withGameLog(matchID, row.state, row.game_log, Number(row.game_log_length ?? 0));
+    }
     if (opts.metadata) result.metadata = row?.metadata === undefined ? undefined : JSON.parse(row.metadata);
     if (opts.initialState) {
       result.initialState = row?.initial_state === undefined ? undefined : JSON.parse(row.initial_state);

@@ -10,3 +10,4 @@ export * from './chat';
 export * from './table';
 export * from './lobby';
 export * from './socket';
+export * from './log-delta';

@@ -4,8 +4,12 @@
  * (src/ui/online/socketClient.ts).
  */
 
-/** Our own socket events: `table` (matchID, TableView: ./table.ts), `chat` (matchID, SpectatorChatRequest: ./chat.ts), `error` (matchID | null, RefusalBody). */
-export const SOCKET_EVENTS = { table: 'mint:table', chat: 'mint:chat', error: 'mint:error' } as const;
+/**
+ * Our own socket events: `table` (matchID, TableView: ./table.ts), `chat` (matchID, SpectatorChatRequest: ./chat.ts),
+ * `error` (matchID | null, RefusalBody), `update` (matchID, LogDeltaUpdate, deltalog: ./log-delta.ts; only to a
+ * socket that asked for log deltas).
+ */
+export const SOCKET_EVENTS = { table: 'mint:table', chat: 'mint:chat', error: 'mint:error', update: 'mint:update' } as const;
 
 /**
  * Why the server refused something on a socket (event `mint:error`, with the matchID or null): `event` names what

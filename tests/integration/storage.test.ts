@@ -596,6 +596,7 @@ describe('storage on SQLite (temporary file)', () => {
         'bgio_matches',
         'bgio_storage_migration',
         'bgio_storage_migration_lock',
+        'mint_game_log',
         'mint_problem_reports',
       ]);
     } finally {
@@ -631,6 +632,7 @@ describe.skipIf(!PG_URL)(
           'bgio_matches',
           'bgio_storage_migration',
           'bgio_storage_migration_lock',
+        'mint_game_log',
           'mint_problem_reports',
         ]);
       } finally {

@@ -7,6 +7,10 @@
  * clock starts when every one of them has its first state. A match's clients all use one of the given servers
  * (`bases[i % n]`), as a router by match ID would.
  *
+ * The clients ask for log deltas (src/protocol/log-delta.ts) in their handshake, as the board does, unless
+ * `wholeViews`: this server then sends each move as `mint:update`, rebuilt here on the last state received; the
+ * stock server ignores the query and sends whole views.
+ *
  * A match stops at its game's end, after `movesPerMatch` moves, or when `durationS` is over (then it sends no new
  * move and waits for the one in flight). Round trip = sending a move → receiving the state it produced.
  */
@@ -19,7 +23,7 @@ import { progress } from '../../src/cli/progress';
 import { MintImperium, playerOf } from '../../src/game';
 import type { Faction } from '../../src/game/content';
 import type { GameState } from '../../src/game/rules';
-import { SEATS } from '../../src/protocol';
+import { applyLogDelta, LOG_DELTA_QUERY, SEATS, SOCKET_EVENTS } from '../../src/protocol';
 
 export interface LoadOptions {
   matches: number;
@@ -31,6 +35,8 @@ export interface LoadOptions {
   movesPerMatch?: number;
   label: string;
   showProgress: boolean;
+  /** Do not ask for log deltas: every update carries the whole view (as boardgame.io's own clients get). */
+  wholeViews?: boolean;
   /** The servers' CPU seconds so far (./load-servers.ts), to report CPU time per move; null: unknown. */
   serverCpu?: () => number | null;
   /** A failure injected `atS` seconds into play (`--fail`): `inject` does it and says what it did. */
@@ -242,7 +248,10 @@ export async function runLoad(bases: string[], opts: LoadOptions): Promise<RawLo
     }, 200);
     for (const seat of ['R', 'I'] as Faction[]) {
       const playerID = playerOf(seat);
-      const socket = io(`${base}/${GAME}`, { transports: ['websocket'], reconnection: true, forceNew: true, timeout: 60_000 });
+      const socket = io(`${base}/${GAME}`, {
+        transports: ['websocket'], reconnection: true, forceNew: true, timeout: 60_000,
+        ...(opts.wholeViews ? {} : { query: { ...LOG_DELTA_QUERY } }),
+      });
       sockets.push(socket);
       let sent: { stateID: number; at: number } | null = null;
       let latest: WireState | null = null;
@@ -310,6 +319,12 @@ export async function runLoad(bases: string[], opts: LoadOptions): Promise<RawLo
         onState(info.state);
       });
       socket.on('update', (_m: string, state: WireState) => onState(state));
+      // A delta follows the last state this client received (`latest`); one that does not: sync again.
+      socket.on(SOCKET_EVENTS.update, (_m: string, update: unknown) => {
+        const full = applyLogDelta(latest, update);
+        if (full) onState(full);
+        else if (!done) socket.emit('sync', matchID, playerID, creds[playerID], 2);
+      });
       socket.on('mint:error', (_m: string, e: { event: string; error: string }) => {
         error(`${e.event}: ${e.error}`);
         if (sent) inFlight--;

@@ -21,7 +21,8 @@
  *   S seconds into play) or postgres@S[:DOWN] / redis@S[:DOWN] (the run gets a private instance of that service,
  *   stopped like a crash at S for DOWN seconds, default 3, then started again); the result's `failure` says what
  *   happened: recovery, refusals, acknowledged moves against stored ones: lost, duplicated, matches lost),
- *   --json-only (no progress bar).
+ *   --whole-views (the clients do not ask for log deltas: whole views with every move, as before issue 21's
+ *   deltas; by default they ask, as the board does, and the stock server ignores it), --json-only (no progress bar).
  */
 import { mergeRounds, runLoad, type LoadOptions, type LoadResult, type RawLoadResult } from './load-driver';
 import { privatePostgres, privateRedis } from '../services/private-services';
@@ -30,16 +31,17 @@ import { freshStorage, HAS_CLUSTER, startServerProcesses, startStockServer, type
 interface Options {
   matches: number; think: number; durationS?: number; movesPerMatch?: number; processes: number[];
   baseline?: 'stock'; sqliteModes: boolean; databaseUrl?: string; redisUrl: string; url?: string;
-  processMode: ProcessMode; rounds: number; timeoutS: number; jsonOnly: boolean;
+  processMode: ProcessMode; rounds: number; timeoutS: number; jsonOnly: boolean; wholeViews: boolean;
   fail?: { kind: 'process' | 'postgres' | 'redis'; atS: number; downS: number };
 }
 
 const USAGE = 'npm run loadtest -- [--matches N] [--think MS] [--duration S] [--moves-per-match K] [--processes N|1,2]'
-  + ' [--process-mode cluster|ports] [--baseline stock] [--sqlite-modes] [--rounds R] [--database-url URL] [--redis-url URL] [--url URL] [--timeout S] [--fail process@S|postgres@S[:D]|redis@S[:D]] [--json-only]';
+  + ' [--process-mode cluster|ports] [--baseline stock] [--sqlite-modes] [--rounds R] [--database-url URL] [--redis-url URL] [--url URL] [--timeout S] [--fail process@S|postgres@S[:D]|redis@S[:D]] [--whole-views] [--json-only]';
 
 function parseArgs(argv: string[]): Options {
   const o: Options = {
     matches: 20, think: 3000, processes: [1], processMode: HAS_CLUSTER ? 'cluster' : 'ports', sqliteModes: false, rounds: 1, timeoutS: 60, jsonOnly: false,
+    wholeViews: false,
     redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
   };
   for (let i = 0; i < argv.length; i++) {
@@ -76,6 +78,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--rounds') o.rounds = count(next());
     else if (a === '--timeout') o.timeoutS = num(next());
     else if (a === '--json-only') o.jsonOnly = true;
+    else if (a === '--whole-views') o.wholeViews = true;
     else if (a === '--fail') {
       const m = /^(process|postgres|redis)@(\d+(?:\.\d+)?)(?::(\d+(?:\.\d+)?))?$/.exec(next());
       if (!m) throw new Error('--fail: process@S (SIGKILL one cluster process S seconds into play), postgres@S[:DOWN] or redis@S[:DOWN] (a private instance stopped at S for DOWN seconds, default 3)');
@@ -174,6 +177,7 @@ async function main() {
     ...(o.durationS !== undefined ? { durationS: o.durationS } : {}),
     ...(o.movesPerMatch !== undefined ? { movesPerMatch: o.movesPerMatch } : {}),
     showProgress: !o.jsonOnly,
+    wholeViews: o.wholeViews,
   };
   };
   if (o.url) {

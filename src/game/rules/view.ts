@@ -139,6 +139,15 @@ export function copyState(s: GameState, shareConfig = false): GameState {
 }
 
 /**
+ * The log events `seat` (null = spectator) may see: what `viewFor` puts in its view's log (the same filter, so the
+ * server's log deltas, server/log-delta.ts, give each audience exactly its view's log). The events are shared, not
+ * copied.
+ */
+export function visibleLog(state: GameState, seat: Faction | null): GameState['log'] {
+  return state.winner ? state.log.slice() : state.log.filter((ev) => canSee(ev, seat));
+}
+
+/**
  * The state as `seat` (null = spectator) may see it (RULES §8). Never mutates `state`.
  * When the game is over (`winner` set) nothing is secret any more (issue 20 item 1; RULES §8 protects a game in
  * play, and a finished game has nothing left to protect): every seat and every spectator gets the whole state and
@@ -149,7 +158,7 @@ export function copyState(s: GameState, shareConfig = false): GameState {
 export function viewFor(state: GameState, seat: Faction | null): GameState {
   const v = copyState(state);
   if (state.winner) return v;
-  v.log = state.log.filter((ev) => canSee(ev, seat));
+  v.log = visibleLog(state, seat);
 
   // R8.3 item 1 — the hidden base planet. Before R3.9 there is none (null): that it is not chosen yet is public.
   if (seat !== 'R' && !state.base.revealed && state.base.planet !== null) v.base.planet = HIDDEN as unknown as LetterId;

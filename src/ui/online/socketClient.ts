@@ -5,6 +5,7 @@
  * - the connection status (connecting, connected, reconnecting: socket.io reconnects by itself, and boardgame.io
  *   asks for a fresh sync on every connect);
  * - the players' names and presence (boardgame.io's matchData);
+ * - log deltas (./logDeltas.ts): each move brings only the game log entries this seat has not got;
  * - the server's refusals (`mint:error`, server/hub.ts): a refused move asks for a sync, so the board gets a
  *   fresh view and the prompt starts over; a refused chat line is shown by the chat panel; a refused sync (bad
  *   credentials, seat released, match deleted) is fatal;
@@ -18,8 +19,9 @@ import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import { useEffect, useState } from 'react';
 import { MintImperium } from '../../game';
+import { receiveLogDeltas } from './logDeltas';
 import {
-  isChatLine, SOCKET_EVENTS, type ChatChannel, type ChatLine, type PublicPlayer, type RefusalBody, type SpectatorChatRequest,
+  isChatLine, LOG_DELTA_QUERY, SOCKET_EVENTS, type ChatChannel, type ChatLine, type PublicPlayer, type RefusalBody, type SpectatorChatRequest,
   type TableView,
 } from '../../protocol';
 import type { ClientState, GameClient } from '../session/clients';
@@ -67,6 +69,7 @@ type BgioClient = GameClient & {
   transport: {
     socket?: {
       on(e: string, fn: (...a: unknown[]) => void): void; emit(e: string, ...a: unknown[]): void; connect(): void; connected?: boolean;
+      listeners(e: string): ((...a: unknown[]) => void)[];
     } | null;
     requestSync(): void;
     isConnected: boolean;
@@ -82,7 +85,8 @@ export function createOnlineSession(opts: {
     matchID: opts.matchID,
     ...(opts.playerID !== null ? { playerID: opts.playerID, credentials: opts.credentials } : {}),
     debug: false,
-    multiplayer: SocketIO({ server: opts.server }),
+    // Only the new game log entries with each move (./logDeltas.ts); a sync still brings the whole view.
+    multiplayer: SocketIO({ server: opts.server, socketOpts: { query: { ...LOG_DELTA_QUERY } } }),
   }) as unknown as BgioClient;
   const listeners = new Set<() => void>();
   const notify = () => { for (const fn of [...listeners]) fn(); };
@@ -119,6 +123,7 @@ export function createOnlineSession(opts: {
     notify();
   });
   client.start();
+  if (client.transport.socket) receiveLogDeltas(client.transport.socket, opts.matchID, () => client.transport.requestSync());
   // A socket the server closed (output it did not read in time, too many refusals, a connection refused for its
   // address: server/transport.ts) is not reconnected by socket.io ("io server disconnect"), so the board would say
   // "Reconnecting…" for ever and miss the rest of the game. Connect again after a pause that doubles up to
