@@ -18,7 +18,7 @@ const Grid = styled.div`
 `;
 
 const Side = styled.div`
-  max-height: 232px;
+  max-height: 196px;
   overflow-y: auto;
   padding-right: 4px;
   ${phone} { max-height: none; }

@@ -6,7 +6,7 @@
  * Every point is a button (a column as tall as the chart, so a pointer need not hit a dot): one Tab stop for the
  * whole chart (roving focus), ← → Home End move between points, Enter or Space jumps the replay there.
  */
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import styled from 'styled-components';
 import type { CurvePoint, TurningPoint } from '../../ai/analysis';
 import type { Faction } from '../../game/content';
@@ -14,17 +14,32 @@ import { colors, factionColor, factionName } from '../theme';
 import { points } from './marks';
 import { markerPath } from './TurnMarker';
 
-const W = 640;
-const H = 170;
+/** Drawn at its box's width in px (text stays 11 px on a phone too); this width until measured (tests). */
+const DEFAULT_W = 760;
+const H = 150;
 const PAD = { left: 34, right: 10, top: 10, bottom: 20 };
-const PW = W - PAD.left - PAD.right;
 const PH = H - PAD.top - PAD.bottom;
+
+/** The width of the chart's box, followed as it changes (a phone turned, the side column wrapping). */
+function useWidth(ref: RefObject<SVGSVGElement | null>): number {
+  const [w, setW] = useState(DEFAULT_W);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver !== 'function') return undefined;
+    const ro = new ResizeObserver(() => {
+      const px = Math.round(el.getBoundingClientRect().width);
+      if (px >= 200) setW(px);
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ref]);
+  return w;
+}
 
 const Svg = styled.svg`
   display: block;
   width: 100%;
   height: auto;
-  max-height: 220px;
   font-size: 11px;
   g[data-point] { outline: none; cursor: pointer; }
   g[data-point]:hover .hit { fill: rgba(255, 255, 255, 0.06); }
@@ -44,6 +59,9 @@ const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 export function WinCurve({ curve, turningPoints, currentAction, onJump }: WinCurveProps) {
   const id = useId();
+  const svg = useRef<SVGSVGElement>(null);
+  const W = useWidth(svg);
+  const PW = W - PAD.left - PAD.right;
   const n = curve.length;
   const x = (i: number) => PAD.left + (n <= 1 ? PW / 2 : (i * PW) / (n - 1));
   const y = (p: number) => PAD.top + (1 - p) * PH;
@@ -60,7 +78,6 @@ export function WinCurve({ curve, turningPoints, currentAction, onJump }: WinCur
   for (let i = 0; i < n && curve[i].action <= currentAction; i++) current = i;
   const [focus, setFocus] = useState<number | null>(null);
   const tabStop = focus ?? Math.max(0, current);
-  const svg = useRef<SVGSVGElement>(null);
 
   const moveTo = (i: number) => {
     const k = Math.max(0, Math.min(n - 1, i));
