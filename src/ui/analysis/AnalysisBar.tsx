@@ -44,6 +44,14 @@ const Bar = styled.progress`
   accent-color: ${colors.highlight};
 `;
 
+function Depth({ value, onChange }: { value: AnalysisDepth; onChange(d: AnalysisDepth): void }) {
+  return (
+    <Select value={value} onChange={(e) => onChange(e.target.value as AnalysisDepth)} aria-label="Analysis depth" data-analysis="depth">
+      {DEPTHS.map((d) => <option key={d.id} value={d.id}>{d.label} ({d.iterations} searches a decision)</option>)}
+    </Select>
+  );
+}
+
 export interface AnalysisBarProps {
   control: ReplayAnalysisControl;
   currentAction: number;
@@ -81,9 +89,15 @@ export function AnalysisBar({ control, currentAction, onJump }: AnalysisBarProps
           <span style={{ color: colors.muted, fontSize: 12 }}>
             {state.analysis.curve.length} decisions, {s.iterations} searches each, from each player&apos;s own view
           </span>
-          <ChoiceButton $small onClick={() => setOpen((o) => !o)} aria-expanded={open} data-analysis="toggle" style={{ marginLeft: 'auto' }}>
-            {open ? 'Hide' : 'Show'}
-          </ChoiceButton>
+          <span style={{ marginLeft: 'auto', display: 'inline-flex', gap: 6 }}>
+            <Depth value={depth} onChange={setDepth} />
+            <ChoiceButton $small onClick={() => start(depth)} data-analysis="again" title="Analyse at the chosen depth (kept analyses show at once)">
+              Analyse again
+            </ChoiceButton>
+            <ChoiceButton $small onClick={() => setOpen((o) => !o)} aria-expanded={open} data-analysis="toggle">
+              {open ? 'Hide' : 'Show'}
+            </ChoiceButton>
+          </span>
         </Row>
         {open && (
           <Suspense fallback={<p style={{ margin: 4 }}>Drawing the chart…</p>}>
@@ -99,9 +113,7 @@ export function AnalysisBar({ control, currentAction, onJump }: AnalysisBarProps
       <Row>
         <ChoiceButton $primary onClick={() => start(depth)} data-analysis="start"
           title="The bot judges every decision from its player's view at the time">Analyse</ChoiceButton>
-        <Select value={depth} onChange={(e) => setDepth(e.target.value as AnalysisDepth)} aria-label="Analysis depth" data-analysis="depth">
-          {DEPTHS.map((d) => <option key={d.id} value={d.id}>{d.label} ({d.iterations} searches a decision)</option>)}
-        </Select>
+        <Depth value={depth} onChange={setDepth} />
         {state.status === 'failed'
           ? <span role="alert" style={{ color: colors.danger }}>The analysis failed: {state.message}</span>
           : <span style={{ color: colors.muted, fontSize: 12 }}>The bot replays the game and estimates each side&apos;s chance after every decision.</span>}
