@@ -38,16 +38,24 @@ const Select = styled.select`
   ${phone} { min-height: 44px; }
 `;
 
+// Drawn by hand: the browsers' own bar is a faint grey track on this background.
 const Bar = styled.progress`
+  appearance: none;
   width: 180px;
   height: 10px;
-  accent-color: ${colors.highlight};
+  border: 1px solid ${colors.border};
+  border-radius: 5px;
+  overflow: hidden;
+  background: ${colors.surface2};
+  &::-webkit-progress-bar { background: ${colors.surface2}; }
+  &::-webkit-progress-value { background: ${colors.highlight}; }
+  &::-moz-progress-bar { background: ${colors.highlight}; }
 `;
 
 function Depth({ value, onChange }: { value: AnalysisDepth; onChange(d: AnalysisDepth): void }) {
   return (
-    <Select value={value} onChange={(e) => onChange(e.target.value as AnalysisDepth)} aria-label="Analysis depth" data-analysis="depth">
-      {DEPTHS.map((d) => <option key={d.id} value={d.id}>{d.label} ({d.iterations} searches a decision)</option>)}
+    <Select value={value} onChange={(e) => onChange(e.target.value as AnalysisDepth)} aria-label="Analysis depth (searches a decision)" data-analysis="depth">
+      {DEPTHS.map((d) => <option key={d.id} value={d.id}>{d.label} · {d.iterations} searches</option>)}
     </Select>
   );
 }
@@ -89,7 +97,7 @@ export function AnalysisBar({ control, currentAction, onJump }: AnalysisBarProps
           <span style={{ color: colors.muted, fontSize: 12 }}>
             {state.analysis.curve.length} decisions, {s.iterations} searches each, from each player&apos;s own view
           </span>
-          <span style={{ marginLeft: 'auto', display: 'inline-flex', gap: 6 }}>
+          <span style={{ marginLeft: 'auto', display: 'flex', flexWrap: 'wrap', gap: 6 }}>
             <Depth value={depth} onChange={setDepth} />
             <ChoiceButton $small onClick={() => start(depth)} data-analysis="again" title="Analyse at the chosen depth (kept analyses show at once)">
               Analyse again
