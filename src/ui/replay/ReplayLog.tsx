@@ -7,6 +7,8 @@ import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { colors, factionName } from '../theme';
 import { Box as LogBox, Round, Scroll } from '../board/LogPanel';
+import type { TurningMark } from '../analysis/marks';
+import { TurnMarker } from '../analysis/TurnMarker';
 import type { ReplayLine } from './viewpoint';
 
 // The frame, scroller and round headings of the board's log; the replay's log is a little taller.
@@ -40,13 +42,26 @@ const Private = styled.span`
   color: ${colors.text};
 `;
 
+const Turn = styled(Private)`
+  background: #2b2f3f;
+  border: 1px solid ${colors.border};
+`;
+
 function privateLabel(to: ReplayLine['to']): string | null {
   if (to === undefined) return null;
   if (to === 'players') return 'players only';
   return `${factionName(to)} only`;
 }
 
-export function ReplayLog({ lines, step, onStep }: { lines: ReplayLine[]; step: number; onStep(step: number): void }) {
+export interface ReplayLogProps {
+  lines: ReplayLine[];
+  step: number;
+  onStep(step: number): void;
+  /** The computer analysis's turning points by step (src/ui/analysis/marks.ts): their lines are marked. */
+  marks?: ReadonlyMap<number, TurningMark>;
+}
+
+export function ReplayLog({ lines, step, onStep, marks }: ReplayLogProps) {
   const ref = useRef<HTMLDivElement>(null);
   // Keep the current moment in sight (the last line at or before the step).
   let current = -1;
@@ -76,9 +91,15 @@ export function ReplayLog({ lines, step, onStep }: { lines: ReplayLine[]; step: 
             {r.items.map(({ line, i }) => {
               const when = line.step > step ? 'future' : line.step === step ? 'now' : 'past';
               const label = privateLabel(line.to);
+              const mark = marks?.get(line.step);
               return (
                 <Line key={i} $when={when} data-line={i} data-step={line.step} aria-current={i === current ? 'true' : undefined}
-                  onClick={() => onStep(line.step)}>
+                  data-turning={mark?.seat} onClick={() => onStep(line.step)}>
+                  {mark && (
+                    <Turn title={`${factionName(mark.seat)}'s turning point ${mark.rank} by the computer analysis`}>
+                      <TurnMarker seat={mark.seat} size={10} /> turning point {mark.rank}
+                    </Turn>
+                  )}
                   {line.bot && <Private title="The server bot made this decision">bot</Private>}{label && <Private>{label}</Private>}{line.text}
                 </Line>
               );

@@ -78,6 +78,6 @@ export function ReplayScreen({ source, onExit }: { source: ReplaySource; onExit(
   // Opened from a moment of the end screen's story: start at that moment, seeing everything (the game is over).
   const event = source.kind === 'file' ? undefined : source.event;
   return event === undefined
-    ? <ReplayViewer timeline={built} title={title} actions={actions} />
-    : <ReplayViewer timeline={built} title={title} actions={actions} initialStep={built.stepOfEvent(event)} initialViewpoint="all" />;
+    ? <ReplayViewer timeline={built} title={title} actions={actions} record={rec} />
+    : <ReplayViewer timeline={built} title={title} actions={actions} record={rec} initialStep={built.stepOfEvent(event)} initialViewpoint="all" />;
 }

@@ -4,6 +4,10 @@
  * (every line of the game; a click goes to its moment). Keys: ← → step, Home / End, space plays or pauses.
  */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { GameRecord } from '../../game/record';
+import { AnalysisBar } from '../analysis/AnalysisBar';
+import { stepOfAction, turningMarks } from '../analysis/marks';
+import { useReplayAnalysis } from '../analysis/useReplayAnalysis';
 import { Board } from '../board/Board';
 import { factionName } from '../theme';
 import { ReplayControls, SPEEDS } from './ReplayControls';
@@ -13,13 +17,16 @@ import type { Timeline } from './timeline';
 import { boardSeat, replayLines, stateFor, type Viewpoint } from './viewpoint';
 
 export interface ReplayViewerProps {
-  timeline: Timeline;
+  /** `error`: the record stopped re-running part-way (./timeline.ts). */
+  timeline: Timeline & { error?: string };
   /** A few words above the board: who played, when. */
   title?: ReactNode;
   /** Buttons for the control bar and the end screen (download, back). */
   actions?: ReactNode;
   initialStep?: number;
   initialViewpoint?: Viewpoint;
+  /** The finished game's record: offers the computer analysis (src/ui/analysis). Absent: no "Analyse". */
+  record?: GameRecord;
 }
 
 function isTyping(target: EventTarget | null): boolean {
@@ -27,7 +34,7 @@ function isTyping(target: EventTarget | null): boolean {
   return !!el && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA' || el.isContentEditable);
 }
 
-export function ReplayViewer({ timeline, title, actions, initialStep = 0, initialViewpoint = 'public' }: ReplayViewerProps) {
+export function ReplayViewer({ timeline, title, actions, initialStep = 0, initialViewpoint = 'public', record }: ReplayViewerProps) {
   const [step, setStepRaw] = useState(() => Math.max(0, Math.min(timeline.length, initialStep)));
   const [vp, setVp] = useState<Viewpoint>(initialViewpoint);
   const [playing, setPlaying] = useState(false);
@@ -69,6 +76,10 @@ export function ReplayViewer({ timeline, title, actions, initialStep = 0, initia
     ? 'The start of the game: press ▶ or → to step through it.'
     : `${actor ? `${factionName(actor)}'s decision. ` : ''}${now.length ? now.join(' ') : 'Nothing of it shows in this view.'}`;
   const round = timeline.rounds[step];
+  // Only a finished game that re-runs to its end can be analysed (analyseRecord re-plays it).
+  const analysable = !!record?.result && !timeline.error;
+  const analysis = useReplayAnalysis(analysable ? record ?? null : null);
+  const marks = useMemo(() => (analysis.state.status === 'done' ? turningMarks(analysis.state.analysis) : undefined), [analysis.state]);
 
   const controls = (
     <>
@@ -79,13 +90,16 @@ export function ReplayViewer({ timeline, title, actions, initialStep = 0, initia
         {actions}
       </ReplayControls>
       {vp === 'all' && <SecretsStrip state={full} />}
+      {analysable && (
+        <AnalysisBar control={analysis} currentAction={step - 1} onJump={(a) => go(stepOfAction(a))} />
+      )}
     </>
   );
   return (
     <div data-screen="replay" data-step={step} data-viewpoint={vp}>
       <Board view={view} seat={seat} extra={controls} endActions={actions} momentLink={{ go: (e) => go(timeline.stepOfEvent(e)) }}
         seatLabel={vp === 'all' ? 'Replay: everything' : seat ? `Replay: ${factionName(seat)}'s view` : 'Replay: spectator view'}
-        log={<ReplayLog lines={lines} step={step} onStep={go} />} />
+        log={<ReplayLog lines={lines} step={step} onStep={go} marks={marks} />} />
     </div>
   );
 }

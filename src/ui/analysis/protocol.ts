@@ -1,0 +1,14 @@
+/** What the page and the analysis worker say to each other (./analysis.worker.ts, ./run.ts). Types only. */
+import type { AnalysisSettings } from '../../ai/analysis';
+import type { GameRecord } from '../../game/record';
+import type { ReplayAnalysis } from './settings';
+
+export interface AnalysisRequest {
+  record: GameRecord;
+  settings: AnalysisSettings;
+}
+
+export type AnalysisReply =
+  | { type: 'progress'; done: number; total: number }
+  | { type: 'done'; analysis: ReplayAnalysis }
+  | { type: 'error'; message: string };
