@@ -139,10 +139,10 @@ describe('R9.11 difficulty table', () => {
   });
 
   it('a time bonus gives the Imperial rival time: the human Rebel\'s objective token starts above R3.2\'s space (R9.11)', () => {
-    withKnob('hard', 'imperialTimeBonus', 2);
-    expect(imperialSetup('hard').objective).toBe(DEFAULT_CONFIG.objectiveStart + 2);
+    withKnob('hard', 'imperialTimeBonus', 3);
+    expect(imperialSetup('hard').objective).toBe(DEFAULT_CONFIG.objectiveStart + 3);
     expect(soloSetup('R', 'hard', 11).s.objective).toBe(DEFAULT_CONFIG.objectiveStart - SOLO_LEVELS.hard.rebelObjectiveHeadStart);
-    expect(soloLevelWords('hard', 'I')).toMatch(/the Rebel's objective token 2 spaces farther from the time token, more time to hunt\./);
+    expect(soloLevelWords('hard', 'I')).toMatch(/the Rebel's objective token 3 spaces farther from the time token, more time to hunt/);
     expect(soloLevelWords('hard', 'R')).not.toMatch(/farther/);
   });
 
@@ -174,6 +174,7 @@ describe('R9.11 difficulty table', () => {
   });
 
   it('a changed knob changes the game: the rival\'s sector intelligence on base choice and hidden relocation (R9.11)', () => {
+    withKnob('hard', 'imperialSectorIntel', false);
     const off = imperialSetup('hard');
     expect(off.known.baseSector).toBeNull();
     expect(events(off, 'baseSectorAnnounced')).toEqual([]);
@@ -184,8 +185,8 @@ describe('R9.11 difficulty table', () => {
     // Public (no audience), marked as intelligence, not I-06.
     expect(events(on, 'baseSectorAnnounced')).toMatchObject([{ sector, intel: true }]);
     expect(events(on, 'baseSectorAnnounced')[0]).not.toHaveProperty('to');
-    expect(soloLevelWords('hard', 'I')).toMatch(/intelligence that names the sector of your hidden base/);
-    expect(soloLevelWords('hard', 'R')).not.toMatch(/intelligence/);
+    expect(soloLevelWords('hard', 'I')).toMatch(/an informant who names the sector of your hidden base/);
+    expect(soloLevelWords('hard', 'R')).not.toMatch(/informant/);
   });
 
   it('the sector intelligence follows a hidden relocation (R6.2.7), and stays silent for a base kept revealed', () => {
