@@ -5,6 +5,7 @@
 import {
   DECK_MISSIONS, LETTERS, OBJECTIVE_IDS, STARTING_MISSIONS,
   type Faction, type MissionId, type ObjectiveId, type UnitType,
+  objectiveStartFor,
 } from '../../src/game/content';
 import type { GameState } from '../../src/game/rules';
 import { fields } from './logFields';
@@ -115,7 +116,9 @@ export function checkBoard(s: GameState): string | null {
     if (pl.destroyed && (pl.loyalty || pl.disrupt)) return `tokens on destroyed ${p} (R6.4.3)`;
     if (p === 'IMP' && (pl.loyalty || pl.disrupt || pl.destroyed)) return 'token on Imperium (R7.1)';
   }
-  if (s.time < 1 || s.time > 12 || s.objective > 12) return `track time ${s.time} objective ${s.objective}`;
+  // A solo Imperial rival's time bonus (R9.11) starts the objective token beyond space 12: that start is the bound.
+  const top = Math.max(12, objectiveStartFor(s.config.objectiveStart, s.solo ? { bot: s.solo.bot, difficulty: s.solo.difficulty, level: s.solo.level } : null));
+  if (s.time < 1 || s.time > 12 || s.objective > top) return `track time ${s.time} objective ${s.objective}`;
   if (s.round > 11) return `round ${s.round} (R1.2.5)`;
   return null;
 }

@@ -11,13 +11,13 @@ const Track = styled.ol`
   padding: 0;
 `;
 
-const Space = styled.li<{ $build: boolean }>`
+const Space = styled.li<{ $build: boolean; $beyond?: boolean }>`
   position: relative;
   width: 30px;
   height: 34px;
   border-radius: 4px;
   background: ${(p) => (p.$build ? '#2b3550' : colors.surface)};
-  border: 1px solid ${colors.border};
+  border: 1px ${(p) => (p.$beyond ? 'dashed' : 'solid')} ${colors.border};
   display: flex;
   flex-direction: column;
   align-items: center;
@@ -53,15 +53,18 @@ function Hammer() {
   );
 }
 
+/** The printed track's spaces (R7.9). A solo Imperial rival's time bonus (R9.11) can start the objective token beyond it. */
+const PRINTED = 12;
+
 export function TimeTrack({ view }: { view: GameState }) {
-  const spaces = Array.from({ length: 12 }, (_, i) => i + 1);
+  const spaces = Array.from({ length: Math.max(PRINTED, view.objective) }, (_, i) => i + 1);
   const label = `Time track: time token on ${view.time}, objective token on ${view.objective}. The Rebel wins when the objective token reaches the time token.`;
   return (
     <Track aria-label={label} title={label}>
       {spaces.map((n) => {
         const build = view.config.buildSpaces.includes(n);
         return (
-          <Space key={n} $build={build} data-space={n} title={`Space ${n}${build ? ' — build icon' : ''}${view.time === n ? ' — time token (Imperial green square)' : ''}${view.objective === n ? ' — objective token (Rebel red disc)' : ''}`}>
+          <Space key={n} $build={build} $beyond={n > PRINTED} data-space={n} title={`Space ${n}${n > PRINTED ? ' — beyond the printed track: the solo rival\'s extra time' : ''}${build ? ' — build icon' : ''}${view.time === n ? ' — time token (Imperial green square)' : ''}${view.objective === n ? ' — objective token (Rebel red disc)' : ''}`}>
             <span>{n}</span>
             <Tokens>
               {view.time === n && <Token $c={colors.imperial} $round={false} role="img" aria-label="time token" data-token="time" />}
