@@ -8,29 +8,13 @@
  * depth, R5.8), which that module keeps private.
  */
 import type { Faction } from '../../game/content';
-import {
-  applyLegal, cloneState, findLegal, needsAdvance, run, seededRng, type Action, type GameState, type Rng,
-} from '../../game/rules';
+import { applyLegal, cloneState, findLegal, seededRng, type Action, type GameState } from '../../game/rules';
 import { worldSampler } from '../../game/rules/sample';
 import { baseBelief, drawFrom, placeBase } from '../ismcts/belief';
-import { candidateActions } from '../ismcts/candidates';
-import { rebelValue, valueFor } from '../ismcts/evaluate';
-import { makePicker, type Picker } from '../ismcts/policy';
+import { valueFor } from '../ismcts/evaluate';
+import { makePicker } from '../ismcts/policy';
+import { playoutValue } from '../ismcts/search';
 import type { Weights } from '../ismcts/weights';
-
-function playout(world: GameState, rng: Rng, picker: Picker, weights: Weights, depth: number): number {
-  for (let d = 0, hits = 0; d < depth && hits < 4 * depth && !world.winner;) {
-    while (!world.winner && needsAdvance(world)) run(world, rng);
-    const p = world.pending;
-    if (!p || world.winner) break;
-    const acts = candidateActions(world, p.seat);
-    if (acts.length === 0) break;
-    applyLegal(world, picker.pick(world, p.seat, acts, rng), rng);
-    if (p.kind === 'assignHit') hits++;
-    else d++;
-  }
-  return rebelValue(world, weights.value);
-}
 
 export interface PlayoutOptions {
   worlds: number;
@@ -57,7 +41,7 @@ export function playoutChances(view: GameState, seat: Faction, actions: Action[]
       if (!legal) return;
       const rng = seededRng(`${o.seed}-${i}`); // common random numbers: both moves meet the same dice
       applyLegal(w, legal, rng);
-      sums[k] += valueFor(seat, playout(w, rng, picker, o.weights, o.depth));
+      sums[k] += valueFor(seat, playoutValue(w, rng, picker, o.depth, o.weights.value));
       counts[k]++;
     });
   }

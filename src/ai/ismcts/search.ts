@@ -102,6 +102,26 @@ function settle(world: GameState, rng: Rng): void {
   while (!world.winner && needsAdvance(world)) run(world, rng);
 }
 
+/**
+ * A playout from `world` (mutated): up to `depth` decisions by the policy `picker`, then the evaluation, as the
+ * Rebel's value. Hits (R5.8) do not count against the depth: a cut-off in the middle of a combat would score a
+ * fight, not its outcome (a Star Fortress storming a defended base looked like a siege the Imperial was losing).
+ * Shared by the search and the game analysis (../analysis/playouts.ts).
+ */
+export function playoutValue(world: GameState, rng: Rng, picker: Picker, depth: number, ev: EvalWeights): number {
+  for (let d = 0, hits = 0; d < depth && hits < 4 * depth && !world.winner;) {
+    settle(world, rng);
+    const p = world.pending;
+    if (!p || world.winner) break;
+    const acts = candidateActions(world, p.seat);
+    if (acts.length === 0) break;
+    applyLegal(world, picker.pick(world, p.seat, acts, rng), rng);
+    if (p.kind === 'assignHit') hits++;
+    else d++;
+  }
+  return rebelValue(world, ev);
+}
+
 export interface Searcher {
   root: Node;
   iterate(world: GameState, rng: Rng): void;
@@ -123,21 +143,7 @@ export function makeSearcher(me: Faction, picker: Picker, ev: EvalWeights, sp: S
   const firstKey = new Map<Node, string>();
   const mixed = new Set<Node>();
 
-  function playout(world: GameState, rng: Rng): number {
-    // Hits (R5.8) do not count against the depth: a cut-off in the middle of a combat would score a fight, not its
-    // outcome (a Star Fortress storming a defended base looked like a siege the Imperial was losing).
-    for (let d = 0, hits = 0; d < sp.playoutDepth && hits < 4 * sp.playoutDepth && !world.winner;) {
-      settle(world, rng);
-      const p = world.pending;
-      if (!p || world.winner) break;
-      const acts = candidateActions(world, p.seat);
-      if (acts.length === 0) break;
-      applyLegal(world, picker.pick(world, p.seat, acts, rng), rng);
-      if (p.kind === 'assignHit') hits++;
-      else d++;
-    }
-    return rebelValue(world, ev);
-  }
+  const playout = (world: GameState, rng: Rng): number => playoutValue(world, rng, picker, sp.playoutDepth, ev);
 
   function iterate(world: GameState, rng: Rng): void {
     path.length = 0;

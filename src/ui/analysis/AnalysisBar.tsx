@@ -6,6 +6,7 @@
 import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { ChoiceButton } from '../prompt/ChoiceButton';
+import { Select } from '../replay/ReplayControls';
 import { colors, phone } from '../theme';
 import { DEFAULT_DEPTH, DEPTHS, type AnalysisDepth } from './settings';
 import type { ReplayAnalysisControl } from './useReplayAnalysis';
@@ -27,15 +28,6 @@ const Row = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: 6px 12px;
-`;
-
-const Select = styled.select`
-  min-height: 32px;
-  border-radius: 6px;
-  border: 1px solid ${colors.border};
-  background: ${colors.surface2};
-  color: ${colors.text};
-  ${phone} { min-height: 44px; }
 `;
 
 // Drawn by hand: the browsers' own bar is a faint grey track on this background.

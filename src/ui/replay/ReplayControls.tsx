@@ -80,7 +80,8 @@ const Seg = styled.button.attrs({ type: 'button', role: 'radio' })<{ $on: boolea
   ${phone} { min-height: 44px; padding: 2px 7px; }
 `;
 
-const Select = styled.select`
+/** The replay bar's drop-down, shared with the analysis bar (../analysis/AnalysisBar.tsx). */
+export const Select = styled.select`
   min-height: 32px;
   border-radius: 6px;
   border: 1px solid ${colors.border};
