@@ -190,7 +190,8 @@ describe('analysis of a game record', () => {
   });
 
   it('in a solo game judges only the human: the rival deck decides nothing of the record (RULES §9)', async () => {
-    const solo = playRecordedGame('analysis-solo', undefined, { bot: 'I', difficulty: 'normal' }).record;
+    // Easy: no informant (R9.11), so the random human's game lasts long enough to hold a dozen decisions.
+    const solo = playRecordedGame('analysis-solo', undefined, { bot: 'I', difficulty: 'easy' }).record;
     const an = await analyseRecord(recordOf(solo, solo.actions.slice(0, 20)), { iterations: 5, seed: 't' });
     expect(an.decisions.length).toBeGreaterThan(10);
     expect(an.decisions.every((d) => d.seat === 'R')).toBe(true);

@@ -92,7 +92,8 @@ describe('bad input for the human seat of a solo match', () => {
   it('from the bot\'s seat or a spectator, malformed, unknown or out of place: refused with no change', () => {
     let calls = 0;
     for (const bot of ['R', 'I'] as Faction[]) {
-      const { game, client } = soloClient(`bad-solo-${bot}`, { bot, difficulty: 'normal' });
+      // Easy: the random human's games last longer than against Normal's informant (R9.11), so more steps are probed.
+      const { game, client } = soloClient(`bad-solo-${bot}`, { bot, difficulty: 'easy' });
       const human = playerOf(bot === 'R' ? 'I' : 'R');
       const botSeat = playerOf(bot);
       const chooser = seededRng(`bad-solo-c-${bot}`);
