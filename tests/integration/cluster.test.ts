@@ -209,9 +209,13 @@ describe.skipIf(SKIP !== null)(`two server processes, one PostgreSQL and one Red
     ];
     const botMatch = (await api(url, '/games/mint-imperium/create', { bot: 'I', botKind: 'random' })).json.matchID as string;
     const human = randomPlayer(url, botMatch, 'R', await joinMatch(url, botMatch, '0', 'Human'), { socketOpts });
+    // The bot match waits for its human until the kill is near: a short random game could otherwise be over before
+    // the victim held a lease (a clean-clone CI run timed out waiting for it).
+    human.pause();
     cluster.track({ close: () => { for (const p of [...players, human]) p.stop(); } });
     await waitFor(() => players.every((p) => (p.state()?._stateID ?? 0) >= 10), 30_000, '10 moves');
     for (const p of players) p.pause(); // mid-match when the process dies
+    human.resume();
     const atKill = await snapshot(reader, matchID);
 
     // Wait for a bot decision in progress on the victim (each takes BOT_MIN_DELAY_MS), then kill it.
@@ -220,7 +224,8 @@ describe.skipIf(SKIP !== null)(`two server processes, one PostgreSQL and one Red
       const poll = setInterval(() => {
         leases.holder(botMatch).then((h) => { if (h === want) seen = true; }, () => {});
       }, 5);
-      await waitFor(() => seen, 20_000, `the bot lease held by ${want}`).finally(() => clearInterval(poll));
+      await waitFor(() => seen, 20_000, `the bot lease held by ${want} (bot match at state ${human.state()?._stateID}, `
+        + `${human.state()?.ctx.gameover !== undefined ? 'over' : 'not over'})`).finally(() => clearInterval(poll));
     };
     await leaseHeldBy(victimID);
     await kill(victim.child);
