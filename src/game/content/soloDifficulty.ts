@@ -79,8 +79,17 @@ export function withSoloLevel(solo: SoloSetup): SoloSetup {
   return { bot: solo.bot, difficulty: solo.difficulty, level: { ...soloLevel(solo) } };
 }
 
+/**
+ * The on/off knobs a snapshot may hold: required ones, and optional ones a snapshot made before the knob existed
+ * lacks (read as off).
+ */
+const SOLO_LEVEL_BOOLEANS = { firstTurnDefault: 'required', imperialSectorIntel: 'optional' } as const satisfies Partial<
+  Record<keyof SoloLevel, 'required' | 'optional'>
+>;
+type BooleanKnob = keyof typeof SOLO_LEVEL_BOOLEANS;
+
 /** Range of each knob (integers) a snapshot may hold: what a record, a save or setupData is checked against. */
-export const SOLO_LEVEL_INT_BOUNDS: Record<Exclude<keyof SoloLevel, 'firstTurnDefault' | 'imperialSectorIntel'>, [number, number]> = {
+export const SOLO_LEVEL_INT_BOUNDS: Record<Exclude<keyof SoloLevel, BooleanKnob>, [number, number]> = {
   extraDefaultTurns: [0, 5], rebelExtraObjectives: [0, 5], imperialExtraFighters: [0, 10], imperialSetupProbes: [0, 10],
   imperialTimeBonus: [0, 8], imperialExtraProbes: [0, 5], rebelExtraObjectiveDraws: [0, 5], rebelObjectiveHeadStart: [-10, 10],
 };
@@ -89,11 +98,11 @@ export const SOLO_LEVEL_INT_BOUNDS: Record<Exclude<keyof SoloLevel, 'firstTurnDe
 export function soloLevelProblem(x: unknown, where = 'level'): string | null {
   if (typeof x !== 'object' || x === null || Array.isArray(x)) return `${where}: an object is expected`;
   const o = x as Record<string, unknown>;
-  const keys = ['firstTurnDefault', ...Object.keys(SOLO_LEVEL_INT_BOUNDS)];
-  for (const k of Object.keys(o)) if (!keys.includes(k) && k !== 'imperialSectorIntel') return `${where}: unknown knob ${k.slice(0, 40)}`;
-  if (typeof o.firstTurnDefault !== 'boolean') return `${where}.firstTurnDefault must be true or false`;
-  if (o.imperialSectorIntel !== undefined && typeof o.imperialSectorIntel !== 'boolean') {
-    return `${where}.imperialSectorIntel must be true or false`;
+  const keys = [...Object.keys(SOLO_LEVEL_BOOLEANS), ...Object.keys(SOLO_LEVEL_INT_BOUNDS)];
+  for (const k of Object.keys(o)) if (!keys.includes(k)) return `${where}: unknown knob ${k.slice(0, 40)}`;
+  for (const [k, need] of Object.entries(SOLO_LEVEL_BOOLEANS)) {
+    if (o[k] === undefined && need === 'optional') continue;
+    if (typeof o[k] !== 'boolean') return `${where}.${k} must be true or false`;
   }
   for (const [k, [lo, hi]] of Object.entries(SOLO_LEVEL_INT_BOUNDS)) {
     const v = o[k];
