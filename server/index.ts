@@ -42,6 +42,7 @@ import { LocalFirstLimiter, SharedBotMatches, SharedRateLimiter } from './cluste
  * write, before that state is sent or published — the crash window of tests/integration/cluster-crash-window.test.ts.
  */
 function killAfter(n: number): () => void {
+  console.warn(`FAULT_KILL_AFTER_STATE_WRITES=${n}: this process will kill itself after ${n} state writes (a test setting)`);
   let writes = 0;
   return () => {
     if (++writes === n) process.kill(process.pid, 'SIGKILL');
