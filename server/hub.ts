@@ -1,7 +1,8 @@
 /**
  * The match master of this server: it replaces boardgame.io 0.50.2's `Master` for socket traffic (the socket
- * transport in ./transport.ts routes `sync`, `update` and disconnects here, and the server bots call `update`
- * exactly as a socket would). What it does differently from boardgame.io's Master, and why:
+ * transport in ./transport.ts routes `sync`, `update` and disconnects here; the server bots play through the same
+ * move service, `botMove`, with no credentials of their own). What it does differently from boardgame.io's Master,
+ * and why:
  * - sync never creates a match (STACK.md hole 4): an unknown matchID is refused and storage is not touched;
  * - a playerID needs that seat's credentials for sync and update, joined or not (hole 4, ./seats/credentials.ts);
  * - an update must be one of our moves, made by the seat whose credentials it carries (hole 2,
@@ -39,6 +40,8 @@ import { ClusterUnavailable, type BusMessage, type ClusterBus } from './cluster/
 import { stateJson } from './state-json';
 import { SeatKeys } from './seats/keys';
 import { logDeltaUpdate } from './log-delta';
+import { busLock, processLock, type MatchLock } from './match/lock';
+import { MatchChanges } from './match/changes';
 
 /** What a socket (or a bot) is, to the hub. */
 export interface Connection {
@@ -73,8 +76,12 @@ export {
 export interface HubOptions {
   game: Game;
   db: SqlStorage;
-  /** Called (outside the match queue) after a state was written and broadcast, and after a player's sync. */
-  onActivity?: (matchID: string) => void;
+  /**
+   * Where this process's rooms hear that a match changed (./match/changes.ts): the hub emits `activity` (outside
+   * the match queue) after a state was written and broadcast and after a player's sync, and `table` whenever it
+   * sends a match's table. Default: a set of its own (`hub.changes`).
+   */
+  changes?: MatchChanges;
   /** Unexpected errors (never refusals). Default console.error. */
   onError?: (err: unknown, where: string) => void;
   /** A move refreshes metadata.updatedAt only if it is older than this. Default 60 s; 0: on every move. */
@@ -91,8 +98,6 @@ export interface HubOptions {
   abandonMs?: number;
   /** A rematch still waiting for a player's playAgain is deleted after this long (issue 19 item 2). Default 30 min. */
   rematchExpiryMs?: number;
-  /** Called with a match's metadata whenever its table is sent (./table/timer.ts arms its deadline). */
-  onTable?: (matchID: string, metadata: Server.MatchData) => void;
   /** Several processes (./cluster/bus.ts, docs/DEPLOY.md): cross-process match locks, broadcasts and presence. */
   bus?: ClusterBus;
   /**
@@ -134,7 +139,8 @@ export class MatchHub {
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly registered = new Map<string, Registered>(); // connection id → registration
   private readonly rooms = new Map<string, Set<string>>(); // matchID → connection ids
-  private readonly onActivity: (matchID: string) => void;
+  /** Match changes for this process's other rooms (bots, table timer, lobby): ./match/changes.ts. */
+  readonly changes: MatchChanges;
   private readonly onError: (err: unknown, where: string) => void;
   private closed = false;
   private readonly touchMs: number;
@@ -158,11 +164,12 @@ export class MatchHub {
   readonly abandonMs: number;
   readonly rematchExpiryMs: number;
   /** Set by the server: told of every table sent (./table/timer.ts). */
-  onTable: (matchID: string, metadata: Server.MatchData) => void;
   readonly stats: HubStats = { moves: 0, botMoves: 0, chatMessages: 0, moveReads: 0, operations: 0, refusals: new Map() };
   /** The seats' credential hashes per match: wrong credentials are refused before the queue (issue 19 item 4). */
   readonly seatKeys: SeatKeys;
   readonly bus: ClusterBus | undefined;
+  /** Holds a match across processes (./match/lock.ts): the move path never asks how many there are. */
+  private readonly lock: MatchLock;
   /**
    * Several processes: the newest state ID this process sent the sockets of a match (by sync or update), so a
    * message from another process that arrives after a newer state (rare: pub/sub and the lock use different
@@ -177,14 +184,14 @@ export class MatchHub {
     this.game = ProcessGameConfig(opts.game);
     this.db = opts.db;
     this.reducer = CreateGameReducer({ game: this.game });
-    this.onActivity = opts.onActivity ?? (() => {});
     this.onError = opts.onError ?? ((err, where) => console.error(`[hub] ${where}:`, err));
+    this.changes = opts.changes ?? new MatchChanges(this.onError);
     this.onEvent = opts.onEvent ?? (() => {});
     this.now = opts.now ?? Date.now;
     this.abandonMs = opts.abandonMs ?? 3 * 60_000;
     this.rematchExpiryMs = opts.rematchExpiryMs ?? DEFAULT_REMATCH_EXPIRY_MS;
-    this.onTable = opts.onTable ?? (() => {});
     this.bus = opts.bus;
+    this.lock = opts.bus ? busLock(opts.bus) : processLock;
     this.afterStateWrite = opts.afterStateWrite ?? (() => {});
     this.chats = new MatchChat({
       db: this.db, bus: this.bus, stats: this.stats,
@@ -245,7 +252,7 @@ export class MatchHub {
         if (md) this.remember(id, msg.state as State<GameState>, md);
       }
       // A bot of this match may be due (./bots/driver.ts: the lease decides which process plays).
-      if (msg.bot) this.onActivity(id);
+      if (msg.bot) this.changes.emit('activity', { matchID: id });
     } else if (msg.t === 'matchData') {
       if (this.rooms.has(id)) this.announceLocal(id, msg.md as Server.MatchData);
     } else if (msg.t === 'table') {
@@ -326,13 +333,12 @@ export class MatchHub {
   /** Run `fn` after every earlier operation of this match (one at a time per match, in this process). */
   enqueue<T>(matchID: string, fn: () => Promise<T>): Promise<T> {
     const prev = this.queues.get(matchID) ?? Promise.resolve();
-    const bus = this.bus;
     this.stats.operations++;
-    // Several processes: one at a time per match in all of them; what another process changed is re-read.
-    const locked = bus ? () => bus.withLock(matchID, (stale) => {
+    // One at a time per match in every process; what another process changed is re-read.
+    const locked = () => this.lock.hold(matchID, (stale) => {
       if (stale) this.forget(matchID);
       return fn();
-    }) : fn;
+    });
     const run = prev.then(locked, locked);
     const tail = run.then(() => undefined, () => undefined);
     this.queues.set(matchID, tail);
@@ -350,11 +356,11 @@ export class MatchHub {
   }
 
   /**
-   * The match as stored, without a read when this process is its only writer (no bus) and keeps it; otherwise read
-   * from storage (another process may have written it since).
+   * The match as stored, without a read when this process is its only writer and keeps it; otherwise read from
+   * storage (another process may have written it since).
    */
   async current(matchID: string): Promise<{ state?: State<GameState>; metadata?: Server.MatchData }> {
-    const kept = this.bus ? undefined : this.cache.get(matchID);
+    const kept = this.lock.soleWriter ? this.cache.get(matchID) : undefined;
     if (kept) return kept;
     const { state, metadata } = await this.db.fetch(matchID, { state: true, metadata: true });
     return { state: state as State<GameState> | undefined, metadata };
@@ -457,7 +463,7 @@ export class MatchHub {
       }
       return { ok: true };
     }));
-    if (result.ok && seat !== null) this.onActivity(matchID);
+    if (result.ok && seat !== null) this.changes.emit('activity', { matchID });
     return result;
   }
 
@@ -641,7 +647,7 @@ export class MatchHub {
    * (clock, absences, hand-overs: 'mint:table') to every socket of the match.
    */
   announce(matchID: string, metadata: Server.MatchData): void {
-    this.onTable(matchID, metadata); // the table timer arms the new deadlines (e.g. an absence starting now)
+    this.changes.emit('table', { matchID, metadata }); // the table timer arms the new deadlines (e.g. an absence starting now)
     this.bus?.publish({ t: 'matchData', m: matchID, md: metadata });
     this.announceLocal(matchID, metadata);
   }
@@ -654,7 +660,7 @@ export class MatchHub {
 
   /** 'mint:table' (matchID, view) to one socket, or to every socket of the match. Nothing for a plain match. */
   sendTable(matchID: string, metadata: Server.MatchData, conn?: Connection): void {
-    this.onTable(matchID, metadata);
+    this.changes.emit('table', { matchID, metadata });
     if (!conn && this.bus && tableView(metadata as TableMetadata, this.now(), this.abandonMs)) {
       this.bus.publish({ t: 'table', m: matchID, md: metadata });
     }
@@ -673,10 +679,10 @@ export class MatchHub {
   // update
 
   /**
-   * A move from a socket (`conn` set) or a server bot: `action` as boardgame.io's client sends it (credentials in
-   * its payload), `stateID` the state it was made on, `playerID` the seat it claims.
+   * A move from a socket: `action` as boardgame.io's client sends it (credentials in its payload), `stateID` the
+   * state it was made on, `playerID` the seat it claims. Checked for shape and credentials, then played by `play`.
    */
-  async update(action: unknown, stateID: unknown, matchID: unknown, playerID: unknown, conn?: Connection): Promise<HubResult> {
+  async update(action: unknown, stateID: unknown, matchID: unknown, playerID: unknown, conn: Connection): Promise<HubResult> {
     if (this.closed) return this.refuse(conn, matchID, 'update', 'server shutting down');
     if (!isMatchID(matchID)) return this.refuse(conn, matchID, 'update', 'bad matchID');
     if (!isSeatID(playerID)) return this.refuse(conn, matchID, 'update', 'bad playerID');
@@ -695,16 +701,39 @@ export class MatchHub {
     const clean = { type: (action as { type?: unknown }).type, payload: { type: p.type, args: p.args, playerID: p.playerID } };
     // Hole 2: only our own moves, made by the seat the credentials are checked against, with printable args.
     if (!acceptClientAction(clean, playerID)) return this.refuse(conn, matchID, 'update', 'action refused');
-    const early = conn ? await this.refusedEarly(conn, matchID, 'update', playerID, credentials) : null;
+    const early = await this.refusedEarly(conn, matchID, 'update', playerID, credentials);
     if (early) return early;
+    return this.play(matchID, playerID, clean, stateID, { conn, credentials });
+  }
 
+  /**
+   * A server bot's move for `playerID` (../bots/driver.ts): a move of the Game, made on state `stateID`. It goes
+   * through the same move service as a player's (`play`); instead of credentials, the seat must be the bot's now.
+   */
+  botMove(matchID: string, playerID: SeatID, move: { type: string; args: unknown[] }, stateID: number): Promise<HubResult> {
+    if (this.closed) return Promise.resolve(this.refuse(undefined, matchID, 'update', 'server shutting down'));
+    const clean = { type: 'MAKE_MOVE', payload: { type: move.type, args: move.args, playerID } };
+    if (!acceptClientAction(clean, playerID)) return Promise.resolve(this.refuse(undefined, matchID, 'update', 'action refused'));
+    return this.play(matchID, playerID, clean, stateID, 'bot');
+  }
+
+  /**
+   * The move service: in the match's queue, play one move checked for its envelope (`clean`) on state `stateID`,
+   * by a player (`conn` and the credentials it sent, checked against the stored seat) or by the server bot. Every
+   * refusal changes nothing; an accepted move is written, then broadcast.
+   */
+  private play(
+    matchID: string, playerID: SeatID, clean: { type: unknown; payload: { type: unknown; args: unknown; playerID: unknown } },
+    stateID: number, by: { conn?: Connection; credentials: unknown } | 'bot',
+  ): Promise<HubResult> {
+    const conn = by === 'bot' ? undefined : by.conn;
     // Whether the match has a bot seat after this move (from the metadata just written): only then may a bot be due.
     let botSeat = false;
     return this.unavailable(conn, matchID, 'update', () => this.enqueue(matchID, async (): Promise<HubResult> => {
       const { state, metadata } = this.cache.get(matchID)
         ?? (this.stats.moveReads++, await this.db.fetch(matchID, { state: true, metadata: true }));
       if (!state || !metadata) return this.refuse(conn, matchID, 'update', 'match not found');
-      if (!credentialsMatch(metadata, playerID, credentials)) return this.refuse(conn, matchID, 'update', 'unauthorized');
+      if (by !== 'bot' && !credentialsMatch(metadata, playerID, by.credentials)) return this.refuse(conn, matchID, 'update', 'unauthorized');
       const s = state as State<GameState>;
       if (s.ctx.gameover !== undefined) return this.refuse(conn, matchID, 'update', 'game over');
       if (!this.game.flow.isPlayerActive(s.G, s.ctx, playerID)) return this.refuse(conn, matchID, 'update', 'not your turn');
@@ -713,9 +742,9 @@ export class MatchHub {
       }
       if (s._stateID !== stateID) return this.refuse(conn, matchID, 'update', 'stale state');
       // A bot move for a seat its owner took back in the meantime (./table/route.ts) is not the owner's.
-      if (!conn && !botKindOf(seatMetadata(metadata, playerID))) return this.refuse(conn, matchID, 'update', 'not a bot seat');
+      if (by === 'bot' && !botKindOf(seatMetadata(metadata, playerID))) return this.refuse(conn, matchID, 'update', 'not a bot seat');
       // The owner of a seat handed to the bot takes it back first (./table/route.ts), so the two never race.
-      if (conn && (seatMetadata(metadata, playerID)?.data as { handedOver?: unknown } | undefined)?.handedOver === true) {
+      if (by !== 'bot' && (seatMetadata(metadata, playerID)?.data as { handedOver?: unknown } | undefined)?.handedOver === true) {
         return this.refuse(conn, matchID, 'update', 'your seat is played by the bot: take it back first');
       }
       const clock = (metadata as TableMetadata).clock;
@@ -736,7 +765,7 @@ export class MatchHub {
       if ('error' in decoded || !findLegal(s.G, seat, decoded.action)) return this.refuse(conn, matchID, 'update', 'illegal move');
 
       // Around a hand-over, the move carries who played it (src/game/playedBy.ts), for the game log and the record.
-      const note = playedNote((metadata as TableMetadata).handovers, playerID, !conn);
+      const note = playedNote((metadata as TableMetadata).handovers, playerID, by === 'bot');
       const action = note
         ? { ...clean, payload: { ...clean.payload, args: [(clean.payload.args as unknown[] | undefined)?.[0] ?? null, note.played] } }
         : clean;
@@ -795,14 +824,14 @@ export class MatchHub {
       botSeat = SEATS.some((id) => botKindOf(seatMetadata(md, id)));
       this.broadcastState(matchID, next, deltalog ?? [], botSeat, s);
       if (clock || (md as TableMetadata).handovers) this.sendTable(matchID, md);
-      if (conn) this.stats.moves++;
-      else this.stats.botMoves++;
+      if (by === 'bot') this.stats.botMoves++;
+      else this.stats.moves++;
       if (over) this.onEvent({ event: 'finished', matchID, winner: next.ctx.gameover?.winner, reason: next.ctx.gameover?.reason });
       return { ok: true };
     })).then((r) => {
       // A move in a match without a bot seat gives no bot the move: no need to wake the bot driver (which reads
       // the match back). Seats handed to the bot later are kicked by the hand-over itself (./table/route.ts).
-      if (r.ok && botSeat) this.onActivity(matchID);
+      if (r.ok && botSeat) this.changes.emit('activity', { matchID });
       return r;
     });
   }

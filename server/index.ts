@@ -196,23 +196,22 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     }
   };
 
-  let bots: BotDriver | undefined;
   // updatedAt is refreshed at most once a minute by moves, and always well within the stale threshold.
   const touchMs = Math.min(60_000, Math.floor(staleMatchMs / 10));
   const hub = new MatchHub({
-    game, db, onActivity: (id) => bots?.kick(id), onError, touchMs, maxSpectatorsPerMatch: opts.maxSpectatorsPerMatch, onEvent,
+    game, db, onError, touchMs, maxSpectatorsPerMatch: opts.maxSpectatorsPerMatch, onEvent,
     cacheSize: opts.matchCacheSize,
     now: opts.now, abandonMs: opts.abandonMs, rematchExpiryMs: opts.rematchExpiryMs, bus: cluster?.bus,
     ...(opts.killAfterStateWrites ? { afterStateWrite: killAfter(opts.killAfterStateWrites) } : {}),
   });
   const tables = new TableTimer(hub, opts.tableTickMs, onError);
-  hub.onTable = (id, metadata) => tables.arm(id, metadata);
   const searchPool = new WorkerBotPlayer({ ...DEFAULT_MCTS, ...opts.bots?.mcts }, opts.bots?.workers ?? defaultBotWorkers());
   const searchBots = Object.fromEntries(SEARCH_BOT_KINDS.map((kind) => [kind, {
     choose: (view, seat, job) => searchPool.choose(view, seat, job, kind),
   } satisfies BotPlayer])) as Record<(typeof SEARCH_BOT_KINDS)[number], BotPlayer>;
   const players: Record<BotKind, BotPlayer> = { ...searchBots, random: new RandomBotPlayer(), ...opts.bots?.players };
-  bots = new BotDriver({ hub, players, minDelayMs: opts.bots?.minDelayMs ?? 400, onError, leases: cluster?.leases });
+  const bots = new BotDriver({ hub, players, minDelayMs: opts.bots?.minDelayMs ?? 400, onError, leases: cluster?.leases });
+
 
   const origins = opts.origins ?? [];
   const transport = new HardenedSocketIO({
@@ -277,18 +276,18 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     ctx.body = {
       ok: dbOk && redisOk, db: dbOk ? 'reachable' : 'unreachable', dialect: db.dialect,
       ...(cluster ? { redis: redisOk ? 'reachable' : 'unreachable', process: cluster.bus.processId } : {}),
-      uptimeS: Math.round(process.uptime()), sockets: hub.connections(), botsActive: bots!.active,
+      uptimeS: Math.round(process.uptime()), sockets: hub.connections(), botsActive: bots.active,
       socketsDropped: transport.dropped, rssMB: Math.round(process.memoryUsage.rss() / 1e6),
     };
   });
   app.use(metricsRoute({
     hub, events: eventCounts, openSockets: () => transport.openSockets, socketsDropped: () => transport.dropped,
-    botsActive: () => bots!.active,
+    botsActive: () => bots.active,
   }));
   app.use(myMatchesRoute({ hub, limit: opts.lobbyLimits === false ? false : undefined }));
   const tableLimit = opts.tableLimit === undefined ? DEFAULT_TABLE_LIMIT : opts.tableLimit;
   app.use(tableRoute({
-    hub, bodyLimitBytes: opts.bodyLimitBytes ?? 4096, kickBots: (id) => bots!.kick(id), handoverBot: opts.handoverBot,
+    hub, bodyLimitBytes: opts.bodyLimitBytes ?? 4096, handoverBot: opts.handoverBot,
     // Several processes: one budget per address in all of them (a flood spread over N processes gets no N times more).
     limiter: !tableLimit ? null : cluster
       ? new LocalFirstLimiter(new RateLimiter(tableLimit), new SharedRateLimiter(cluster.bus, 'table', tableLimit))
@@ -298,7 +297,6 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     hub,
     bodyLimitBytes: opts.bodyLimitBytes ?? 4096,
     createLimit: opts.rateLimit === false ? false : { max: 20, windowMs: 60_000, ...opts.rateLimit },
-    onBotMatch: (id) => bots!.kick(id),
     writeLimit: opts.lobbyLimits === false ? false : opts.lobbyLimits?.writes,
     renameLimit: opts.lobbyLimits === false ? false : opts.lobbyLimits?.renames,
     maxBotMatchesPerAddress: opts.maxBotMatchesPerAddress,
@@ -358,7 +356,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   timer?.unref();
 
   // Matches whose bot may be due to move (after a restart): resume them in the background.
-  void resumeBots(db, game.name as string, (id) => bots!.kick(id)).catch((err) => onError(err, 'resume bots'));
+  void resumeBots(db, game.name as string, (id) => bots.kick(id)).catch((err) => onError(err, 'resume bots'));
   // Clock and absence deadlines of unfinished matches, from what is stored (a restart loses none).
   void tables.resume(db, game.name as string).catch((err) => onError(err, 'resume table deadlines'));
 
@@ -376,7 +374,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     stop: () => (stopped ??= (async () => {
       if (timer) clearInterval(timer);
       tables.close();
-      const botsStopped = bots!.close(); // no new bot moves from now on
+      const botsStopped = bots.close(); // no new bot moves from now on
       // Ends searches in progress.
       await Promise.all([searchPool.close(), ...Object.values(players).map((p) => p.close?.())]);
       await botsStopped;

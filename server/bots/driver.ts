@@ -1,14 +1,14 @@
 /**
- * Plays the server-bot seats. `kick(matchID)` after anything that may have given a bot the move (match created,
- * a move played, a player synced, server start): while a bot seat may move, the driver reads the state, gives
- * the bot that seat's view only, and sends its answer through MatchHub.update with the seat's credentials,
- * exactly as a socket client would. One loop per match at a time; matches never wait for each other (the MCTS
- * search runs in worker threads).
+ * Plays the server-bot seats. It hears the hub's `activity` changes (../match/changes.ts: a match created, a move
+ * played, a player synced, a seat handed over) and `kick(matchID)` at server start: while a bot seat may move, the
+ * driver reads the state, gives the bot that seat's view only, and plays its answer through the hub's move service
+ * (`MatchHub.botMove`: the same checks as a player's move, the seat being the bot's instead of credentials). One
+ * loop per match at a time; matches never wait for each other (the MCTS search runs in worker threads).
  */
 import type { State } from 'boardgame.io';
 import type { GameState } from '../../src/game/rules';
 import { viewFor } from '../../src/game/rules/view';
-import { playerOf, seatOf } from '../../src/protocol';
+import { seatOf } from '../../src/protocol';
 import { SEATS, seatMetadata } from '../seats/credentials';
 import { botKindOf, MatchHub, type BotKind } from '../hub';
 import type { BotChoice, BotPlayer } from './BotPlayer';
@@ -39,8 +39,11 @@ export class BotDriver {
   /** Several processes: lease renewals of the decisions being played now. */
   private readonly renewals = new Map<string, NodeJS.Timeout>();
   private readonly sweep: NodeJS.Timeout | undefined;
+  private readonly stopListening: () => void;
 
   constructor(private readonly opts: BotDriverOptions) {
+    // A move, a sync, a new bot match or a hand-over (../match/changes.ts): a bot's decision may be due.
+    this.stopListening = opts.hub.changes.on('activity', ({ matchID }) => this.kick(matchID));
     const leases = opts.leases;
     if (leases) {
       // A lease that expired while its bot was deciding: its process died (or stalled). Take the match over.
@@ -90,6 +93,7 @@ export class BotDriver {
   /** Stop starting new moves and wait for the loops to end. */
   async close(): Promise<void> {
     this.closed = true;
+    this.stopListening();
     if (this.sweep) clearInterval(this.sweep);
     if (this.running.size > 0) await new Promise<void>((resolve) => this.idle.add(resolve));
     // Several processes: what this one was deciding is taken over by another without waiting for the expiry.
@@ -139,7 +143,7 @@ export class BotDriver {
       const p = seatMetadata(metadata, id);
       // A solo match's rival seat (data.rival) is no bot kind: the engine plays it inside the human's moves.
       const kind = botKindOf(p);
-      if (!kind || !allowed.includes(id) || typeof p!.credentials !== 'string') continue;
+      if (!kind || !allowed.includes(id)) continue;
       const seat = seatOf(id);
       if (s.G.pending?.seat !== seat) continue;
       if (this.opts.leases && !await this.holdLease(matchID)) return false;
@@ -156,11 +160,7 @@ export class BotDriver {
       const wait = (this.opts.minDelayMs ?? 0) - (Date.now() - started);
       if (wait > 0) await sleep(wait);
       if (this.closed) return false;
-      const action = {
-        type: 'MAKE_MOVE',
-        payload: { type: choice.move, args: choice.args, playerID: playerOf(seat), credentials: p!.credentials },
-      };
-      const res = await hub.update(action, s._stateID, matchID, id);
+      const res = await hub.botMove(matchID, id, { type: choice.move, args: choice.args }, s._stateID);
       if (res.ok) {
         this.moves++;
         return true;

@@ -18,8 +18,6 @@ export interface LobbyOptions {
   bodyLimitBytes: number;
   /** Match creations per address (false: no limit). */
   createLimit: RateLimit | false;
-  /** A match with a server bot was created (or resumed). */
-  onBotMatch: (matchID: string) => void;
   /** A match was deleted by the lobby (every human left). */
   onWiped?: (matchID: string) => void;
   /** Lobby writes (join, leave, rename, playAgain) per address (false: no limit). */

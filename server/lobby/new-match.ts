@@ -85,7 +85,7 @@ export async function newMatch(lobby: Lobby, ip: string, spec: NewMatch): Promis
   opts.onEvent?.({ event: 'created', matchID, ...(bot ? { bot: bot.kind } : {}), ...(solo ? { solo: true } : {}), ...(clock ? { clock: clock.kind } : {}) });
   if (bot) {
     await lobby.botMatches.add(ip, matchID);
-    opts.onBotMatch(matchID);
+    hub.changes.emit('activity', { matchID }); // the bot may open the game
   }
   return matchID;
 }

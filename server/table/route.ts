@@ -47,7 +47,7 @@ export async function startClockIfSeated(db: SqlStorage, matchID: string, m: Ser
 export const DEFAULT_TABLE_LIMIT: RateLimit = { max: 20, windowMs: 10_000 };
 
 export function tableRoute(opts: {
-  hub: MatchHub; bodyLimitBytes: number; kickBots(matchID: string): void; handoverBot?: BotKind;
+  hub: MatchHub; bodyLimitBytes: number; handoverBot?: BotKind;
   /** Calls per address (../http/index.ts RateLimiter, or shared through Redis with several processes); null: no limit. */
   limiter: Limiter | null;
 }): Middleware {
@@ -145,7 +145,7 @@ export function tableRoute(opts: {
         }
       }
     });
-    if (kick) opts.kickBots(matchID);
+    if (kick) hub.changes.emit('activity', { matchID }); // the bot now plays the handed-over seat
     ctx.body = {};
   };
 }

@@ -4,7 +4,7 @@
  * `clock.expired` or `abandoned`), and an operator gets the event line (`clockExpired`, `seatAbandoned`).
  *
  * Each match with something to time (a running clock not yet expired, a seat away and not yet reported) has one
- * deadline in memory, set from its metadata whenever the hub sends its table (../hub.ts `onTable`: after every
+ * deadline in memory, set from its metadata whenever the hub sends its table (the hub's `table` change, ../match/changes.ts: after every
  * clock, presence or hand-over change, and at each sync). One interval per process compares the deadlines with
  * the server's time (`hub.now`, injectable in tests), so an injected time and the real one work alike. A due match
  * is re-read in its queue, its expiry written to storage (`clock.expired`) and its table pushed. On start every
@@ -31,7 +31,10 @@ export class TableTimer {
   constructor(private readonly hub: MatchHub, tickMs = DEFAULT_TABLE_TICK_MS, private readonly onError: (err: unknown, where: string) => void = () => {}) {
     this.interval = setInterval(() => this.tick(), Math.max(10, tickMs));
     this.interval.unref();
+    this.stopListening = hub.changes.on('table', ({ matchID, metadata }) => this.arm(matchID, metadata));
   }
+
+  private readonly stopListening: () => void;
 
   /** Matches with a deadline (for tests). */
   get armed(): number {
@@ -119,6 +122,7 @@ export class TableTimer {
   }
 
   close(): void {
+    this.stopListening();
     clearInterval(this.interval);
     this.due.clear();
   }

@@ -43,7 +43,7 @@ export const joinRoute = route('POST', '/games/:name/:matchID/join', async (lobb
     hub.forget(matchID);
     hub.seatsChanged(matchID, m); // the credentials pre-checks (../../seats/keys.ts) here and in other processes
     if (clockStarted) hub.sendTable(matchID, m);
-    else hub.onTable(matchID, m); // the seat's absence deadline (../../table/timer.ts), until its player connects
+    else hub.changes.emit('table', { matchID, metadata: m }); // the seat's absence deadline (../../table/timer.ts), until its player connects
     opts.onEvent?.({ event: 'joined', matchID, playerID });
     return { playerID, playerCredentials: p.credentials };
   });
