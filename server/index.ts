@@ -1,6 +1,6 @@
 /**
  * The game server: boardgame.io's `Server` (Koa + socket.io) with this project's storage, a hardened socket
- * master (./hub.ts, ./transport.ts), its own lobby routes (./lobby/: one module per route), server bots (./bots), `GET /health`, the
+ * master (./match/hub.ts, ./match/transport.ts), its own lobby routes (./lobby/: one module per route), server bots (./bots), `GET /health`, the
  * built front end from the same origin (koa-static on boardgame.io's own Koa app), and a periodic clean-up of
  * stale matches. See docs/SERVER.md.
  */
@@ -20,12 +20,12 @@ import type { BotPlayer } from './bots/BotPlayer';
 import { DEFAULT_MCTS, SEARCH_BOT_KINDS, type MctsOptions } from './bots/mcts';
 import { RandomBotPlayer } from './bots/random';
 import { WorkerBotPlayer } from './bots/worker-pool';
-import { botKindOf, MatchHub, type BotKind } from './hub';
+import { botKindOf, MatchHub, type BotKind } from './match/hub';
 import { jsonErrors, RateLimiter, type RateLimit } from './http';
 import { lobby } from './lobby';
 import { records } from './records';
 import type { SocketLimits } from './limits';
-import { HardenedSocketIO } from './transport';
+import { HardenedSocketIO } from './match/transport';
 import { stdoutEvents, type EventSink, type MatchEvent } from './events';
 import { EventCounts, metricsRoute } from './http/metrics';
 import { myMatchesRoute } from './lobby/my-matches';

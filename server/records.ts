@@ -21,8 +21,8 @@ import type { GameRecord, RecordPlayer } from '../src/game/record';
 import type { GameState } from '../src/game/rules';
 import { credentialsMatch, isSeatID, newMatchID, seatMetadata, SEATS, type SeatID } from './seats/credentials';
 import { fail, onlyKeys, readJsonObject, RateLimiter, type RateLimit } from './http';
-import { botKindOf, isMatchID, isRivalSeat } from './match-data';
-import type { MatchHub } from './hub';
+import { botKindOf, isMatchID, isRivalSeat } from './match/match-data';
+import type { MatchHub } from './match/hub';
 import type { SqlStorage } from './storage';
 import { forbiddenIn, forbiddenMessage } from '../src/protocol/text-policy';
 

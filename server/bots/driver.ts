@@ -10,7 +10,7 @@ import type { GameState } from '../../src/game/rules';
 import { viewFor } from '../../src/game/rules/view';
 import { seatOf } from '../../src/protocol';
 import { SEATS, seatMetadata } from '../seats/credentials';
-import { botKindOf, MatchHub, type BotKind } from '../hub';
+import { botKindOf, MatchHub, type BotKind } from '../match/hub';
 import type { BotChoice, BotPlayer } from './BotPlayer';
 import { RandomBotPlayer } from './random';
 import type { BotLeases } from '../cluster/leases';

@@ -1,7 +1,7 @@
 /**
  * Chat lines of a match, carried by boardgame.io's own chat protocol (client `sendChatMessage` → socket event
  * `chat` (matchID, { id, sender, payload }, credentials); every reader gets `chat` (matchID, message)), checked
- * here before the hub stores and sends them (./room.ts, for ../hub.ts `chat`):
+ * here before the hub stores and sends them (./room.ts, for ../match/hub.ts `chat`):
  * - the sender is the seat the socket's sync proved with credentials (re-checked against the credentials sent with
  *   the line), or null for a spectator: whatever `sender` or `id` the client claims is ignored;
  * - two channels: 'players' (written and read by the two seats only) and 'spectators' (written by spectators, read

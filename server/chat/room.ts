@@ -1,5 +1,5 @@
 /**
- * The chat of the matches this process serves (issue 10 item 1; issue 19 item 3), for the hub (../hub.ts), which
+ * The chat of the matches this process serves (issue 10 item 1; issue 19 item 3), for the hub (../match/hub.ts), which
  * hands it every `chat` and `mint:chat` message, every successful sync and every socket that leaves. The lines'
  * rules are in ./lines.ts; what this adds:
  * - chat runs in a queue of its own per match, never in the match's move queue (nor, with several processes, under
@@ -11,7 +11,7 @@
  *   sends them none of its lines, live or in the history;
  * - a socket gets live lines only once it was sent the history for its sync (both in this queue, in order), so a
  *   line is never lost between the history and the live lines, nor shown before older ones.
- * The budgets per address and per match of spectators' lines are the transport's (../transport.ts, ../limits.ts).
+ * The budgets per address and per match of spectators' lines are the transport's (../match/transport.ts, ../limits.ts).
  * Several processes: a line goes to the other processes on the bus ('chat'), which send it to their own readers;
  * the history is then always read from storage (no line cache: another process may have written since).
  */
@@ -19,9 +19,9 @@ import type { Server } from 'boardgame.io';
 import { credentialsMatch, seatMetadata, type SeatID } from '../seats/credentials';
 import { CHAT_HISTORY, CHAT_KEEP, chatLine, mayWrite, parseChatPayload, type ChatChannel, type ChatLine } from './lines';
 import type { ClusterBus } from '../cluster/bus';
-import type { Connection, HubResult } from '../hub';
-import { isMatchID } from '../match-data';
-import { SharedMessage } from '../outbox';
+import type { Connection, HubResult } from '../match/hub';
+import { isMatchID } from '../match/match-data';
+import { SharedMessage } from '../match/outbox';
 import type { SqlStorage } from '../storage';
 
 /** A socket registered for a match (its sync succeeded), as the hub knows it. */

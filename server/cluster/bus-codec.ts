@@ -15,7 +15,7 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { credentialsHash } from '../seats/credentials';
-import { stateJson } from '../state-json';
+import { stateJson } from '../match/state-json';
 import type { BusMessage } from './bus';
 
 /** A received message, with the sender's name and the version token of its operation (if any). */
@@ -56,7 +56,7 @@ export class BusCodec {
     const safe = 'md' in msg && msg.md !== undefined ? { ...msg, md: hashedMetadata(msg.md) } : msg;
     let body: string;
     if (safe.t === 'state') {
-      // A state's JSON with its log entries encoded once each (../state-json.ts).
+      // A state's JSON with its log entries encoded once each (../match/state-json.ts).
       const { state, ...rest } = safe;
       body = `{"state":${stateJson(state) ?? 'null'},${JSON.stringify(rest).slice(1)}`;
     } else {

@@ -4,8 +4,8 @@
  * - a per-match lock around every hub operation (the hub's per-process queue made cross-process), with a version
  *   token: a process that did not run the last operation of a match drops what it kept in memory of it;
  * - one pub/sub channel for what each process must send to its own sockets (new states, players, table, chat,
- *   evictions): the receiving hub filters and encodes per audience itself, so nothing of ./hub.ts's and
- *   ./transport.ts's hardening is bypassed (socket.io's Redis adapter would broadcast one pre-built message to
+ *   evictions): the receiving hub filters and encodes per audience itself, so nothing of ../match/hub.ts's and
+ *   ../match/transport.ts's hardening is bypassed (socket.io's Redis adapter would broadcast one pre-built message to
  *   rooms instead);
  * - presence: which seats have a socket on which process (a process that stops heart-beating no longer counts).
  * An operation's messages are published by the lock's release script, before the lock is freed (one round trip),
@@ -85,7 +85,7 @@ export class ClusterBus {
   /** Lock acquisitions, and asks that found the lock taken (each wait in line counts once per ask). */
   readonly stats = { locks: 0, lockWaits: 0 };
   private handler: (msg: BusMessage, cacheable: boolean) => void = () => {};
-  /** Called with an operation's messages just before they are published (./hub.ts attaches the final metadata). */
+  /** Called with an operation's messages just before they are published (../match/hub.ts attaches the final metadata). */
   finalize: (matchID: string, messages: BusMessage[]) => void = () => {};
   private resubscribed: () => void = () => {};
   private heartbeat: NodeJS.Timeout | undefined;

@@ -2,7 +2,7 @@
  * The lobby's limits, shared by every process of the service (docs/DEPLOY.md): a client spreading its requests
  * over N processes must not get N times the budget. A token bucket in Redis (one Lua call per request, the same
  * arithmetic as ../http/index.ts RateLimiter) and the set of unfinished bot matches an address created.
- * The socket budgets (../transport.ts) stay per process: they guard that process's own memory and event loop.
+ * The socket budgets (../match/transport.ts) stay per process: they guard that process's own memory and event loop.
  */
 import type { RateLimit, RateLimiter } from '../http';
 import type { ClusterBus } from './bus';

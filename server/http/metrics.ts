@@ -4,7 +4,7 @@
  */
 import type { Middleware } from 'koa';
 import type { MatchEvent } from '../events';
-import type { MatchHub } from '../hub';
+import type { MatchHub } from '../match/hub';
 
 /** Counts of operator events (../events.ts) since start. */
 export class EventCounts {

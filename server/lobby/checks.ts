@@ -1,7 +1,7 @@
 /** Checks of the lobby's request fields: each refuses a bad value with a 400 naming the field (../http/index.ts `fail`). */
 import { DIFFICULTIES, type Faction, type SoloSetup } from '../../src/game/content';
 import { isSeatID, type SeatID } from '../seats/credentials';
-import { BOT_KINDS, DEFAULT_BOT_KIND, parseBotKind, type BotKind } from '../hub';
+import { BOT_KINDS, DEFAULT_BOT_KIND, parseBotKind, type BotKind } from '../match/hub';
 import { fail } from '../http';
 
 export function checkSeat(x: unknown, required: boolean): SeatID | undefined {

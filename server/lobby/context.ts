@@ -6,7 +6,7 @@
 import type { Context } from 'koa';
 import type { Server } from 'boardgame.io';
 import { credentialsMatch, seatMetadata, type SeatID } from '../seats/credentials';
-import { isMatchID, type MatchHub } from '../hub';
+import { isMatchID, type MatchHub } from '../match/hub';
 import { fail, onlyKeys, readJsonObject, RateLimiter, type RateLimit } from '../http';
 import { LocalBotMatches, type BotMatchRegistry, type Limiter } from '../cluster/shared-limits';
 import type { EventSink } from '../events';

@@ -1,7 +1,7 @@
 /** The listing's page cursor: the last match of a page, opaque to clients (base64url of `[createdAt, matchID]`). */
 import type { ListCursor } from '../storage';
 import { fail } from '../http';
-import { isMatchID } from '../hub';
+import { isMatchID } from '../match/hub';
 
 export function encodeCursor(c: ListCursor): string {
   return Buffer.from(JSON.stringify([c.createdAt, c.matchID]), 'utf8').toString('base64url');

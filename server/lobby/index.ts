@@ -21,7 +21,7 @@
  *   it; the engine plays the rival inside the human's moves), the human joins the other seat with the usual join;
  *   listings show `solo: { bot, difficulty }`; a rematch is solo again;
  * - credentials compared in constant time, and never echoed;
- * - metadata edits run in the match's queue (../hub.ts), so a join cannot be lost to a concurrent write;
+ * - metadata edits run in the match's queue (../match/hub.ts), so a join cannot be lost to a concurrent write;
  * - errors as `{ error }` (`ErrorBody`) with a 4xx status (../http/index.ts).
  * Each route is one module of ./routes, listed once in ROUTES below; ./router.ts matches them. This middleware
  * answers every path under /games itself (unknown ones with 404 or 405) and never falls through to boardgame.io's

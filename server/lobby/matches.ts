@@ -4,7 +4,7 @@ import { soloFromSetupData } from '../../src/game';
 import { seatOf, type ListedClock, type PublicMatch } from '../../src/protocol';
 import type { SoloSetup } from '../../src/game/content';
 import { seatMetadata, SEATS, type SeatID } from '../seats/credentials';
-import { botKindOf, publicPlayers, type BotKind } from '../hub';
+import { botKindOf, publicPlayers, type BotKind } from '../match/hub';
 import type { TableMetadata } from '../table/state';
 import type { BotSpec } from './checks';
 

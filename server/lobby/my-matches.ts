@@ -11,7 +11,7 @@ import type { GameState } from '../../src/game/rules';
 import { MY_MATCHES_MAX, otherSeat, seatOf, type MyMatch } from '../../src/protocol';
 import { credentialsMatch, isSeatID, seatMetadata } from '../seats/credentials';
 import { fail, onlyKeys, readJsonObject, RateLimiter, type RateLimit } from '../http';
-import { botKindOf, isMatchID, isRivalSeat, type MatchHub } from '../hub';
+import { botKindOf, isMatchID, isRivalSeat, type MatchHub } from '../match/hub';
 
 export const DEFAULT_MY_MATCHES_LIMIT: RateLimit = { max: 20, windowMs: 10_000 };
 

@@ -3,7 +3,7 @@ import { createMatch as bgioCreateMatch } from 'boardgame.io/internal';
 import { playerOf } from '../../src/protocol';
 import type { SoloSetup } from '../../src/game/content';
 import { isSeatID, newCredentials, newMatchID, type SeatID } from '../seats/credentials';
-import { RIVAL_NAME } from '../hub';
+import { RIVAL_NAME } from '../match/hub';
 import { fail } from '../http';
 import { newClock, type ClockSettings } from '../table/clock';
 import { seated, startAbsences, type TableMetadata } from '../table/state';

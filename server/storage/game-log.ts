@@ -10,7 +10,7 @@
  * the new end. A state whose G has no `log` array (other games, tests) is stored whole, as before.
  */
 import type { State } from 'boardgame.io';
-import { entryJson, sharedPrefix } from '../state-json';
+import { entryJson, sharedPrefix } from '../match/state-json';
 
 /** G.log of a state, or undefined when there is none (the state is then stored whole). */
 export function gameLogOf(state: unknown): readonly unknown[] | undefined {

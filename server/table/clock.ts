@@ -137,7 +137,7 @@ export function pauseClock(c: ClockState, now: number): ClockState {
  * The owner took the seat back and no seat is with the bot any more (./route.ts takeBack): the clock resumes for
  * `pending` (the seat the game waits for) with the banks it had. If the paused turn is still going on, what it had
  * used before the pause stays used; the time the bot held the seat is charged to nobody. `expired` is judged again
- * (../hub.ts, ./timer.ts). A clock stopped by a hand-over before issue 19 (stopped in an unfinished game)
+ * (../match/hub.ts, ./timer.ts). A clock stopped by a hand-over before issue 19 (stopped in an unfinished game)
  * resumes the same way. `gameOver`: the match ended meanwhile (nothing to resume).
  */
 export function resumeClock(c: ClockState, pending: SeatID | null, now: number, gameOver: boolean): ClockState {

@@ -24,7 +24,7 @@ import { credentialsMatch, isSeatID, seatMetadata, SEATS } from '../seats/creden
 import { outOfTime, pauseClock, resumeClock, startDecision } from './clock';
 import { fail, onlyKeys, readJsonObject, type RateLimit } from '../http';
 import type { Limiter } from '../cluster/shared-limits';
-import { botKindOf, isMatchID, isRivalSeat, type BotKind, type MatchHub } from '../hub';
+import { botKindOf, isMatchID, isRivalSeat, type BotKind, type MatchHub } from '../match/hub';
 import type { SqlStorage } from '../storage';
 import { abandonLimit, awaySince, seated, type TableMetadata } from './state';
 

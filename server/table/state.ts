@@ -1,5 +1,5 @@
 /**
- * What the server keeps about the table around a match, in its metadata (written with the state: ../hub.ts):
+ * What the server keeps about the table around a match, in its metadata (written with the state: ../match/hub.ts):
  * the turn clock (./clock.ts), since when each seat is away (`players[i].awaySince`, set when its last socket
  * closed), and the hand-overs of a seat to the server bot (who played which decisions). `tableView` is what every
  * socket of the match gets as 'mint:table' (matchID, view; its shape: src/protocol/table.ts): nothing secret (no

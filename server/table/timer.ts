@@ -15,7 +15,7 @@
 import type { Server, State } from 'boardgame.io';
 import { SEATS, seatMetadata } from '../seats/credentials';
 import { outOfTime, timeLeft } from './clock';
-import type { MatchHub } from '../hub';
+import type { MatchHub } from '../match/hub';
 import type { SqlStorage } from '../storage';
 import { abandonLimit, abandonedSeats, awaySince, rematchExpiry, type TableMetadata } from './state';
 

@@ -1,5 +1,5 @@
 /**
- * Shared by the server (server/filter.ts) and the in-page Local master (src/ui/session/clients.ts).
+ * Shared by the server (server/match/filter.ts) and the in-page Local master (src/ui/session/clients.ts).
  * What a client may receive (STACK.md hole 1). boardgame.io 0.50.2 applies `playerView` to `state.G` only, and
  * sends `initialState` untouched: the whole setup G and the random generator's seed and state. Here every state a
  * socket gets (sync state, sync initialState, updates) is rebuilt from a whitelist:

@@ -1,9 +1,9 @@
 /**
  * Who played a decision, when it was not the seat's owner as usual (issue 10 item 3: "the log says who played each
  * decision"). Online, a seat whose player ran out of time or walked away can be handed to the server bot by the
- * opponent, and its owner can take it back. The server (server/hub.ts) then adds a second move argument, a
+ * opponent, and its owner can take it back. The server (server/match/hub.ts) then adds a second move argument, a
  * `PlayedBy` note, to the moves it makes for that seat (and to the owner's first move after taking it back); a
- * client can never send one (server/args.ts allows one argument). The Game (./index.ts) and a record's replay
+ * client can never send one (server/match/args.ts allows one argument). The Game (./index.ts) and a record's replay
  * (./record.ts) both step through `playWithNote`, so the game log reads the same in both and the record's
  * fingerprint still checks:
  * - `handedOver`: before the decision, a public event `seatToBot` { seat, why } ("The bot plays for the Rebel from

@@ -64,7 +64,7 @@ export type EmptyBody = Record<string, never>;
 /** The fields this server adds to boardgame.io's create body (`{ numPlayers: 2, … }`). */
 export interface CreateMatchExtras {
   unlisted?: boolean;
-  /** The seat a server bot takes, and which bot (server/match-data.ts BOT_KINDS). Not with `solo`. */
+  /** The seat a server bot takes, and which bot (server/match/match-data.ts BOT_KINDS). Not with `solo`. */
   bot?: Faction;
   botKind?: string;
   /** A solo match: the rival deck's faction and difficulty. */

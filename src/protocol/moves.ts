@@ -4,7 +4,7 @@
  *
  * A core `Action` (src/game/rules/actions.ts) travels as the move named `action.type` with one argument: the action
  * without its `type`; an action with no other field travels with no argument (as the board always sent it). The server may add a second argument, a `PlayedBy`
- * note saying who played the decision (src/game/playedBy.ts, issue 10 item 3); a client never can (server/args.ts).
+ * note saying who played the decision (src/game/playedBy.ts, issue 10 item 3); a client never can (server/match/args.ts).
  * Decoding only checks the envelope: which move, one plain-object argument, no `type` inside it, a handful of fields.
  * Whether the action is legal is the core's question (`findLegal` / `apply`), never this file's.
  */

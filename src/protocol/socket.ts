@@ -1,6 +1,6 @@
 /**
  * Our socket events beside boardgame.io's own (`sync`, `update`, `chat`, …): their names, and the body of a refusal.
- * The server (server/transport.ts, server/hub.ts) sends and reads them under these names only, and so does the board
+ * The server (server/match/transport.ts, server/match/hub.ts) sends and reads them under these names only, and so does the board
  * (src/ui/online/socketClient.ts).
  */
 

@@ -32,7 +32,7 @@ function session(server: TestServer, matchID: string, playerID: string, credenti
 
 describe('the online session reconnects after the server closes its socket', () => {
   it('dropped for refusals, it connects again by itself and has the match again', async () => {
-    // One refusal allowed, the second drops the socket (server/transport.ts overBudget).
+    // One refusal allowed, the second drops the socket (server/match/transport.ts overBudget).
     const server = await startTestServer('sqlite', {
       socketLimits: { ...UNLIMITED_SOCKETS, otherPerSocket: { max: 1, windowMs: 60_000 }, strikes: { max: 1, windowMs: 60_000 } },
     });

@@ -1,8 +1,8 @@
-// server/outbox.ts: a SharedMessage is encoded once, without socket.io-parser's hasBinary walk, into exactly the
+// server/match/outbox.ts: a SharedMessage is encoded once, without socket.io-parser's hasBinary walk, into exactly the
 // packet and pre-framed websocket frame socket.io's own broadcast would have written.
 import { Server as IoServer } from 'socket.io';
 import { describe, expect, it } from 'vitest';
-import { SharedMessage, sendShared, type IoNamespaceInternals, type IoSocketInternals } from '../../server/outbox';
+import { SharedMessage, sendShared, type IoNamespaceInternals, type IoSocketInternals } from '../../server/match/outbox';
 
 function capture(): { socket: IoSocketInternals; writes: { packets: unknown[]; opts: Record<string, unknown> }[] } {
   const writes: { packets: unknown[]; opts: Record<string, unknown> }[] = [];
@@ -14,7 +14,7 @@ function capture(): { socket: IoSocketInternals; writes: { packets: unknown[]; o
   return { socket, writes };
 }
 
-describe('shared messages (server/outbox.ts)', () => {
+describe('shared messages (server/match/outbox.ts)', () => {
   it('encode to the same packet string and websocket frame as socket.io, once for every socket', () => {
     const io = new IoServer();
     const nsp = io.of('/mint-imperium') as unknown as IoNamespaceInternals & { adapter: { _encode(p: unknown, o: object): unknown[] } };
@@ -33,7 +33,7 @@ describe('shared messages (server/outbox.ts)', () => {
     // The second socket gets the very same buffers (encoded once).
     expect(b.writes[0].packets).toBe(a.writes[0].packets);
     expect(b.writes[0].opts).toBe(a.writes[0].opts);
-    // A message that brings its own JSON (server/state-json.ts) is written as the same packet and frame.
+    // A message that brings its own JSON (server/match/state-json.ts) is written as the same packet and frame.
     const withJson = new SharedMessage('update', msg.args, () => JSON.stringify(['update', ...msg.args]));
     const c = capture();
     sendShared(nsp, c.socket, withJson);

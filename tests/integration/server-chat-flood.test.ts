@@ -1,6 +1,6 @@
 /**
  * Issue 19 item 3, attacked over real sockets on the default SQLite server: strangers cannot erase, drown or delay
- * the players' chat (server/chat-room.ts, server/transport.ts).
+ * the players' chat (server/chat-room.ts, server/match/transport.ts).
  * - 45 spectator sockets on two loopback addresses (127.0.0.2, 127.0.0.3; no credentials) send 5 lines each, with
  *   the default budgets: the players' lines stay stored and come back to a reconnecting player; the spectators'
  *   lines stored are bounded by the budget per address and per match. Before: 225 lines went through, the 200-line

@@ -1,5 +1,5 @@
 /**
- * Log deltas (src/protocol/log-delta.ts, server/log-delta.ts) without sockets: over whole seeded games with
+ * Log deltas (src/protocol/log-delta.ts, server/match/log-delta.ts) without sockets: over whole seeded games with
  * take-backs (which drop log entries) and the end of the game (which shows everyone the whole log), the state a
  * client rebuilds from each delta (sent as JSON) is byte for byte the audience's whole view; a delta never carries
  * an entry the audience's view does not hold; and what does not follow the state held is refused, not guessed.
@@ -11,7 +11,7 @@ import { makeMintImperium, playerOf } from '../../src/game';
 import { filterState } from '../../src/game/filter';
 import { legalActions, seededRng, type GameState } from '../../src/game/rules';
 import { applyLogDelta, moveOf, type LogDeltaUpdate } from '../../src/protocol';
-import { logDeltaUpdate } from '../../server/log-delta';
+import { logDeltaUpdate } from '../../server/match/log-delta';
 
 type Enumerated = { move: string; args: unknown[] };
 

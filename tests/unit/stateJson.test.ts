@@ -1,6 +1,6 @@
-// server/state-json.ts: a state's JSON with its frozen log entries encoded once is byte for byte JSON.stringify.
+// server/match/state-json.ts: a state's JSON with its frozen log entries encoded once is byte for byte JSON.stringify.
 import { describe, expect, it } from 'vitest';
-import { logJson, stateJson } from '../../server/state-json';
+import { logJson, stateJson } from '../../server/match/state-json';
 import { seededRng } from '../../src/game/rules';
 import { viewFor } from '../../src/game/rules/view';
 import { playRandomGame } from '../../src/sim/randomGame';
@@ -13,7 +13,7 @@ function deepFreeze<T>(x: T): T {
   return x;
 }
 
-describe('state JSON with log entries encoded once (server/state-json.ts)', () => {
+describe('state JSON with log entries encoded once (server/match/state-json.ts)', () => {
   it('equals JSON.stringify for whole games, their views and odd logs', () => {
     for (let i = 0; i < 5; i++) {
       const { state: G } = playRandomGame(seededRng(`json-${i}`), seededRng(`choices-json-${i}`));

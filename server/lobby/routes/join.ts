@@ -1,11 +1,11 @@
 /**
  * `POST /games/:name/:matchID/join`: take an open seat (the one named, or the first free). A seat that was ever taken
- * stays closed, and the rival deck's seat of a solo match is nobody's. Runs in the match's queue (../../hub.ts), so a
+ * stays closed, and the rival deck's seat of a solo match is nobody's. Runs in the match's queue (../../match/hub.ts), so a
  * join cannot be lost to a concurrent write.
  */
 import { otherSeat, type JoinedSeat } from '../../../src/protocol';
 import { newCredentials, seatMetadata, SEATS } from '../../seats/credentials';
-import { isRivalSeat } from '../../hub';
+import { isRivalSeat } from '../../match/hub';
 import { fail } from '../../http';
 import { checkName, checkNotOther } from '../names';
 import { startClockIfSeated } from '../../table/route';

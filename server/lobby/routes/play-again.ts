@@ -6,7 +6,7 @@
 import type { Server } from 'boardgame.io';
 import { otherSeat, type RematchSeat } from '../../../src/protocol';
 import { seatMetadata, type SeatID } from '../../seats/credentials';
-import { botKindOf } from '../../hub';
+import { botKindOf } from '../../match/hub';
 import { fail } from '../../http';
 import { checkNotOther } from '../names';
 import type { ClockSettings } from '../../table/clock';

@@ -140,7 +140,7 @@ export function copyState(s: GameState, shareConfig = false): GameState {
 
 /**
  * The log events `seat` (null = spectator) may see: what `viewFor` puts in its view's log (the same filter, so the
- * server's log deltas, server/log-delta.ts, give each audience exactly its view's log). The events are shared, not
+ * server's log deltas, server/match/log-delta.ts, give each audience exactly its view's log). The events are shared, not
  * copied.
  */
 export function visibleLog(state: GameState, seat: Faction | null): GameState['log'] {

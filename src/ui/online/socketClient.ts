@@ -6,7 +6,7 @@
  *   asks for a fresh sync on every connect);
  * - the players' names and presence (boardgame.io's matchData);
  * - log deltas (./logDeltas.ts): each move brings only the game log entries this seat has not got;
- * - the server's refusals (`mint:error`, server/hub.ts): a refused move asks for a sync, so the board gets a
+ * - the server's refusals (`mint:error`, server/match/hub.ts): a refused move asks for a sync, so the board gets a
  *   fresh view and the prompt starts over; a refused chat line is shown by the chat panel; a refused sync (bad
  *   credentials, seat released, match deleted) is fatal;
  * - chat (boardgame.io's `sendChatMessage` / `chatMessages`, server/chat.ts): the lines this socket may read, once
@@ -125,7 +125,7 @@ export function createOnlineSession(opts: {
   client.start();
   if (client.transport.socket) receiveLogDeltas(client.transport.socket, opts.matchID, () => client.transport.requestSync());
   // A socket the server closed (output it did not read in time, too many refusals, a connection refused for its
-  // address: server/transport.ts) is not reconnected by socket.io ("io server disconnect"), so the board would say
+  // address: server/match/transport.ts) is not reconnected by socket.io ("io server disconnect"), so the board would say
   // "Reconnecting…" for ever and miss the rest of the game. Connect again after a pause that doubles up to
   // RECONNECT_MAX_MS, which outlasts the server's block of a repeat offender's address (server/limits.ts).
   let stopped = false;

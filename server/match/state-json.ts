@@ -40,7 +40,7 @@ export function entryJson(entry: unknown): string {
 /**
  * How many leading entries two logs share: the same object (immer keeps the entries a move did not touch), or the
  * same JSON (a state that came over the cluster bus holds parsed copies). The stored game log rows
- * (./storage/game-log.ts) and the log deltas (./log-delta.ts) rewrite from there.
+ * (../storage/game-log.ts) and the log deltas (./log-delta.ts) rewrite from there.
  */
 export function sharedPrefix(a: readonly unknown[], b: readonly unknown[]): number {
   const n = Math.min(a.length, b.length);

@@ -5,10 +5,10 @@
  * a seat is never sent an entry its view would not hold, and the log it rebuilds is exactly its view's log.
  */
 import type { State } from 'boardgame.io';
-import { viewerOf } from '../src/game';
-import type { GameState } from '../src/game/rules';
-import { VIEW_FIELDS, visibleLog } from '../src/game/rules/view';
-import type { KeptField, LogDeltaUpdate } from '../src/protocol';
+import { viewerOf } from '../../src/game';
+import type { GameState } from '../../src/game/rules';
+import { VIEW_FIELDS, visibleLog } from '../../src/game/rules/view';
+import type { KeptField, LogDeltaUpdate } from '../../src/protocol';
 import { sharedPrefix } from './state-json';
 
 /** G's fields viewFor copies as they are for everyone (src/game/rules/view.ts). */

@@ -3,9 +3,9 @@
  * socket.io set-up (koa-socket-2 on the Koa app's HTTP server, one namespace per game, the socket options); then
  * every namespace's `connection` listener (boardgame.io's, which runs its own Master on whatever a socket sends) is
  * removed, and each socket is wired to the MatchHub instead (./hub.ts): sync, update and chat (boardgame.io's chat
- * protocol, checked and stored by the hub: ./chat/lines.ts); any other event is dropped.
+ * protocol, checked and stored by the hub: ../chat/lines.ts); any other event is dropped.
  *
- * What a socket may cost (issue 14; budgets in ./limits.ts):
+ * What a socket may cost (issue 14; budgets in ../limits.ts):
  * - sockets per address are capped; each socket and each address has token buckets for sync, update and other
  *   events; a message over budget gets `mint:error` ('rate limited') and does nothing; a socket that keeps going
  *   over budget is disconnected;
@@ -22,10 +22,10 @@
 import type { Game, Server as BgioServer } from 'boardgame.io';
 import { SocketIO } from 'boardgame.io/server';
 import type { Connection, MatchHub } from './hub';
-import { RateLimiter } from './http';
-import { DEFAULT_SOCKET_LIMITS, type SocketLimits } from './limits';
+import { RateLimiter } from '../http';
+import { DEFAULT_SOCKET_LIMITS, type SocketLimits } from '../limits';
 import { dropSocket, pendingBytes, sendShared, type IoNamespaceInternals, type IoSocketInternals } from './outbox';
-import { SOCKET_EVENTS, wantsLogDeltas, type RefusalBody } from '../src/protocol';
+import { SOCKET_EVENTS, wantsLogDeltas, type RefusalBody } from '../../src/protocol';
 
 type IoSocket = IoSocketInternals & {
   id: string;

@@ -3,8 +3,8 @@
  * bot and rival markers of a seat.
  */
 import type { Server } from 'boardgame.io';
-import type { PublicPlayer } from '../src/protocol';
-import { SEATS, seatMetadata } from './seats/credentials';
+import type { PublicPlayer } from '../../src/protocol';
+import { SEATS, seatMetadata } from '../seats/credentials';
 
 export const MATCH_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 

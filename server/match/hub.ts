@@ -4,7 +4,7 @@
  * move service, `botMove`, with no credentials of their own). What it does differently from boardgame.io's Master,
  * and why:
  * - sync never creates a match (STACK.md hole 4): an unknown matchID is refused and storage is not touched;
- * - a playerID needs that seat's credentials for sync and update, joined or not (hole 4, ./seats/credentials.ts);
+ * - a playerID needs that seat's credentials for sync and update, joined or not (hole 4, ../seats/credentials.ts);
  * - an update must be one of our moves, made by the seat whose credentials it carries (hole 2,
  *   `acceptClientAction`), legal now (checked against the rules before the reducer runs, so junk costs no
  *   reducer run and no log line), from the current state;
@@ -20,28 +20,28 @@
  */
 import type { Ctx, LogEntry, Server, State } from 'boardgame.io';
 import { CreateGameReducer, ProcessGameConfig } from 'boardgame.io/internal';
-import { acceptClientAction } from '../src/game';
-import { actionOf, playerOf, seatOf, SOCKET_EVENTS, type RefusalBody } from '../src/protocol';
-import { findLegal, type GameState } from '../src/game/rules';
-import type { SqlStorage } from './storage';
-import { credentialsHash, credentialsMatch, isSeatID, seatMetadata, SEATS, type SeatID } from './seats/credentials';
+import { acceptClientAction } from '../../src/game';
+import { actionOf, playerOf, seatOf, SOCKET_EVENTS, type RefusalBody } from '../../src/protocol';
+import { findLegal, type GameState } from '../../src/game/rules';
+import type { SqlStorage } from '../storage';
+import { credentialsHash, credentialsMatch, isSeatID, seatMetadata, SEATS, type SeatID } from '../seats/credentials';
 import { filterLog, filterState } from './filter';
 import type { Game } from 'boardgame.io';
 import { argsProblem } from './args';
-import { forfeitState } from './table/forfeit';
+import { forfeitState } from '../table/forfeit';
 import { SharedMessage } from './outbox';
 import { botKindOf, isMatchID, isRivalSeat, publicPlayers } from './match-data';
-import type { ChatLine } from './chat/lines';
-import { MatchChat } from './chat/room';
-import type { MatchEvent } from './events';
-import { afterMove, outOfTime } from './table/clock';
-import { DEFAULT_REMATCH_EXPIRY_MS, playedNote, seated, tableView, type TableMetadata } from './table/state';
-import { ClusterUnavailable, type BusMessage, type ClusterBus } from './cluster/bus';
+import type { ChatLine } from '../chat/lines';
+import { MatchChat } from '../chat/room';
+import type { MatchEvent } from '../events';
+import { afterMove, outOfTime } from '../table/clock';
+import { DEFAULT_REMATCH_EXPIRY_MS, playedNote, seated, tableView, type TableMetadata } from '../table/state';
+import { ClusterUnavailable, type BusMessage, type ClusterBus } from '../cluster/bus';
 import { stateJson } from './state-json';
-import { SeatKeys } from './seats/keys';
+import { SeatKeys } from '../seats/keys';
 import { logDeltaUpdate } from './log-delta';
-import { busLock, processLock, type MatchLock } from './match/lock';
-import { MatchChanges } from './match/changes';
+import { busLock, processLock, type MatchLock } from './lock';
+import { MatchChanges } from './changes';
 
 /** What a socket (or a bot) is, to the hub. */
 export interface Connection {
@@ -77,7 +77,7 @@ export interface HubOptions {
   game: Game;
   db: SqlStorage;
   /**
-   * Where this process's rooms hear that a match changed (./match/changes.ts): the hub emits `activity` (outside
+   * Where this process's rooms hear that a match changed (./changes.ts): the hub emits `activity` (outside
    * the match queue) after a state was written and broadcast and after a player's sync, and `table` whenever it
    * sends a match's table. Default: a set of its own (`hub.changes`).
    */
@@ -90,7 +90,7 @@ export interface HubOptions {
   cacheSize?: number;
   /** Spectator sockets per match; a sync beyond it is refused. Default 100; 0: no limit. */
   maxSpectatorsPerMatch?: number;
-  /** Match events an operator wants in the log (./events.ts): here 'finished' and 'clockExpired'. */
+  /** Match events an operator wants in the log (../events.ts): here 'finished' and 'clockExpired'. */
   onEvent?: (e: MatchEvent) => void;
   /** The server's time for turn clocks and absences (tests inject one). Default Date.now. */
   now?: () => number;
@@ -98,7 +98,7 @@ export interface HubOptions {
   abandonMs?: number;
   /** A rematch still waiting for a player's playAgain is deleted after this long (issue 19 item 2). Default 30 min. */
   rematchExpiryMs?: number;
-  /** Several processes (./cluster/bus.ts, docs/DEPLOY.md): cross-process match locks, broadcasts and presence. */
+  /** Several processes (../cluster/bus.ts, docs/DEPLOY.md): cross-process match locks, broadcasts and presence. */
   bus?: ClusterBus;
   /**
    * Fault injection for tests only: called after a state is written and before anything is sent or published (the
@@ -107,7 +107,7 @@ export interface HubOptions {
   afterStateWrite?: (matchID: string) => void;
 }
 
-/** Counters for GET /metrics (./http/metrics.ts), since the process started. */
+/** Counters for GET /metrics (../http/metrics.ts), since the process started. */
 export interface HubStats {
   moves: number;
   botMoves: number;
@@ -139,7 +139,7 @@ export class MatchHub {
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly registered = new Map<string, Registered>(); // connection id → registration
   private readonly rooms = new Map<string, Set<string>>(); // matchID → connection ids
-  /** Match changes for this process's other rooms (bots, table timer, lobby): ./match/changes.ts. */
+  /** Match changes for this process's other rooms (bots, table timer, lobby): ./changes.ts. */
   readonly changes: MatchChanges;
   private readonly onError: (err: unknown, where: string) => void;
   private closed = false;
@@ -156,19 +156,18 @@ export class MatchHub {
   private readonly spectators = new Map<string, number>(); // matchID → spectator sockets registered
   private readonly maxSpectators: number;
   private readonly fanouts = new Map<string, Promise<void>>(); // matchID → spectator slices still being written
-  /** Chat (./chat/room.ts): its own queue per match, never the move queue (issue 19 item 3). */
+  /** Chat (../chat/room.ts): its own queue per match, never the move queue (issue 19 item 3). */
   private readonly chats: MatchChat;
   readonly onEvent: (e: MatchEvent) => void;
   private readonly afterStateWrite: (matchID: string) => void;
   readonly now: () => number;
   readonly abandonMs: number;
   readonly rematchExpiryMs: number;
-  /** Set by the server: told of every table sent (./table/timer.ts). */
   readonly stats: HubStats = { moves: 0, botMoves: 0, chatMessages: 0, moveReads: 0, operations: 0, refusals: new Map() };
   /** The seats' credential hashes per match: wrong credentials are refused before the queue (issue 19 item 4). */
   readonly seatKeys: SeatKeys;
   readonly bus: ClusterBus | undefined;
-  /** Holds a match across processes (./match/lock.ts): the move path never asks how many there are. */
+  /** Holds a match across processes (./lock.ts): the move path never asks how many there are. */
   private readonly lock: MatchLock;
   /**
    * Several processes: the newest state ID this process sent the sockets of a match (by sync or update), so a
@@ -251,7 +250,7 @@ export class MatchHub {
         this.forget(id);
         if (md) this.remember(id, msg.state as State<GameState>, md);
       }
-      // A bot of this match may be due (./bots/driver.ts: the lease decides which process plays).
+      // A bot of this match may be due (../bots/driver.ts: the lease decides which process plays).
       if (msg.bot) this.changes.emit('activity', { matchID: id });
     } else if (msg.t === 'matchData') {
       if (this.rooms.has(id)) this.announceLocal(id, msg.md as Server.MatchData);
@@ -284,7 +283,7 @@ export class MatchHub {
   }
 
   /**
-   * Inside the match queue, after a seat got credentials (the lobby's join): the pre-check of ./seats/keys.ts here
+   * Inside the match queue, after a seat got credentials (the lobby's join): the pre-check of ../seats/keys.ts here
    * and in the other processes learns them (the bus carries their hashes).
    */
   seatsChanged(matchID: string, metadata: Server.MatchData): void {
@@ -453,7 +452,7 @@ export class MatchHub {
           if (r && r.conn !== conn && !r.conn.closed) this.resync(r.conn, matchID, r.playerID);
         }
       }
-      this.chats.synced(conn, matchID, seat); // the chat history, in the chat's own queue (./chat/room.ts)
+      this.chats.synced(conn, matchID, seat); // the chat history, in the chat's own queue (../chat/room.ts)
       if (seat !== null) await this.updateConnected(matchID, metadata);
       this.sendTable(matchID, metadata, conn);
       if (previous && previous.playerID !== null && (previous.matchID !== matchID || previous.playerID !== seat)) {
@@ -469,7 +468,7 @@ export class MatchHub {
 
   /**
    * Credentials that cannot be the seat's are refused before the match's queue and (several processes) its Redis
-   * lock (issue 19 item 4, ./seats/keys.ts): a flood of them costs the match nothing. Null: maybe theirs, checked for
+   * lock (issue 19 item 4, ../seats/keys.ts): a flood of them costs the match nothing. Null: maybe theirs, checked for
    * real in the queue (also when the pre-check could not read the match: the queue reports that).
    */
   private async refusedEarly(conn: Connection, matchID: string, event: string, seat: SeatID, credentials: unknown): Promise<HubResult | null> {
@@ -576,7 +575,7 @@ export class MatchHub {
 
   private evictLocal(matchID: string, playerID?: SeatID): void {
     if (playerID === undefined) this.chats.forget(matchID);
-    this.seatKeys.drop(matchID); // a seat's credentials are gone (./seats/keys.ts)
+    this.seatKeys.drop(matchID); // a seat's credentials are gone (../seats/keys.ts)
     for (const id of [...this.rooms.get(matchID) ?? []]) {
       const r = this.registered.get(id);
       if (!r || (playerID !== undefined && r.playerID !== playerID)) continue;
@@ -629,7 +628,7 @@ export class MatchHub {
       const now = connected.has(id);
       if ((p.isConnected ?? false) !== now) {
         p.isConnected = now;
-        // Since when the seat is away (./table/state.ts: an abandoned seat may be handed to the bot); only once both
+        // Since when the seat is away (../table/state.ts: an abandoned seat may be handed to the bot); only once both
         // players hold their seats (issue 19 item 2: nobody is away from a game that has not started).
         const q = p as { awaySince?: number };
         if (now || !seated(metadata)) delete q.awaySince;
@@ -741,9 +740,9 @@ export class MatchHub {
         return this.refuse(conn, matchID, 'update', 'move not allowed now');
       }
       if (s._stateID !== stateID) return this.refuse(conn, matchID, 'update', 'stale state');
-      // A bot move for a seat its owner took back in the meantime (./table/route.ts) is not the owner's.
+      // A bot move for a seat its owner took back in the meantime (../table/route.ts) is not the owner's.
       if (by === 'bot' && !botKindOf(seatMetadata(metadata, playerID))) return this.refuse(conn, matchID, 'update', 'not a bot seat');
-      // The owner of a seat handed to the bot takes it back first (./table/route.ts), so the two never race.
+      // The owner of a seat handed to the bot takes it back first (../table/route.ts), so the two never race.
       if (by !== 'bot' && (seatMetadata(metadata, playerID)?.data as { handedOver?: unknown } | undefined)?.handedOver === true) {
         return this.refuse(conn, matchID, 'update', 'your seat is played by the bot: take it back first');
       }
@@ -779,7 +778,7 @@ export class MatchHub {
       if (next.transients?.error !== undefined || next._stateID === s._stateID) {
         return this.refuse(conn, matchID, 'update', 'invalid move');
       }
-      // The move's time goes into its log entry, stored for the match's record (./records.ts); clients never get
+      // The move's time goes into its log entry, stored for the match's record (../records.ts); clients never get
       // it (filterLog rebuilds entries from known fields).
       stampMoves(next.deltalog, this.now());
       const { deltalog, transients: _t, ...toStore } = next;
@@ -795,7 +794,7 @@ export class MatchHub {
         touched = true;
       }
       if (clock) {
-        // Issue 19 item 1: the clock acts only when the turn changes hands (./table/clock.ts afterMove); a take-back, or
+        // Issue 19 item 1: the clock acts only when the turn changes hands (../table/clock.ts afterMove); a take-back, or
         // another decision of the same seat, leaves it as it is.
         const pending = next.G.pending?.seat;
         const nextSeat: SeatID | null = over || !pending ? null : playerOf(pending);
@@ -830,7 +829,7 @@ export class MatchHub {
       return { ok: true };
     })).then((r) => {
       // A move in a match without a bot seat gives no bot the move: no need to wake the bot driver (which reads
-      // the match back). Seats handed to the bot later are kicked by the hand-over itself (./table/route.ts).
+      // the match back). Seats handed to the bot later are kicked by the hand-over itself (../table/route.ts).
       if (r.ok && botSeat) this.changes.emit('activity', { matchID });
       return r;
     });
@@ -955,14 +954,14 @@ export class MatchHub {
   }
 
   // ------------------------------------------------------------------------------------------------------------
-  // chat (./chat/lines.ts, ./chat/room.ts: its own queue, never the move queue)
+  // chat (../chat/lines.ts, ../chat/room.ts: its own queue, never the move queue)
 
-  /** A chat line from a socket (./chat/room.ts `say`). */
+  /** A chat line from a socket (../chat/room.ts `say`). */
   chat(conn: Connection, matchID: unknown, message: unknown, credentials: unknown): Promise<HubResult> {
     return this.chats.say(conn, matchID, message, credentials);
   }
 
-  /** `mint:chat` (matchID, { spectators }): a player opens or closes the spectators' channel (./chat/room.ts `watch`). */
+  /** `mint:chat` (matchID, { spectators }): a player opens or closes the spectators' channel (../chat/room.ts `watch`). */
   watchChat(conn: Connection, matchID: unknown, options: unknown): HubResult {
     return this.chats.watch(conn, matchID, options);
   }
