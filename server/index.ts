@@ -33,6 +33,8 @@ import { DEFAULT_TABLE_LIMIT, tableRoute } from './table/route';
 import { TableTimer } from './table/timer';
 import { ClusterBus } from './cluster/bus';
 import { loadBusKey } from './cluster/bus-key';
+import { liveReleases, mixedReleaseProblem } from './cluster/release-guard';
+import { LATEST_MIGRATION } from './storage/migrations';
 import { redisClientOptions, type RedisSecrets } from './cluster/redis-options';
 import { BotLeases } from './cluster/leases';
 import { LocalFirstLimiter, SharedBotMatches, SharedRateLimiter } from './cluster/shared-limits';
@@ -177,8 +179,14 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     }
     // Settings first (a bad TLS file is refused before anything connects), then the key that seals the bus.
     const redis = redisClientOptions(redisUrl, opts.redisSecrets);
+    // Never migrate under a live process of an older release (./cluster/release-guard.ts).
+    const problem = mixedReleaseProblem(await db.pendingMigrations(), await liveReleases(redisUrl, redis, opts.redisPrefix ?? 'mint:'));
+    if (problem) {
+      if (closeDb) await db.close();
+      throw new Error(problem);
+    }
     const key = await loadBusKey({ connectionString: databaseUrl, schema: opts.dbSchema });
-    const bus = new ClusterBus({ url: redisUrl, redis, key, prefix: opts.redisPrefix, onError });
+    const bus = new ClusterBus({ url: redisUrl, redis, key, prefix: opts.redisPrefix, onError, release: LATEST_MIGRATION });
     const leases = new BotLeases({ connectionString: databaseUrl, schema: opts.dbSchema, processId: bus.processId, leaseMs: opts.botLeaseMs });
     cluster = { bus, leases };
   }

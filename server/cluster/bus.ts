@@ -57,15 +57,22 @@ export interface ClusterBusOptions {
   lockTtlMs?: number;
   /** How long an operation waits for a match's lock before it is refused. Default 5 s. */
   lockWaitMs?: number;
+  /**
+   * What this process's presence key says it is: the newest storage migration it knows (./release-guard.ts).
+   * Processes of releases before it wrote `1`. Default `1`.
+   */
+  release?: string;
   onError?: (err: unknown, where: string) => void;
 }
 
 const HEARTBEAT_MS = 3000;
-const ALIVE_MS = 10_000;
+/** A process's presence key (`<prefix>proc:<processId>`) lives this long without a heartbeat. */
+export const ALIVE_MS = 10_000;
 
 export class ClusterBus {
   readonly processId: string;
   readonly prefix: string;
+  private readonly release: string;
   private readonly cmd: Redis & LockCommands;
   private readonly sub: Redis;
   private readonly channel: string;
@@ -102,6 +109,7 @@ export class ClusterBus {
     this.lockTtlMs = opts.lockTtlMs ?? 2000;
     this.lockWaitMs = opts.lockWaitMs ?? 5000;
     this.onError = opts.onError ?? ((err, where) => console.error(`[cluster] ${where}:`, err));
+    this.release = opts.release ?? '1';
     // No offline queue: while Redis is down a command fails at once (a clear refusal), instead of waiting.
     const common = { ...opts.redis, lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1,
       retryStrategy: (n: number) => Math.min(100 * n, 1000) };
@@ -171,7 +179,7 @@ export class ClusterBus {
   }
 
   private async beat(): Promise<void> {
-    await this.cmd.set(`${this.prefix}proc:${this.processId}`, '1', 'PX', ALIVE_MS);
+    await this.cmd.set(`${this.prefix}proc:${this.processId}`, this.release, 'PX', ALIVE_MS);
   }
 
   /**

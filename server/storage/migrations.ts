@@ -107,18 +107,23 @@ const migrations: Record<string, Migration> = {
   },
 };
 
+/** The newest migration this release knows: what its processes announce on the bus (../cluster/release-guard.ts). */
+export const LATEST_MIGRATION = Object.keys(migrations).sort().at(-1)!;
+
 const provider: MigrationProvider = {
   async getMigrations() {
     return migrations;
   },
 };
 
-/**
- * Brings the schema up to date; throws if a migration fails. `upTo` stops after that migration (tests build a
- * database as an older release left it).
- */
-export async function migrateToLatest(db: Kysely<any>, schema?: string, upTo?: string): Promise<string[]> {
-  const migrator = new Migrator({
+/** The migrations this release would run on the database now (none: it is up to date). Reads only. */
+export async function pendingMigrations(db: Kysely<any>, schema?: string): Promise<string[]> {
+  const all = await migratorFor(db, schema).getMigrations();
+  return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
+function migratorFor(db: Kysely<any>, schema?: string): Migrator {
+  return new Migrator({
     db,
     provider,
     // Own names, so another Kysely user of the same database or schema keeps its own history.
@@ -126,6 +131,14 @@ export async function migrateToLatest(db: Kysely<any>, schema?: string, upTo?: s
     migrationLockTableName: 'bgio_storage_migration_lock',
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
+}
+
+/**
+ * Brings the schema up to date; throws if a migration fails. `upTo` stops after that migration (tests build a
+ * database as an older release left it).
+ */
+export async function migrateToLatest(db: Kysely<any>, schema?: string, upTo?: string): Promise<string[]> {
+  const migrator = migratorFor(db, schema);
   const { error, results } = await (upTo === undefined ? migrator.migrateToLatest() : migrator.migrateTo(upTo));
   if (error) {
     throw error instanceof Error ? error : new Error(`storage migration failed: ${String(error)}`);

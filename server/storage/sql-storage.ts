@@ -6,7 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'k
 import pg from 'pg';
 import type { LogEntry, Server, State, StorageAPI } from 'boardgame.io';
 import { Async } from 'boardgame.io/internal';
-import { migrateToLatest } from './migrations';
+import { migrateToLatest, pendingMigrations } from './migrations';
 import { GAME_LOG, MATCHES, MATCH_CHAT, MATCH_LOG, type StorageDatabase } from './schema';
 import { gameLogWrite, shellJson, withGameLog, type GameLogWrite } from './game-log';
 
@@ -166,6 +166,12 @@ export class SqlStorage extends Async {
       await new Promise((r) => setTimeout(r, 50));
       await migrateToLatest(this.db, this.schema);
     }
+  }
+
+  /** The migrations `connect()` would run now (reads only; a database not created yet has all of them). */
+  pendingMigrations(): Promise<string[]> {
+    if (this.closed) return Promise.reject(new Error('storage is closed'));
+    return pendingMigrations(this.db, this.schema);
   }
 
   private async ready(): Promise<void> {
