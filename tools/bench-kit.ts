@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { MintImperium } from '../src/game';
 import type { GameState } from '../src/game/rules';
-import { playerOf, SEATS } from '../src/protocol';
+import { playerOf, SEATS, SOCKET_EVENTS } from '../src/protocol';
 
 export const GAME = MintImperium.name as string;
 type Enumerate = (G: GameState, ctx: unknown, playerID: string) => { move: string; args: unknown[] }[];
@@ -161,7 +161,7 @@ export async function playGame(base: string, gapMs: number, times: number[], unt
       sockets[k].on('sync', (_m: string, info: { state: WireState }) => onState(id, info.state));
       sockets[k].on('update', (_m: string, s: WireState) => onState(id, s));
       // A refused move (stale after a race, or rate limited): start over from a fresh view.
-      sockets[k].on('mint:error', () => { sent = -1; setTimeout(() => sockets[k].emit('sync', matchID, id, creds[id], 2), 200); });
+      sockets[k].on(SOCKET_EVENTS.error, () => { sent = -1; setTimeout(() => sockets[k].emit('sync', matchID, id, creds[id], 2), 200); });
       sockets[k].emit('sync', matchID, id, creds[id], 2);
     });
   });

@@ -136,7 +136,7 @@ describe('seats and playerIDs', () => {
   });
 });
 
-describe('no file outside src/protocol maps seats or converts moves by hand', () => {
+describe('no file outside src/protocol maps seats, converts moves or names socket events by hand', () => {
   const ROOT = resolve(__dirname, '../..');
   const PROTOCOL = join(ROOT, 'src/protocol');
   /** What a hand-written mapping looks like: a playerID compared or produced next to a faction, or the seat list. */
@@ -147,6 +147,7 @@ describe('no file outside src/protocol maps seats or converts moves by hand', ()
     { what: 'a playerID to a faction by hand', re: /'[01]'\s*\?\s*'[RI]'/ },
     { what: 'the seat list by hand', re: /\[\s*'0'\s*,\s*'1'\s*\]/ },
     { what: 'an action spread into a move by hand', re: /move:\s*type\b|args:\s*\[\s*(rest|args|fields)\s*\]/ },
+    { what: 'a socket event named by hand (SOCKET_EVENTS)', re: /['"`]mint:(table|chat|error|update)['"`]/ },
   ];
   /** Things that match a pattern and are no seat: a Redis SCAN cursor ends at '0'. */
   const ALLOWED = [/cursor !== '0'/];
@@ -165,7 +166,7 @@ describe('no file outside src/protocol maps seats or converts moves by hand', ()
 
   it('finds the patterns where they are (the scan has teeth)', () => {
     const hand = ["const s = id === '0' ? 'R' : 'I';", "const o = me === '0' ? '1' : '0';", "x === 'R' ? '0' : '1'",
-      "for (const id of ['0', '1'])", "map(({ type, ...rest }) => ({ move: type, args: [rest] }))"];
+      "for (const id of ['0', '1'])", "map(({ type, ...rest }) => ({ move: type, args: [rest] }))", "s.on('mint:error', f)"];
     for (const line of hand) expect(PATTERNS.some((p) => p.re.test(line))).toBe(true);
     expect(PATTERNS.some((p) => p.re.test(stripComments('// playOrder stays [\'0\', \'1\']')))).toBe(false);
     expect(sources(join(ROOT, 'server')).length).toBeGreaterThan(20);

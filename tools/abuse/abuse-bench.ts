@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { createMatch as bgioCreateMatch } from 'boardgame.io/internal';
 import type { Socket } from 'socket.io-client';
 import { MintImperium } from '../../src/game';
-import { moveOf, SEATS } from '../../src/protocol';
+import { moveOf, SEATS, SOCKET_EVENTS } from '../../src/protocol';
 import { createStorage } from '../../server/storage';
 import { duel, finishedMatch, GAME, matchWithPlayers, percentile, playGame, probeHealth, sleep, socket, startChild, trackChild, type Child } from '../bench-kit';
 import { rawWs, type RawWs } from './raw-ws';
@@ -136,7 +136,7 @@ function steady(perSecond: number, setup: (base: string) => Promise<(s: Socket) 
         await sleep(100);
         continue;
       }
-      s.on('mint:error', () => { errors++; });
+      s.on(SOCKET_EVENTS.error, () => { errors++; });
       while (!until() && s.connected) {
         const batch = Math.max(1, Math.round(perSecond / 100));
         for (let i = 0; i < batch; i++) send(s);
@@ -236,7 +236,7 @@ function chatFlood(lineEveryMs: number): Attack {
         s.on('chat', (_m: unknown, l: { payload?: { channel?: string } }) => {
           if (l?.payload?.channel === 'spectators') delivered[opens ? 'opened' : 'closed']++;
         });
-        if (opens) s.emit('mint:chat', victim.matchID, { spectators: true });
+        if (opens) s.emit(SOCKET_EVENTS.chat, victim.matchID, { spectators: true });
         s.emit('sync', victim.matchID, id, victim.creds[id], 2);
         return s;
       }));

@@ -8,6 +8,7 @@
  */
 import { createInterface } from 'node:readline';
 import { io, type Socket } from 'socket.io-client';
+import { SOCKET_EVENTS, type RefusalBody } from '../../src/protocol';
 
 const [base, everyArg] = process.argv.slice(2);
 const everyMs = Number(everyArg);
@@ -42,7 +43,7 @@ await Promise.all(Array.from({ length: 100 }, async (_, k) => {
       continue;
     }
     s.on('chat', () => { stats.echoed++; });
-    s.on('mint:error', (_m: unknown, e: { event?: string }) => { if (e?.event === 'chat') stats.refused++; });
+    s.on(SOCKET_EVENTS.error, (_m: unknown, e: Partial<RefusalBody>) => { if (e?.event === 'chat') stats.refused++; });
     let mine = '';
     while (!done && s.connected) {
       if (!watched) {

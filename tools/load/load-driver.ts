@@ -23,7 +23,7 @@ import { progress } from '../../src/cli/progress';
 import { MintImperium, playerOf } from '../../src/game';
 import type { Faction } from '../../src/game/content';
 import type { GameState } from '../../src/game/rules';
-import { applyLogDelta, LOG_DELTA_QUERY, SEATS, SOCKET_EVENTS } from '../../src/protocol';
+import { applyLogDelta, LOG_DELTA_QUERY, SEATS, SOCKET_EVENTS, type RefusalBody } from '../../src/protocol';
 
 export interface LoadOptions {
   matches: number;
@@ -325,7 +325,7 @@ export async function runLoad(bases: string[], opts: LoadOptions): Promise<RawLo
         if (full) onState(full);
         else if (!done) socket.emit('sync', matchID, playerID, creds[playerID], 2);
       });
-      socket.on('mint:error', (_m: string, e: { event: string; error: string }) => {
+      socket.on(SOCKET_EVENTS.error, (_m: string, e: RefusalBody) => {
         error(`${e.event}: ${e.error}`);
         if (sent) inFlight--;
         sent = null; // let the client try again on the next state it sees
