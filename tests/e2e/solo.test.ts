@@ -68,6 +68,42 @@ describe.skipIf(!run)('solo against the rival deck in the browser', () => {
     await context.close();
   });
 
+  // Session 10's Hard level starts the objective token on 14 (R9.11 imperialTimeBonus): two dashed spaces beyond the
+  // printed 12. On a phone the whole track must still fit the screen, the tokens readable, nothing scrolled sideways.
+  it('Hard against the Imperial rival on a phone: the 14-space time track fits the screen with both tokens', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${env.server.url}/?seed=e2e-solo-hard-phone&soloMs=20`);
+    await page.click('[data-start="solo"]');
+    await page.click('[data-start="solo-I"]');
+    await page.click('[data-start="solo-hard"]');
+    await page.waitForSelector('[data-testid="rival"][data-bot="I"]');
+    await page.waitForSelector('[data-space="14"] [data-token="objective"]');
+    const track = await page.evaluate(() => {
+      const spaces = [...document.querySelectorAll('[data-space]')].map((el) => {
+        const r = el.getBoundingClientRect();
+        return { n: Number(el.getAttribute('data-space')), left: r.left, right: r.right, width: r.width };
+      });
+      const objective = document.querySelector('[data-space="14"] [data-token="objective"]')!.getBoundingClientRect();
+      return { spaces, objective: { left: objective.left, right: objective.right, width: objective.width },
+        pageWidth: document.documentElement.scrollWidth, viewport: window.innerWidth };
+    });
+    expect(track.spaces.map((sp) => sp.n)).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
+    expect(track.pageWidth, 'nothing scrolls sideways').toBeLessThanOrEqual(track.viewport);
+    for (const sp of track.spaces) {
+      expect(sp.left, `space ${sp.n} on screen`).toBeGreaterThanOrEqual(0);
+      expect(sp.right, `space ${sp.n} on screen`).toBeLessThanOrEqual(track.viewport);
+      expect(sp.width, `space ${sp.n} wide enough to tap and read`).toBeGreaterThanOrEqual(18);
+    }
+    expect(track.objective.width).toBeGreaterThan(0);
+    expect(track.objective.right).toBeLessThanOrEqual(track.viewport);
+    await page.locator('[data-space="1"]').evaluate((el) => el.parentElement!.scrollIntoView({ block: 'center' }));
+    await shot(page, 'solo-hard-phone-time-track');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   for (const bot of ['I', 'R'] as const) {
     it(`plays a whole game against the ${bot === 'I' ? 'Imperial' : 'Rebel'} rival, surviving a reload`, async () => {
       const context = await env.browser.newContext({ viewport: { width: 1280, height: 860 } });
