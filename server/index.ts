@@ -13,6 +13,7 @@ import type { Game } from 'boardgame.io';
 import { Server } from 'boardgame.io/server';
 import serve from 'koa-static';
 import { MintImperium } from '../src/game';
+import { MINT_HOSTED } from './games/mint';
 import { createStorage, DEFAULT_STALE_MATCH_MS, type SqliteSynchronous, type SqlStorage } from './storage';
 import { authenticateCredentials, newCredentials } from './seats/credentials';
 import { BotDriver } from './bots/driver';
@@ -207,7 +208,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   // updatedAt is refreshed at most once a minute by moves, and always well within the stale threshold.
   const touchMs = Math.min(60_000, Math.floor(staleMatchMs / 10));
   const hub = new MatchHub({
-    game, db, onError, touchMs, maxSpectatorsPerMatch: opts.maxSpectatorsPerMatch, onEvent,
+    hosted: { ...MINT_HOSTED, game }, db, onError, touchMs, maxSpectatorsPerMatch: opts.maxSpectatorsPerMatch, onEvent,
     cacheSize: opts.matchCacheSize,
     now: opts.now, abandonMs: opts.abandonMs, rematchExpiryMs: opts.rematchExpiryMs, bus: cluster?.bus,
     ...(opts.killAfterStateWrites ? { afterStateWrite: killAfter(opts.killAfterStateWrites) } : {}),

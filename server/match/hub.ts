@@ -8,7 +8,8 @@
  * - an update must be one of our moves, made by the seat whose credentials it carries (hole 2,
  *   `acceptClientAction`), legal now (checked against the rules before the reducer runs, so junk costs no
  *   reducer run and no log line), from the current state;
- * - everything a socket receives goes through ./filter.ts (hole 1): per-seat G, no random seed or PRNG state,
+ * - everything a socket receives goes through the game's `viewState` / `viewLog` (./hosted-game.ts; Mint:
+ *   ../games/mint.ts → src/game/filter.ts) (hole 1): per-seat G, no random seed or PRNG state,
  *   redacted log, filtered initialState;
  * - the new state is written before it is broadcast, and only broadcast if it was written (the storage's stale
  *   guard): after a crash no client has seen a state the database does not have;
@@ -20,15 +21,10 @@
  */
 import type { Ctx, LogEntry, Server, State } from 'boardgame.io';
 import { CreateGameReducer, ProcessGameConfig } from 'boardgame.io/internal';
-import { acceptClientAction } from '../../src/game';
-import { actionOf, playerOf, seatOf, SOCKET_EVENTS, type RefusalBody } from '../../src/protocol';
-import { findLegal, type GameState } from '../../src/game/rules';
+import { SOCKET_EVENTS, type RefusalBody } from '../../src/protocol';
 import type { SqlStorage } from '../storage';
 import { credentialsHash, credentialsMatch, isSeatID, seatMetadata, SEATS, type SeatID } from '../seats/credentials';
-import { filterLog, filterState } from './filter';
-import type { Game } from 'boardgame.io';
 import { argsProblem } from './args';
-import { forfeitState } from '../table/forfeit';
 import { SharedMessage } from './outbox';
 import { botKindOf, isMatchID, isRivalSeat, publicPlayers } from './match-data';
 import type { ChatLine } from '../chat/lines';
@@ -39,7 +35,7 @@ import { DEFAULT_REMATCH_EXPIRY_MS, playedNote, seated, tableView, type TableMet
 import { ClusterUnavailable, type BusMessage, type ClusterBus } from '../cluster/bus';
 import { stateJson } from './state-json';
 import { SeatKeys } from '../seats/keys';
-import { logDeltaUpdate } from './log-delta';
+import type { HostedGame } from './hosted-game';
 import { busLock, processLock, type MatchLock } from './lock';
 import { MatchChanges } from './changes';
 
@@ -74,7 +70,8 @@ export {
 } from './match-data';
 
 export interface HubOptions {
-  game: Game;
+  /** The game this hub serves, and what the hub knows of it (./hosted-game.ts; Mint: ../games/mint.ts). */
+  hosted: HostedGame;
   db: SqlStorage;
   /**
    * Where this process's rooms hear that a match changed (./changes.ts): the hub emits `activity` (outside
@@ -134,6 +131,8 @@ function stampMoves(deltalog: LogEntry[] | undefined, at: number): void {
 
 export class MatchHub {
   readonly game: ProcessedGame;
+  /** The game's own rules of hosting: views, legality, forfeit, notes, deltas (./hosted-game.ts). */
+  private readonly hosted: HostedGame;
   readonly db: SqlStorage;
   private readonly reducer: ReturnType<typeof CreateGameReducer>;
   private readonly queues = new Map<string, Promise<unknown>>();
@@ -149,7 +148,7 @@ export class MatchHub {
    * not read the match back from the database. Whatever else writes a match's metadata in this process calls
    * `forget`; a write from elsewhere makes the next state write 'stale', which drops the entry.
    */
-  private readonly cache = new Map<string, { state: State<GameState>; metadata: Server.MatchData }>();
+  private readonly cache = new Map<string, { state: State; metadata: Server.MatchData }>();
   private readonly cacheSize: number;
   /** The last sync answer per match and audience, for the state and players it was built from. */
   private readonly syncCache = new Map<string, { stateID: number; players: string; msg: SharedMessage }>();
@@ -180,7 +179,8 @@ export class MatchHub {
     this.maxSpectators = opts.maxSpectatorsPerMatch ?? 100;
     this.touchMs = opts.touchMs ?? 60_000;
     this.cacheSize = opts.cacheSize ?? 2000;
-    this.game = ProcessGameConfig(opts.game);
+    this.hosted = opts.hosted;
+    this.game = ProcessGameConfig(opts.hosted.game);
     this.db = opts.db;
     this.reducer = CreateGameReducer({ game: this.game });
     this.onError = opts.onError ?? ((err, where) => console.error(`[hub] ${where}:`, err));
@@ -226,7 +226,7 @@ export class MatchHub {
     for (let i = messages.length - 1; i >= 0; i--) {
       const msg = messages[i];
       if (msg.t !== 'state') continue;
-      if ((msg.state as State<GameState>)._stateID === kept.state._stateID) msg.md = kept.metadata;
+      if ((msg.state as State)._stateID === kept.state._stateID) msg.md = kept.metadata;
       return;
     }
   }
@@ -241,14 +241,14 @@ export class MatchHub {
     }
     if (msg.t === 'state') {
       // Deltas follow the state this process keeps of the match (the sockets' base when it is the previous one).
-      this.broadcastLocal(id, msg.state as State<GameState>, msg.deltalog as LogEntry[], this.cache.get(id)?.state);
+      this.broadcastLocal(id, msg.state as State, msg.deltalog as LogEntry[], this.cache.get(id)?.state);
       // Kept as if read (the bus keeps its version token with it: the next operation here trusts it only if no
       // other operation ran since), with the credentials this process knows put back; not kept if it knows them not
       // (the next operation here reads the match).
       if (cacheable && msg.md !== undefined) {
         const md = this.withKnownCredentials(id, msg.md as Server.MatchData);
         this.forget(id);
-        if (md) this.remember(id, msg.state as State<GameState>, md);
+        if (md) this.remember(id, msg.state as State, md);
       }
       // A bot of this match may be due (../bots/driver.ts: the lease decides which process plays).
       if (msg.bot) this.changes.emit('activity', { matchID: id });
@@ -347,7 +347,7 @@ export class MatchHub {
     return run;
   }
 
-  private remember(matchID: string, state: State<GameState>, metadata: Server.MatchData): void {
+  private remember(matchID: string, state: State, metadata: Server.MatchData): void {
     if (this.cacheSize <= 0) return;
     this.cache.delete(matchID);
     this.cache.set(matchID, { state, metadata });
@@ -358,11 +358,11 @@ export class MatchHub {
    * The match as stored, without a read when this process is its only writer and keeps it; otherwise read from
    * storage (another process may have written it since).
    */
-  async current(matchID: string): Promise<{ state?: State<GameState>; metadata?: Server.MatchData }> {
+  async current(matchID: string): Promise<{ state?: State; metadata?: Server.MatchData }> {
     const kept = this.lock.soleWriter ? this.cache.get(matchID) : undefined;
     if (kept) return kept;
     const { state, metadata } = await this.db.fetch(matchID, { state: true, metadata: true });
-    return { state: state as State<GameState> | undefined, metadata };
+    return { state: state as State | undefined, metadata };
   }
 
   /** Drop what is kept in memory of a match (call after writing its metadata or deleting it). */
@@ -495,7 +495,7 @@ export class MatchHub {
     });
     // Never create a match on sync (boardgame.io does): unknown IDs are refused and storage stays as it was.
     if (!state || !metadata || !initialState) return null;
-    const s = state as State<GameState>;
+    const s = state as State;
     // Several processes: storage holds a newer state than this process's sockets of the match were sent. The
     // process that wrote it died before publishing it (or Redis lost the message): the others are told below.
     const newest = this.newestSent.get(matchID);
@@ -510,10 +510,10 @@ export class MatchHub {
     }
     const players = publicPlayers(metadata);
     const msg = new SharedMessage('sync', [matchID, {
-      state: filterState(s, seat),
-      log: filterLog(log as LogEntry[] | undefined, seat),
+      state: this.hosted.viewState(s, seat),
+      log: this.hosted.viewLog(log as LogEntry[] | undefined, seat),
       filteredMetadata: players,
-      initialState: filterState(initialState as State<GameState>, seat),
+      initialState: this.hosted.viewState(initialState as State, seat),
     }]);
     this.remember(matchID, s, metadata);
     this.markSent(matchID, s._stateID);
@@ -699,7 +699,7 @@ export class MatchHub {
     const p = payload as { type?: unknown; args?: unknown; playerID?: unknown };
     const clean = { type: (action as { type?: unknown }).type, payload: { type: p.type, args: p.args, playerID: p.playerID } };
     // Hole 2: only our own moves, made by the seat the credentials are checked against, with printable args.
-    if (!acceptClientAction(clean, playerID)) return this.refuse(conn, matchID, 'update', 'action refused');
+    if (!this.hosted.acceptClientAction(clean, playerID)) return this.refuse(conn, matchID, 'update', 'action refused');
     const early = await this.refusedEarly(conn, matchID, 'update', playerID, credentials);
     if (early) return early;
     return this.play(matchID, playerID, clean, stateID, { conn, credentials });
@@ -712,7 +712,7 @@ export class MatchHub {
   botMove(matchID: string, playerID: SeatID, move: { type: string; args: unknown[] }, stateID: number): Promise<HubResult> {
     if (this.closed) return Promise.resolve(this.refuse(undefined, matchID, 'update', 'server shutting down'));
     const clean = { type: 'MAKE_MOVE', payload: { type: move.type, args: move.args, playerID } };
-    if (!acceptClientAction(clean, playerID)) return Promise.resolve(this.refuse(undefined, matchID, 'update', 'action refused'));
+    if (!this.hosted.acceptClientAction(clean, playerID)) return Promise.resolve(this.refuse(undefined, matchID, 'update', 'action refused'));
     return this.play(matchID, playerID, clean, stateID, 'bot');
   }
 
@@ -733,7 +733,7 @@ export class MatchHub {
         ?? (this.stats.moveReads++, await this.db.fetch(matchID, { state: true, metadata: true }));
       if (!state || !metadata) return this.refuse(conn, matchID, 'update', 'match not found');
       if (by !== 'bot' && !credentialsMatch(metadata, playerID, by.credentials)) return this.refuse(conn, matchID, 'update', 'unauthorized');
-      const s = state as State<GameState>;
+      const s = state as State;
       if (s.ctx.gameover !== undefined) return this.refuse(conn, matchID, 'update', 'game over');
       if (!this.game.flow.isPlayerActive(s.G, s.ctx, playerID)) return this.refuse(conn, matchID, 'update', 'not your turn');
       if (!this.game.flow.getMove(s.ctx, clean.payload.type as string, playerID)) {
@@ -759,16 +759,14 @@ export class MatchHub {
         }
         return this.refuse(conn, matchID, 'update', 'time is up');
       }
-      const seat = seatOf(playerID)!;
-      const decoded = actionOf(clean.payload.type, clean.payload.args);
-      if ('error' in decoded || !findLegal(s.G, seat, decoded.action)) return this.refuse(conn, matchID, 'update', 'illegal move');
+      if (!this.hosted.isLegalMove(s.G, playerID, clean.payload.type as string, clean.payload.args)) {
+        return this.refuse(conn, matchID, 'update', 'illegal move');
+      }
 
       // Around a hand-over, the move carries who played it (src/game/playedBy.ts), for the game log and the record.
       const note = playedNote((metadata as TableMetadata).handovers, playerID, by === 'bot');
-      const action = note
-        ? { ...clean, payload: { ...clean.payload, args: [(clean.payload.args as unknown[] | undefined)?.[0] ?? null, note.played] } }
-        : clean;
-      let next: State<GameState> & { transients?: { error?: unknown } };
+      const action = note ? { ...clean, payload: { ...clean.payload, args: this.hosted.withPlayedNote(clean.payload.args, note.played) } } : clean;
+      let next: State & { transients?: { error?: unknown } };
       try {
         next = this.reducer(s, action as Parameters<typeof this.reducer>[1]) as typeof next;
       } catch (err) {
@@ -796,8 +794,7 @@ export class MatchHub {
       if (clock) {
         // Issue 19 item 1: the clock acts only when the turn changes hands (../table/clock.ts afterMove); a take-back, or
         // another decision of the same seat, leaves it as it is.
-        const pending = next.G.pending?.seat;
-        const nextSeat: SeatID | null = over || !pending ? null : playerOf(pending);
+        const nextSeat = this.hosted.nextToMove(next) as SeatID | null;
         const ticked = afterMove(clock, playerID, nextSeat, this.now(), clean.payload.type === 'undo');
         if (ticked !== clock) {
           md = { ...md, clock: ticked } as Server.MatchData;
@@ -819,7 +816,7 @@ export class MatchHub {
         return this.refuse(conn, matchID, 'update', written === 'missing' ? 'match not found' : 'stale state');
       }
       this.afterStateWrite(matchID);
-      this.remember(matchID, toStore as State<GameState>, md);
+      this.remember(matchID, toStore as State, md);
       botSeat = SEATS.some((id) => botKindOf(seatMetadata(md, id)));
       this.broadcastState(matchID, next, deltalog ?? [], botSeat, s);
       if (clock || (md as TableMetadata).handovers) this.sendTable(matchID, md);
@@ -853,9 +850,9 @@ export class MatchHub {
    * thousands of sockets never holds up other matches for long. Slices of one match run in order (a spectator
    * never gets state N+1 before N).
    */
-  private broadcastState(matchID: string, state: State<GameState>, deltalog: LogEntry[], bot: boolean, prev: State<GameState>): void {
+  private broadcastState(matchID: string, state: State, deltalog: LogEntry[], bot: boolean, prev: State): void {
     if (this.bus) {
-      const { transients: _t, deltalog: _d, ...stored } = state as State<GameState> & { transients?: unknown };
+      const { transients: _t, deltalog: _d, ...stored } = state as State & { transients?: unknown };
       this.bus.publish({ t: 'state', m: matchID, state: stored, deltalog, ...(bot ? { bot } : {}) });
     }
     this.broadcastLocal(matchID, state, deltalog, prev);
@@ -875,14 +872,14 @@ export class MatchHub {
    * `prev`: the state before `state` (the sockets' base for log deltas); without it, or when it is not older,
    * every socket gets the whole view.
    */
-  private broadcastLocal(matchID: string, state: State<GameState>, deltalog: LogEntry[], prev?: State<GameState>): void {
+  private broadcastLocal(matchID: string, state: State, deltalog: LogEntry[], prev?: State): void {
     if (!this.rooms.has(matchID)) return;
     const newest = this.newestSent.get(matchID);
     if (this.bus && newest !== undefined && newest >= state._stateID) return;
     this.markSent(matchID, state._stateID);
     const base = prev && prev._stateID < state._stateID ? prev : undefined;
     // Per audience: its view (shared by both kinds of message) and each kind's message, built on first need.
-    const views = new Map<Audience, State<GameState>>();
+    const views = new Map<Audience, State>();
     const byAudience = new Map<string, SharedMessage>();
     const message = (seat: SeatID | null, delta: boolean) => {
       const audience: Audience = seat ?? 'spectator';
@@ -890,11 +887,12 @@ export class MatchHub {
       let msg = byAudience.get(key);
       if (!msg) {
         let view = views.get(audience);
-        if (!view) views.set(audience, (view = filterState(state, seat)));
-        const log = filterLog(deltalog, seat);
+        if (!view) views.set(audience, (view = this.hosted.viewState(state, seat)));
+        const log = this.hosted.viewLog(deltalog, seat);
         const v = view;
-        msg = delta && base
-          ? new SharedMessage(SOCKET_EVENTS.update, [matchID, logDeltaUpdate(base, state, v, seat), log])
+        const logDelta = this.hosted.logDelta;
+        msg = delta && base && logDelta
+          ? new SharedMessage(SOCKET_EVENTS.update, [matchID, logDelta(base, state, v, seat), log])
           : new SharedMessage('update', [matchID, v, log],
             () => `["update",${JSON.stringify(matchID)},${stateJson(v)},${JSON.stringify(log)}]`);
         byAudience.set(key, msg);
@@ -938,7 +936,7 @@ export class MatchHub {
   async forfeitInQueue(matchID: string, loser: SeatID, metadata: Server.MatchData, reason = 'forfeit'): Promise<boolean> {
     const { state } = await this.db.fetch(matchID, { state: true });
     if (!state || (state as State).ctx.gameover !== undefined) return false;
-    const next = forfeitState(state as State<GameState>, loser, reason);
+    const next = this.hosted.forfeit(state as State, loser, reason);
     const written = await this.db.trySetState(matchID, next as State, [], undefined, state as State);
     this.forget(matchID);
     if (written !== 'written') return false;
@@ -947,7 +945,7 @@ export class MatchHub {
     const t = metadata as TableMetadata;
     if (t.clock) t.clock = { ...t.clock, running: null, stopped: true };
     await this.db.setMetadata(matchID, metadata);
-    this.broadcastState(matchID, next, [], false, state as State<GameState>);
+    this.broadcastState(matchID, next, [], false, state as State);
     this.sendTable(matchID, metadata);
     this.onEvent({ event: 'finished', matchID, winner: next.ctx.gameover?.winner, reason });
     return true;

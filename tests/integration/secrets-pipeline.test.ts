@@ -635,7 +635,7 @@ describe('the checkers catch planted secrets (every assertion above can fail)', 
     }
 
     // The initialState: the master's (which stock Local delivers as is) holds the seed and the setup secrets;
-    // the same state cut down the way server/match/filter.ts cuts it (viewFor, no random data) passes the checker.
+    // the same state cut down the way the server cuts it (server/games/mint.ts, src/game/filter.ts) (viewFor, no random data) passes the checker.
     for (const h of m.holders) {
       const raw = new Notes();
       checkRoots([{ label: 'initialState', value: structuredClone(m.initialState), initial: true }], { seat: h.seat, pid: h.pid, tracker: new Tracker() }, m.truth, raw);

@@ -1,0 +1,32 @@
+/**
+ * Mint Imperium as the match room hosts it (../match/hosted-game.ts): its views cut by RULES §8 (src/game/filter.ts),
+ * legality from the rules core, the forfeit end (../table/forfeit.ts), the hand-over note as the move's second
+ * argument (src/game/playedBy.ts) and its log deltas (../match/log-delta.ts).
+ */
+import type { State } from 'boardgame.io';
+import { acceptClientAction, MintImperium } from '../../src/game';
+import { filterLog, filterState } from '../../src/game/filter';
+import { findLegal, type GameState } from '../../src/game/rules';
+import { actionOf, playerOf, seatOf, type SeatID } from '../../src/protocol';
+import type { HostedGame } from '../match/hosted-game';
+import { logDeltaUpdate } from '../match/log-delta';
+import { forfeitState } from '../table/forfeit';
+
+export const MINT_HOSTED: HostedGame<GameState> = {
+  game: MintImperium,
+  viewState: (state, playerID) => filterState(state, playerID),
+  viewLog: (log, playerID) => filterLog(log, playerID),
+  acceptClientAction: (action, playerID) => acceptClientAction(action, playerID),
+  isLegalMove(G, playerID, move, args) {
+    const seat = seatOf(playerID);
+    const decoded = actionOf(move, args);
+    return seat !== null && !('error' in decoded) && findLegal(G, seat, decoded.action) !== null;
+  },
+  nextToMove(state) {
+    const pending = state.G.pending?.seat;
+    return state.ctx.gameover !== undefined || !pending ? null : playerOf(pending);
+  },
+  forfeit: (state, loser, reason) => forfeitState(state as State<GameState>, loser as SeatID, reason),
+  withPlayedNote: (args, played) => [(args as unknown[] | undefined)?.[0] ?? null, played],
+  logDelta: (prev, next, view, playerID) => logDeltaUpdate(prev, next, view, playerID),
+};
