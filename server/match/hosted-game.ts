@@ -6,9 +6,9 @@
 import type { Game, LogEntry, State } from 'boardgame.io';
 import type { PlayedBy } from '../../src/protocol';
 
-export interface HostedGame<G = any> {
+export interface HostedGame<G = unknown> {
   /** The boardgame.io Game; its `name` is the lobby's and the storage's game name. */
-  readonly game: Game<G>;
+  readonly game: Game;
   /**
    * What an audience may receive of a state: a seat's playerID, or null for a spectator. Everything secret is cut
    * here (boardgame.io's playerView alone leaks: docs/bgio-notes.md); the hub sends nothing else.
