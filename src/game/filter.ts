@@ -1,7 +1,7 @@
 /**
- * Shared by the server (server/match/filter.ts) and the in-page Local master (src/ui/session/clients.ts).
- * What a client may receive (STACK.md hole 1). boardgame.io 0.50.2 applies `playerView` to `state.G` only, and
- * sends `initialState` untouched: the whole setup G and the random generator's seed and state. Here every state a
+ * Shared by the server (server/games/mint.ts) and the in-page Local master (src/ui/session/clients.ts).
+ * What a client may receive (STACK.md hole 1); the game-agnostic half is src/platform/views.ts. boardgame.io
+ * 0.50.2 applies `playerView` to `state.G` only, and sends `initialState` untouched: the whole setup G and the random generator's seed and state. Here every state a
  * socket gets (sync state, sync initialState, updates) is rebuilt from a whitelist:
  * - G is `viewFor(G, seat)` (spectators: the public view, seat null);
  * - ctx is kept (it holds no secret: the game keeps everything in G);
@@ -10,59 +10,24 @@
  * Log entries are rebuilt too: args of another seat's redacted (secret) moves become null, as boardgame.io's
  * redactLog does, and nothing else of an entry is passed on (no `metadata`, no `patch`).
  */
-import type { LogEntry, State } from 'boardgame.io';
+import type { State } from 'boardgame.io';
 import { Local } from 'boardgame.io/multiplayer';
+import { audienceLog, audienceState } from '../platform/views';
 import { viewerOf } from './index';
 import type { GameState } from './rules';
 import { viewFor } from './rules/view';
 
-/** Plugins whose data a client may keep. Anything else (random above all) is sent without data. */
-const PUBLIC_PLUGIN_DATA = new Set(['log', 'events', 'mint-guard']);
-
-function publicPlugins(plugins: State['plugins'] | undefined): State['plugins'] {
-  const out: State['plugins'] = {};
-  if (!plugins || typeof plugins !== 'object') return out;
-  for (const name of Object.keys(plugins)) {
-    const data = PUBLIC_PLUGIN_DATA.has(name) ? (plugins[name] as { data?: unknown } | undefined)?.data : undefined;
-    out[name] = data === undefined ? {} as State['plugins'][string] : { data } as State['plugins'][string];
-  }
-  return out;
-}
+/** Mint's own plugin whose data a client may keep (the guard's; boardgame.io's log and events are kept anyway). */
+const MINT_PUBLIC_PLUGINS = ['mint-guard'];
 
 /** The state as `playerID` (null: spectator) may see it. */
 export function filterState(state: State<GameState>, playerID: string | null): State<GameState> {
-  return {
-    G: viewFor(state.G, viewerOf(state.G, playerID)), // solo: the bot's seat sees what a spectator sees
-    ctx: state.ctx,
-    plugins: publicPlugins(state.plugins),
-    _undo: [],
-    _redo: [],
-    _stateID: state._stateID,
-  };
+  // Solo: the bot's seat sees what a spectator sees.
+  return audienceState(state, viewFor(state.G, viewerOf(state.G, playerID)), MINT_PUBLIC_PLUGINS);
 }
 
-/** Log entries as `playerID` may see them. */
-export function filterLog(log: LogEntry[] | undefined, playerID: string | null): LogEntry[] {
-  if (!Array.isArray(log)) return [];
-  return log.map((entry) => {
-    const action = entry.action as { type: string; payload?: { type?: unknown; args?: unknown; playerID?: unknown } };
-    const p = action.payload ?? {};
-    const own = playerID !== null && p.playerID === playerID;
-    const hidden = entry.redact === true && !own;
-    const out: LogEntry = {
-      action: {
-        type: action.type,
-        payload: { type: p.type, args: hidden ? null : p.args, playerID: p.playerID },
-      } as LogEntry['action'],
-      _stateID: entry._stateID,
-      turn: entry.turn,
-      phase: entry.phase,
-    };
-    if (entry.redact === true && own) out.redact = true;
-    if (entry.automatic === true) out.automatic = true;
-    return out;
-  });
-}
+/** Log entries as `playerID` may see them (the game-agnostic cut: src/platform/views.ts). */
+export const filterLog = audienceLog;
 
 type LocalFactory = ReturnType<typeof Local>;
 type TransportOpts = Parameters<LocalFactory>[0];
