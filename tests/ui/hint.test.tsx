@@ -123,3 +123,16 @@ describe('the hint in the log', () => {
     }
   });
 });
+
+describe('online hints', () => {
+  it('are offered only when the match allows them, counted by the server\'s table', async () => {
+    const { onlineHints } = await import('../../src/ui/online/hints');
+    const ask = async () => null;
+    expect(onlineHints(undefined, '0', ask)).toBeUndefined(); // created without hints: no button, no log lines
+    const table = { limit: 3, used: { 0: 1, 1: 3 }, asked: [{ seat: '1' as const, round: 2, at: 5, stateID: 9 }] };
+    expect(onlineHints(table, '0', ask)!.left).toBe(2);
+    expect(onlineHints(table, '1', ask)!.left).toBe(0);
+    expect(onlineHints(table, null, ask)!.left).toBe(0);
+    expect(onlineHints(table, '0', ask)!.notes).toEqual([{ seat: 'I', round: 2, at: 5 }]);
+  });
+});
