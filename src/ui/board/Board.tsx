@@ -24,11 +24,10 @@ import { TopBar } from './TopBar';
 import { DetailProvider } from './details/DetailSheet';
 import type { MomentLink } from '../replay/ReplayButtons';
 import type { HintAccess } from '../hint/types';
+import { HintSlot } from '../hint/HintSlot';
 
 // The end screen is needed once a game is over: a chunk of its own keeps it out of the page's first load (issue 12).
 const EndScreen = lazy(() => import('./EndScreen').then((m) => ({ default: m.EndScreen })));
-// Issue 22: the hint (its panel, worker and the search's code) loads only where hints are offered.
-const HintBox = lazy(() => import('../hint/HintBox'));
 
 const Desktop = styled.div`
   display: grid;
@@ -141,11 +140,7 @@ function BoardLayout({ view, seat, onAction, onExit, extra, endActions, momentLi
   );
   // Never for a spectator (seat null) nor while another seat decides; remounted per decision (the key).
   const hintable = hints && seat && onAction && !view.winner && view.pending?.seat === seat;
-  const hint = hintable ? (
-    <Suspense fallback={null}>
-      <HintBox key={`${view.log.length}:${view.pending?.kind}`} view={view} seat={seat} access={hints} />
-    </Suspense>
-  ) : undefined;
+  const hint = hintable ? <HintSlot key={`${view.log.length}:${view.pending?.kind}`} view={view} seat={seat} access={hints} /> : undefined;
   const prompt = (
     <PromptBar hint={hint} view={view} seat={seat} step={d.step} summary={d.summary} busy={d.busy}
       onType={d.onType} onValue={d.onValue} onBack={d.onBack} canGoBack={d.canGoBack} onUndo={d.undo ? d.onUndo : undefined}

@@ -73,13 +73,23 @@ type Phase = { k: 'idle' } | { k: 'asking' } | { k: 'running'; done: number; tot
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
-export default function HintBox({ view, seat, access, iterations }: { view: GameState; seat: Faction; access: HintAccess; iterations?: number }) {
+export default function HintBox({ view, seat, access, iterations, autoStart }: {
+  view: GameState; seat: Faction; access: HintAccess; iterations?: number;
+  /** Ask at once (./HintSlot.tsx loads this chunk when the player pressed Hint). */
+  autoStart?: boolean;
+}) {
   const [phase, setPhase] = useState<Phase>({ k: 'idle' });
   const run = useRef<HintRun | null>(null);
   useEffect(() => () => run.current?.cancel(), []);
   const shown = phase.k === 'shown' ? phase.hint : null;
   useEffect(() => (shown ? markChoices(document, shown.choices.map((c) => c.action)) : undefined), [shown]);
   const out = access.left !== null && access.left <= 0;
+  const started = useRef(false);
+  useEffect(() => {
+    if (!autoStart || started.current) return;
+    started.current = true;
+    void ask();
+  }); // once, on mount (a ref, not deps: StrictMode's second mount must not ask twice)
 
   async function ask() {
     setPhase({ k: 'asking' });
