@@ -31,6 +31,7 @@ import { stdoutEvents, type EventSink, type MatchEvent } from './events';
 import { EventCounts, metricsRoute } from './http/metrics';
 import { myMatchesRoute } from './lobby/my-matches';
 import { DEFAULT_TABLE_LIMIT, tableRoute } from './table/route';
+import { DEFAULT_HINT_RATE, hintRoute } from './hint/route';
 import { TableTimer } from './table/timer';
 import { ClusterBus } from './cluster/bus';
 import { loadBusKey } from './cluster/bus-key';
@@ -301,6 +302,14 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     limiter: !tableLimit ? null : cluster
       ? new LocalFirstLimiter(new RateLimiter(tableLimit), new SharedRateLimiter(cluster.bus, 'table', tableLimit))
       : new RateLimiter(tableLimit),
+  }));
+  // Issue 22: hint requests, counted per address with the table's limiter kind (tests turn both off with tableLimit).
+  const hintLimit = opts.tableLimit === false ? false : DEFAULT_HINT_RATE;
+  app.use(hintRoute({
+    hub, bodyLimitBytes: opts.bodyLimitBytes ?? 4096,
+    limiter: !hintLimit ? null : cluster
+      ? new LocalFirstLimiter(new RateLimiter(hintLimit), new SharedRateLimiter(cluster.bus, 'hint', hintLimit))
+      : new RateLimiter(hintLimit),
   }));
   app.use(lobby({
     hub,

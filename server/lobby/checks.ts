@@ -3,6 +3,7 @@ import { DIFFICULTIES, type Faction, type SoloSetup } from '../../src/game/conte
 import { isSeatID, type SeatID } from '../seats/credentials';
 import { BOT_KINDS, DEFAULT_BOT_KIND, parseBotKind, type BotKind } from '../match/hub';
 import { fail } from '../http';
+import { DEFAULT_HINT_LIMIT, MAX_HINT_LIMIT } from '../../src/protocol';
 
 export function checkSeat(x: unknown, required: boolean): SeatID | undefined {
   if (x === undefined || x === null) {
@@ -67,4 +68,17 @@ export function checkPositiveInt(q: unknown, name: string): number | undefined {
   if (q === undefined) return undefined;
   if (typeof q !== 'string' || !/^[1-9][0-9]{0,15}$/.test(q)) fail(400, `${name} must be a positive integer`);
   return Number(q);
+}
+
+/** `hints` of a create body (issue 22): `{ limit? }`, 1…MAX_HINT_LIMIT hints per seat; absent: the match has none. */
+export function checkHints(x: unknown): number | undefined {
+  if (x === undefined) return undefined;
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) fail(400, 'hints must be an object { limit }');
+  const o = x as Record<string, unknown>;
+  for (const k of Object.keys(o)) if (k !== 'limit') fail(400, `unknown field hints.${k.slice(0, 40)}`);
+  if (o.limit === undefined) return DEFAULT_HINT_LIMIT;
+  if (typeof o.limit !== 'number' || !Number.isInteger(o.limit) || o.limit < 1 || o.limit > MAX_HINT_LIMIT) {
+    fail(400, `hints.limit must be a whole number from 1 to ${MAX_HINT_LIMIT}`);
+  }
+  return o.limit;
 }

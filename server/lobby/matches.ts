@@ -44,6 +44,8 @@ export function publicMatch(matchID: string, m: Server.MatchData): PublicMatch {
       ? { kind: 'live', bankMs: clock.bankMs, incrementMs: clock.incrementMs }
       : { kind: 'turn', perDecisionMs: clock.perDecisionMs }) as ListedClock;
   }
+  const hints = (m as TableMetadata).hints;
+  if (hints) out.hints = { limit: hints.limit };
   // Never nextMatchID: it is shown to a seat holder only (see ./routes/match.ts), so strangers cannot find the rematch.
   return out;
 }

@@ -28,6 +28,8 @@ export interface NewMatch {
   bot?: BotSpec;
   solo?: SoloSetup;
   clock?: ClockSettings;
+  /** Issue 22: hints allowed, this many per seat (absent: none). A rematch keeps its match's. */
+  hints?: number;
   /** A rematch: each seat (playerID → name) held for its player of the last match. */
   reserved?: Record<string, string>;
   /** A rematch: the match it follows and the seat whose playAgain asked for it. */
@@ -41,7 +43,7 @@ export interface NewMatch {
  */
 export async function newMatch(lobby: Lobby, ip: string, spec: NewMatch): Promise<string> {
   const { hub, db, opts } = lobby;
-  const { unlisted, bot, solo, clock, reserved = {}, rematch } = spec;
+  const { unlisted, bot, solo, clock, hints, reserved = {}, rematch } = spec;
   if (clock && (bot || solo)) fail(400, 'a clock is for matches between two players (not with bot or solo)');
   if (bot && solo) fail(400, 'solo cannot be combined with bot or botKind');
   if (bot) await checkBotCap(lobby, ip);
@@ -80,6 +82,8 @@ export async function newMatch(lobby: Lobby, ip: string, spec: NewMatch): Promis
   // playAgain (claimRematchSeat in ./routes/play-again.ts), one with an open seat on the join.
   if (seated(metadata)) startAbsences(metadata, hub.now());
   if (clock) t.clock = newClock(clock);
+  // Issue 22: kept in the metadata (stored, read by every process, after restarts); the rules' state never sees it.
+  if (hints !== undefined) t.hints = { limit: hints, used: { 0: 0, 1: 0 }, asked: [] };
   const matchID = newMatchID();
   await db.createMatch(matchID, { initialState, metadata });
   opts.onEvent?.({ event: 'created', matchID, ...(bot ? { bot: bot.kind } : {}), ...(solo ? { solo: true } : {}), ...(clock ? { clock: clock.kind } : {}) });

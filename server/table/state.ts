@@ -6,7 +6,7 @@
  * credentials, no game state).
  */
 import type { Server } from 'boardgame.io';
-import type { Handover, PlayedBy, TableView } from '../../src/protocol';
+import type { Handover, HintTable, PlayedBy, TableView } from '../../src/protocol';
 import { SEATS, seatMetadata, type SeatID } from '../seats/credentials';
 import { clockView, type ClockState } from './clock';
 
@@ -22,6 +22,8 @@ export type TableMetadata = Server.MatchData & {
   unclaimedSince?: number;
   /** A rematch: the match it follows (its `nextMatchID` is cleared when the rematch expires unopened). */
   rematchOf?: string;
+  /** Issue 22: hints allowed (set at creation, kept for the match's life): limit, counts, the hints asked for. */
+  hints?: HintTable;
 };
 
 /**
@@ -91,12 +93,13 @@ export function tableView(m: TableMetadata, now: number, abandonDefault: number)
     const t = awaySince(m, id);
     if (t !== undefined) away[id] = t;
   }
-  if (!m.clock && !m.handovers?.length && Object.keys(away).length === 0) return null;
+  if (!m.clock && !m.handovers?.length && !m.hints && Object.keys(away).length === 0) return null;
   const view: TableView = {
     serverNow: now, away, abandonMs: abandonLimit(m, abandonDefault), abandoned: abandonedSeats(m, now, abandonDefault),
     handovers: m.handovers ?? [],
   };
   if (m.clock) view.clock = clockView(m.clock, now);
+  if (m.hints) view.hints = m.hints;
   return view;
 }
 

@@ -4,6 +4,7 @@
  * body's extra fields, "My matches", and the error body every refused call answers.
  */
 import type { Faction, SoloSetup } from '../game/content';
+import type { HintTable } from './hint';
 
 /** The game's name in boardgame.io's routes (`/games/mint-imperium/…`). */
 export const GAME_NAME = 'mint-imperium';
@@ -38,6 +39,8 @@ export interface PublicMatch {
   /** A solo match (RULES §9): the rival deck's faction and difficulty. */
   solo?: Pick<SoloSetup, 'bot' | 'difficulty'>;
   clock?: ListedClock;
+  /** Issue 22: the match allows hints, this many per seat (absent: no hints). */
+  hints?: Pick<HintTable, 'limit'>;
 }
 
 /** `GET /games/mint-imperium`: one page of the listing; `nextCursor` (absent on the last page) asks for the next. */
@@ -71,6 +74,8 @@ export interface CreateMatchExtras {
   solo?: { bot: Faction; difficulty: SoloSetup['difficulty'] };
   /** A turn clock (server/clock.ts fills what is left out). Not with `bot` or `solo`. */
   clock?: { kind: 'live'; bankMs?: number; incrementMs?: number } | { kind: 'turn'; perDecisionMs?: number };
+  /** Issue 22: allow hints, `limit` per seat (default DEFAULT_HINT_LIMIT, at most MAX_HINT_LIMIT). Absent: no hints. */
+  hints?: { limit?: number };
 }
 
 /** At most this many seats per `POST /my-matches`. */

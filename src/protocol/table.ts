@@ -5,6 +5,7 @@
  * player acts on the other seat with `POST /games/mint-imperium/:matchID/table` (TableRequest, server/table.ts).
  * Nothing here is secret: no credentials, no game state.
  */
+import type { HintTable } from './hint';
 import type { SeatID } from './seats';
 
 export type ClockKind = 'live' | 'turn';
@@ -68,6 +69,8 @@ export interface TableView {
   /** Seats away for at least `abandonMs`, as the server judged (pushed when the limit passes; older servers: absent). */
   abandoned?: SeatID[];
   handovers: Handover[];
+  /** Issue 22: the match allows hints; its limit, each seat's count and the hints asked for (absent: no hints). */
+  hints?: HintTable;
 }
 
 /** What a seated player may do about the other seat (or, for `takeBack`, its own). */

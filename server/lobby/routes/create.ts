@@ -1,20 +1,21 @@
-/** `POST /games/:name/create`: a new match, with this server's extras (unlisted, a server bot, solo, a clock). */
+/** `POST /games/:name/create`: a new match, with this server's extras (unlisted, a server bot, solo, a clock, hints). */
 import type { CreatedMatch } from '../../../src/protocol';
 import { fail } from '../../http';
 import { parseClockOption } from '../../table/clock';
-import { checkBool, checkBot, checkNumPlayers, checkSolo } from '../checks';
+import { checkBool, checkBot, checkHints, checkNumPlayers, checkSolo } from '../checks';
 import { newMatch } from '../new-match';
 import { route } from '../router';
 
 export const createRoute = route('POST', '/games/:name/create', async (lobby, { ctx, ip }): Promise<CreatedMatch> => {
   lobby.checkOrigin(ctx);
   await lobby.rateLimitCreate(ip); // before the body is read: bad requests count too
-  const b = await lobby.body(ctx, ['numPlayers', 'unlisted', 'bot', 'botKind', 'solo', 'clock']);
+  const b = await lobby.body(ctx, ['numPlayers', 'unlisted', 'bot', 'botKind', 'solo', 'clock', 'hints']);
   checkNumPlayers(b.numPlayers);
   const unlisted = checkBool(b.unlisted, 'unlisted') ?? false;
   const solo = checkSolo(b);
   const bot = checkBot(b);
   const clock = parseClockOption(b.clock);
   if (clock && 'error' in clock) fail(400, clock.error);
-  return { matchID: await newMatch(lobby, ip, { unlisted, bot, solo, clock }) };
+  const hints = checkHints(b.hints);
+  return { matchID: await newMatch(lobby, ip, { unlisted, bot, solo, clock, hints }) };
 });

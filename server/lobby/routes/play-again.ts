@@ -85,7 +85,7 @@ export const playAgainRoute = route('POST', '/games/:name/:matchID/playAgain', a
     }
     const nextMatchID = await newMatch(lobby, ip, {
       unlisted: unlisted ?? !!m.unlisted, bot: botOf(m), reserved, solo: soloOf(m), clock: clockOf(m),
-      rematch: { of: matchID, by: playerID },
+      hints: (m as TableMetadata).hints?.limit, rematch: { of: matchID, by: playerID },
     });
     m.nextMatchID = nextMatchID;
     await db.setMetadata(matchID, m);

@@ -23,6 +23,8 @@ import { PlanetGrid } from './PlanetGrid';
 import { TopBar } from './TopBar';
 import { DetailProvider } from './details/DetailSheet';
 import type { MomentLink } from '../replay/ReplayButtons';
+import type { HintAccess } from '../hint/types';
+import { HintSlot } from '../hint/HintSlot';
 
 // The end screen is needed once a game is over: a chunk of its own keeps it out of the page's first load (issue 12).
 const EndScreen = lazy(() => import('./EndScreen').then((m) => ({ default: m.EndScreen })));
@@ -109,6 +111,8 @@ export interface BoardProps {
   /** Issue 20 item 2: events that change the game stop the player's choices until acknowledged (default on; the
    * tutorial, whose coach tells each event, turns it off). */
   moments?: boolean;
+  /** Issue 22 item 1: hints for `seat`'s own decisions (local games always; online when the match allows them). */
+  hints?: HintAccess;
 }
 
 type TabId = 'hand' | 'you' | 'opponent' | 'log';
@@ -118,7 +122,7 @@ export function Board(props: BoardProps) {
   return <RulesProvider config={props.view.config}><BoardLayout {...props} /></RulesProvider>;
 }
 
-function BoardLayout({ view, seat, onAction, onExit, extra, endActions, momentLink, log, seatLabel, leaveNote, since, away, moments }: BoardProps) {
+function BoardLayout({ view, seat, onAction, onExit, extra, endActions, momentLink, log, seatLabel, leaveNote, since, away, moments, hints }: BoardProps) {
   const isPhone = useIsPhone();
   const story = useStory(view, seat, onAction, { since, away, phone: isPhone, moments: moments !== false && !view.winner });
   const d = useDecision(view, seat, story.blocked ? undefined : story.act);
@@ -134,8 +138,11 @@ function BoardLayout({ view, seat, onAction, onExit, extra, endActions, momentLi
     <PlanetGrid view={view} seat={seat} clickable={d.planets} selected={d.selectedPlanets}
       onPlanet={(p: PlanetId) => d.onPlanet(p)} />
   );
+  // Never for a spectator (seat null) nor while another seat decides; remounted per decision (the key).
+  const hintable = hints && seat && onAction && !view.winner && view.pending?.seat === seat;
+  const hint = hintable ? <HintSlot key={`${view.log.length}:${view.pending?.kind}`} view={view} seat={seat} access={hints} /> : undefined;
   const prompt = (
-    <PromptBar view={view} seat={seat} step={d.step} summary={d.summary} busy={d.busy}
+    <PromptBar hint={hint} view={view} seat={seat} step={d.step} summary={d.summary} busy={d.busy}
       onType={d.onType} onValue={d.onValue} onBack={d.onBack} canGoBack={d.canGoBack} onUndo={d.undo ? d.onUndo : undefined}
       paused={story.blocked} />
   );
@@ -176,7 +183,7 @@ function BoardLayout({ view, seat, onAction, onExit, extra, endActions, momentLi
           {current === 'hand' && seat && <HandStrip view={view} seat={seat} clickable={d.missions} onMission={d.onMission} />}
           {current === 'you' && mine}
           {current === 'opponent' && theirs}
-          {current === 'log' && (log ?? <LogPanel view={view} seat={seat} onCombat={story.openCombat} />)}
+          {current === 'log' && (log ?? <LogPanel view={view} seat={seat} onCombat={story.openCombat} notes={hints?.notes} />)}
         </div>
         {prompt}
         {overlays}
@@ -195,7 +202,7 @@ function BoardLayout({ view, seat, onAction, onExit, extra, endActions, momentLi
       <Column $area="right" tabIndex={0} role="region" aria-label="The other side and the log">
         <div style={{ flex: 'none', maxHeight: '48vh', overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: 6 }}>{story.panel}</div>
         {theirs}
-        {log ?? <LogPanel view={view} seat={seat} onCombat={story.openCombat} />}
+        {log ?? <LogPanel view={view} seat={seat} onCombat={story.openCombat} notes={hints?.notes} />}
       </Column>
       <Bottom>
         {prompt}

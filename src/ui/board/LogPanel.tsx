@@ -3,7 +3,8 @@ import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import type { Faction } from '../../game/content';
 import type { GameState } from '../../game/rules';
-import { describeLog } from '../log/sentences';
+import type { HintNote } from '../hint/types';
+import { withHintNotes } from './hintNotes';
 import { colors, phone } from '../theme';
 
 /** The log's frame, scroller and round headings, shared with the replay's log (src/ui/replay/ReplayLog.tsx). */
@@ -67,9 +68,13 @@ const SummaryButton = styled.button.attrs({ type: 'button' })`
 `;
 
 /** `onCombat(k)` opens the summary of the log's k-th combat or strike (src/ui/story): a button on its first line. */
-export function LogPanel({ view, seat, onCombat }: { view: GameState; seat: Faction | null; onCombat?: (k: number) => void }) {
+export function LogPanel({ view, seat, onCombat, notes }: {
+  view: GameState; seat: Faction | null; onCombat?: (k: number) => void;
+  /** Issue 22: hints asked for, each after the public events before it (./hintNotes.ts). */
+  notes?: readonly HintNote[];
+}) {
   let fights = 0;
-  const lines = describeLog(view.log, seat)
+  const lines = withHintNotes(view.log, seat, notes)
     .map((l) => ({ ...l, fight: l.e === 'combatStarted' || l.e === 'strikeStarted' ? fights++ : -1 }));
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -93,7 +98,7 @@ export function LogPanel({ view, seat, onCombat }: { view: GameState; seat: Fact
               {r.lines.map((l, i) => {
                 const k = l.fight;
                 return (
-                  <li key={i} data-by={l.bot ? 'bot' : undefined}>{l.bot && <BotMark title="The server bot made this decision">bot</BotMark>}{l.private && <Private title="Only you can see this line">private</Private>}{l.text}
+                  <li key={i} data-by={l.bot ? 'bot' : l.e === 'hint' ? 'hint' : undefined}>{l.bot && <BotMark title="The server bot made this decision">bot</BotMark>}{l.private && <Private title="Only you can see this line">private</Private>}{l.text}
                     {onCombat && k >= 0 && (
                       <SummaryButton onClick={() => onCombat(k)} data-story="open-combat" aria-label={`Open the summary of this ${l.e === 'strikeStarted' ? 'strike' : 'combat'}`}>
                         Summary

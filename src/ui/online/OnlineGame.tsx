@@ -8,6 +8,7 @@
  * has "Report a problem" (./ReportProblem.tsx) in the strip during the game and on the end screen. On this seat's
  * decision the page title says "Your turn" (and a notification, if allowed, while the page is hidden: ./turnAlert.ts).
  */
+import { HintsNote, onlineHints } from './hints';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Board } from '../board/Board';
@@ -228,6 +229,7 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
     </Strip>
   );
   const tableBar = <TableBar snap={table} me={joined.playerID} over={over} onAction={(a) => lobby.tableAction(joined, a)} />;
+  const hints = onlineHints(table?.view.hints, joined.playerID, () => lobby.askHint(joined));
   // Solo: the rival panel under the strip; the human's prompt waits until the rival's last step is shown.
   const caughtUp = !state.G.solo || shown >= rivalLines(state.G).length;
   const panel = state.G.solo ? <RivalPanel view={state.G} shown={shown} /> : null;
@@ -241,6 +243,7 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
       {forfeit && <span data-testid="forfeit">{state?.G.winner?.faction === seat ? 'Your opponent left the match.' : 'You left the match.'}</span>}
       {rematchWaiting && <span data-testid="rematch-offer">Your opponent has started a rematch.</span>}
       <FinishedByBot handovers={openHandovers} me={joined.playerID} />
+      <HintsNote hints={table?.view.hints} />
       {error && <ErrorText role="alert">{error}</ErrorText>}
     </>
   );
@@ -249,7 +252,7 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
     <Board view={state.G} seat={seat}
       onAction={status === 'connected' && caughtUp && !mineWithBot ? (a) => sendAction(session.client, a) : undefined}
       onExit={leave} leaveNote="Leaving ends this match: your opponent wins by forfeit, and your seat closes for good."
-      extra={<>{extra}{tableBar}{panel}</>} endActions={endActions} momentLink={onlineMoment(joined.matchID)} />
+      extra={<>{extra}{tableBar}{panel}</>} endActions={endActions} momentLink={onlineMoment(joined.matchID)} hints={hints} />
   );
 }
 
@@ -273,8 +276,11 @@ export function WatchOnline({ lobby, matchID, onLobby }: { lobby: Lobby; matchID
     <>
       <OnlineReplayButton matchID={matchID} />
       <FinishedByBot handovers={table?.view.handovers ?? []} me={null} />
+      <HintsNote hints={table?.view.hints} />
     </>
   );
-  return <Board view={state.G} seat={null} onExit={onLobby} leaveNote="The match goes on without you: you can watch it again from the lobby."
+  // A spectator sees the hints in the log, never a Hint button (no seat: Board offers none).
+  const notes = table?.view.hints ? onlineHints(table.view.hints, null, async () => 'spectators cannot ask for hints') : undefined;
+  return <Board hints={notes} view={state.G} seat={null} onExit={onLobby} leaveNote="The match goes on without you: you can watch it again from the lobby."
     extra={<>{extra}{tableBar}{panel}</>} endActions={endActions} momentLink={onlineMoment(matchID)} />;
 }

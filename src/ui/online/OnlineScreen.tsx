@@ -66,6 +66,7 @@ function MatchRow({ m, onJoin, onWatch }: { m: PublicMatch; onJoin(seat: 'R' | '
       ))}
       <span style={{ flex: 1 }} />
       {m.clock && <span data-testid="match-clock" style={{ color: colors.muted }}>{clockText(m.clock).split('.')[0]}</span>}
+      {!m.solo && <span data-testid="match-hints" style={{ color: colors.muted }}>{m.hints ? `hints allowed (${m.hints.limit} each)` : 'no hints'}</span>}
       {free && <ChoiceButton $primary onClick={() => onJoin(free)} data-online="join-listed">Join as {factionName(free)}</ChoiceButton>}
       <ChoiceButton onClick={onWatch} data-online="watch-listed">Watch</ChoiceButton>
     </Row>

@@ -1,4 +1,5 @@
 /** The lobby's forms: your name (checked with the server's rules), create a match, join a seat. */
+import { DEFAULT_HINT_LIMIT } from '../../protocol';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { Faction } from '../../game/content';
@@ -83,9 +84,10 @@ export function CreateForm({ lobby, initialName, onJoined }: { lobby: Lobby; ini
   const [opponent, setOpponent] = useState<'friend' | 'bot' | 'solo'>('friend');
   const [difficulty, setDifficulty] = useState<Difficulty>('normal');
   const [clock, setClock] = useState<ClockChoice>('none');
+  const [hints, setHints] = useState(false); // issue 22: hints are off unless the creator allows them
   const create = () => (opponent === 'solo'
     ? lobby.createSoloAndJoin(side, f.name, difficulty)
-    : lobby.createAndJoin(side, f.name, opponent === 'bot' ? difficulty : null, opponent === 'friend' ? clock : 'none'));
+    : lobby.createAndJoin(side, f.name, opponent === 'bot' ? difficulty : null, opponent === 'friend' ? clock : 'none', hints ? DEFAULT_HINT_LIMIT : 0));
   return (
     <Form aria-label="Create a match" data-form="create" onSubmit={(e) => f.run(e, async () => onJoined(await create()))}>
       <h2 style={{ margin: 0, fontSize: 18 }}>Create a match</h2>
@@ -119,6 +121,12 @@ export function CreateForm({ lobby, initialName, onJoined }: { lobby: Lobby; ini
             </label>
           ))}
         </fieldset>
+      )}
+      {opponent !== 'solo' && (
+        <label className="radio">
+          <input type="checkbox" data-create="hints" checked={hints} onChange={(e) => setHints(e.target.checked)} />
+          {' '}Allow hints: {DEFAULT_HINT_LIMIT} per player (the bot suggests moves from what you can see; both players see when one is asked)
+        </label>
       )}
       {opponent === 'bot' && <DifficultyPicker legend="Bot difficulty" name="server-bot-difficulty" value={difficulty} onChange={setDifficulty} />}
       {opponent === 'solo' && <DifficultyPicker legend="Rival difficulty" name="solo-difficulty" value={difficulty} onChange={setDifficulty} />}

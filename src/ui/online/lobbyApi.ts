@@ -10,7 +10,7 @@ import { board } from '../../game/rules';
 import {
   GAME_NAME, MY_MATCHES_MAX, playerOf, seatOfID, type CreateMatchExtras, type ErrorBody, type MyMatch,
   type MyMatchesRequest, type MyMatchesResponse, type PublicMatch, type PublicPlayer, type TableAction,
-  type TableRequest,
+  type TableRequest, type HintRequestBody,
 } from '../../protocol';
 
 // The bodies are shared with the server (src/protocol/lobby.ts); many UI files import them from here.
@@ -113,13 +113,14 @@ export class Lobby {
   }
 
   /** A new match; `bot`: the seat a server bot takes, `difficulty`: how well it plays (server default: normal). */
-  async create(opts: { bot?: Faction; difficulty?: Difficulty; unlisted?: boolean; solo?: { bot: Faction; difficulty: Difficulty }; clock?: ClockChoice } = {}): Promise<string> {
+  async create(opts: { bot?: Faction; difficulty?: Difficulty; unlisted?: boolean; solo?: { bot: Faction; difficulty: Difficulty }; clock?: ClockChoice; hints?: number } = {}): Promise<string> {
     const body: { numPlayers: number } & CreateMatchExtras = { numPlayers: 2 };
     if (opts.clock && opts.clock !== 'none' && !opts.bot && !opts.solo) body.clock = CLOCK_BODIES[opts.clock];
     if (opts.solo) body.solo = { bot: opts.solo.bot, difficulty: opts.solo.difficulty };
     else if (opts.bot) body.bot = opts.bot;
     if (!opts.solo && opts.bot && opts.difficulty) body.botKind = `ismcts-${opts.difficulty}`;
     if (opts.unlisted) body.unlisted = true;
+    if (opts.hints) body.hints = { limit: opts.hints }; // issue 22: absent, the match has no hints
     const { matchID } = await this.client.createMatch(GAME_NAME, body);
     return matchID;
   }
@@ -133,10 +134,10 @@ export class Lobby {
   }
 
   /** Create a match, then take `seat` in it (the other seat: a bot of `bot` difficulty, else free for a friend). */
-  async createAndJoin(seat: Faction, name: string, bot: Difficulty | null = null, clock: ClockChoice = 'none'): Promise<Joined> {
+  async createAndJoin(seat: Faction, name: string, bot: Difficulty | null = null, clock: ClockChoice = 'none', hints = 0): Promise<Joined> {
     const problem = nameProblem(name);
     if (problem) throw new Error(problem);
-    const matchID = await this.create(bot ? { bot: board.other(seat), difficulty: bot } : { clock });
+    const matchID = await this.create(bot ? { bot: board.other(seat), difficulty: bot, hints } : { clock, hints });
     return this.join(matchID, seat, name);
   }
 
@@ -173,6 +174,18 @@ export class Lobby {
       const json = await res.json().catch(() => ({})) as Partial<ErrorBody>;
       throw new Error(json.error ?? `server answered ${res.status}`);
     }
+  }
+
+  /** Issue 22: ask the server for a hint at this seat's decision; null when granted, else the server's reason. */
+  async askHint(j: Joined): Promise<string | null> {
+    const request: HintRequestBody = { playerID: j.playerID as HintRequestBody['playerID'], credentials: j.credentials };
+    const res = await fetch(`${this.server.replace(/\/$/, '')}/games/${GAME_NAME}/${encodeURIComponent(j.matchID)}/hint`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request),
+    }).catch(() => null);
+    if (!res) return 'the server cannot be reached';
+    if (res.ok) return null;
+    const json = await res.json().catch(() => ({})) as Partial<ErrorBody>;
+    return json.error ?? `server answered ${res.status}`;
   }
 
   async leave(j: Joined): Promise<void> {

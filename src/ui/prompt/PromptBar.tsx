@@ -3,7 +3,7 @@
  * the current step of the decision (src/ui/prompt/choices.ts). Every button is a value of some legal action.
  * On a phone it can fold to that one sentence (issue 20 item 9, ./Fold.tsx), so the board under it can be seen.
  */
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { LEADERS, type Faction, type LeaderId } from '../../game/content';
 import { AttributeIcons } from '../board/details/AttributeIcon';
@@ -125,6 +125,8 @@ export interface PromptBarProps {
   onUndo?: () => void;
   /** Issue 20 item 2 — the choices wait until the player acknowledged what just happened (the card over the board). */
   paused?: boolean;
+  /** Issue 22 — the "Hint" button (src/ui/hint, a lazy chunk), shown beside the question on the player's decision. */
+  hint?: ReactNode;
 }
 
 /** The Undo button's label: what the last decision was, in the log's coarse words ("Undo a fleet move"). */
@@ -141,7 +143,7 @@ function sentence(view: GameState, seat: Faction | null): string {
   return seat === p.seat ? askSentence(view, p) : waitSentence(view, p);
 }
 
-export function PromptBar({ view, seat, step, summary, busy, onType, onValue, onBack, canGoBack, onUndo, paused }: PromptBarProps) {
+export function PromptBar({ view, seat, step, summary, busy, onType, onValue, onBack, canGoBack, onUndo, paused, hint }: PromptBarProps) {
   const p = view.pending;
   const mine = !!p && !view.winner && p.seat === seat;
   const rules = useRules();
@@ -170,6 +172,7 @@ export function PromptBar({ view, seat, step, summary, busy, onType, onValue, on
             <Why onClick={() => rules.openRule(rule)} data-testid="why" data-rule={rule} aria-haspopup="dialog"
               aria-label={`Why? Open rule ${rule}`}>why?</Why>
           )}
+          {mine && hint}
         </Sentence>
         {isPhone && !view.winner && <FoldToggle folded={folded} mine={mine} controls={bodyId} onToggle={() => setFoldedAt(folded ? null : stepKey)} />}
       </Head>

@@ -17,6 +17,7 @@ import { sendAction } from '../session/clients';
 import { useClientState } from '../session/useClientView';
 import { Loading } from './Loading';
 import { localPlayers, useLocalReplay } from '../replay/ReplayButtons';
+import { useLocalHints } from '../hint/useLocalHints';
 
 /** A new game (`human`, `difficulty`; `seed` fixes it for tests) or `saved`, a record to resume. */
 export function BotScreen({ human: newHuman, difficulty: newDifficulty, seed, saved: resume, botOptions, pauseMs, onExit }: {
@@ -27,6 +28,7 @@ export function BotScreen({ human: newHuman, difficulty: newDifficulty, seed, sa
   const { human, difficulty } = saved.setup.mode === 'bot' ? saved.setup : { human: 'R' as Faction, difficulty: 'normal' as Difficulty };
   const botSeat: Faction = human === 'R' ? 'I' : 'R';
   const sm = useSavedMatch(saved);
+  const hints = useLocalHints(); // issue 22: unlimited in local games
   const mine = sm.restored ? sm.client(human) : null;
   const bot = useBot(difficulty, botOptions);
   const status = useBotDriver(sm.restored ? sm.client(botSeat) : null, botSeat, sm.restored ? bot : null, pauseMs);
@@ -39,5 +41,5 @@ export function BotScreen({ human: newHuman, difficulty: newDifficulty, seed, sa
       {sm.failed && <div role="alert">{RESTORE_FAILED}</div>}
     </>
   );
-  return <Board view={state.G} seat={human} onAction={(a) => sendAction(mine, a)} onExit={onExit} extra={strip} endActions={replay.buttons} momentLink={replay.momentLink} />;
+  return <Board hints={hints} view={state.G} seat={human} onAction={(a) => sendAction(mine, a)} onExit={onExit} extra={strip} endActions={replay.buttons} momentLink={replay.momentLink} />;
 }

@@ -16,10 +16,12 @@ import { useClientState } from '../session/useClientView';
 import { Loading } from './Loading';
 import { PrivacyCover } from './PrivacyCover';
 import { localPlayers, useLocalReplay } from '../replay/ReplayButtons';
+import { useLocalHints } from '../hint/useLocalHints';
 
 /** A new game (`seed` fixes it for tests) or `saved`, a record to resume. */
 export function HotSeatScreen({ seed, saved: resume, onExit }: { seed?: string; saved?: SavedLocal; onExit(): void }) {
   const [saved] = useState<SavedLocal>(() => resume ?? newSavedGame({ mode: 'hotseat' }, seed));
+  const hints = useLocalHints(); // issue 22: unlimited in local games
   // Each seat's log length when it last decided: where its "while you were away" starts.
   const marks = useRef<Record<Faction, number>>({ R: 0, I: 0 });
   const [awayFor, setAwayFor] = useState<Faction | null>(null);
@@ -57,7 +59,7 @@ export function HotSeatScreen({ seed, saved: resume, onExit }: { seed?: string; 
   return (
     <>
       {sm.failed && <div role="alert">{RESTORE_FAILED}</div>}
-      <Board key={acting} view={state.G} seat={acting} onAction={(a) => sendAction(client, a)} onExit={onExit}
+      <Board hints={hints} key={acting} view={state.G} seat={acting} onAction={(a) => sendAction(client, a)} onExit={onExit}
         since={marks.current[acting]} away={awayFor === acting} />
     </>
   );

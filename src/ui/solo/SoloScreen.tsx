@@ -15,6 +15,7 @@ import { useClientState } from '../session/useClientView';
 import { Loading } from '../screens/Loading';
 import { RivalPanel, rivalLines } from './RivalPanel';
 import { localPlayers, useLocalReplay } from '../replay/ReplayButtons';
+import { useLocalHints } from '../hint/useLocalHints';
 
 /** How many of `total` items are shown, one more every `pauseMs` (all at once at mount). */
 export function usePaced(total: number, pauseMs: number, ready: boolean): number {
@@ -45,6 +46,7 @@ export function SoloScreen({ start, seed, pauseMs = 700, onExit }: {
   const solo = saved.setup.mode === 'solo' ? saved.setup.solo : { bot: 'I' as Faction, difficulty: 'normal' as const };
   const human: Faction = solo.bot === 'R' ? 'I' : 'R';
   const sm = useSavedMatch(saved);
+  const hints = useLocalHints(); // issue 22: unlimited in local games
   const restored = sm.restored;
   const client = restored ? sm.client(human) : null;
   const state = useClientState(client);
@@ -61,5 +63,5 @@ export function SoloScreen({ start, seed, pauseMs = 700, onExit }: {
       {sm.failed && <div role="alert">{RESTORE_FAILED}</div>}
     </>
   );
-  return <Board view={state.G} seat={human} onAction={caughtUp ? act : undefined} onExit={onExit} extra={extra} endActions={replayButtons.buttons} momentLink={replayButtons.momentLink} />;
+  return <Board hints={hints} view={state.G} seat={human} onAction={caughtUp ? act : undefined} onExit={onExit} extra={extra} endActions={replayButtons.buttons} momentLink={replayButtons.momentLink} />;
 }

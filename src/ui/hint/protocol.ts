@@ -1,0 +1,17 @@
+/** What the page and the hint worker say to each other (./hint.worker.ts, ./run.ts). Types only. */
+import type { Hint } from '../../ai/hint';
+import type { Faction } from '../../game/content';
+import type { GameState } from '../../game/rules';
+
+/** The one message the page posts: the seat's OWN VIEW (viewFor(state, seat), RULES §8), never the state. */
+export interface HintRequest {
+  view: GameState;
+  seat: Faction;
+  iterations: number;
+  seed: string;
+}
+
+export type HintReply =
+  | { type: 'progress'; done: number; total: number }
+  | { type: 'done'; hint: Hint }
+  | { type: 'error'; message: string };
