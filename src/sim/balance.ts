@@ -11,9 +11,9 @@ import type { BotName } from '../ai';
 import { DEFAULT_CONFIG, makeConfig, type GameConfig } from '../game/content';
 import type { BotSpec, GameJob, GameSummary } from './gameJob';
 import { runGames } from './pool';
-import { quantile, wilson, type CardStats } from './figures';
+import { configChanges, quantile, wilson, type CardStats } from './figures';
 
-export { missionOutcomes, type CardStats } from './figures';
+export { configChanges, missionOutcomes, type CardStats } from './figures';
 
 export interface BalanceOptions {
   bot: BotName;
@@ -71,19 +71,6 @@ export interface BalanceResult {
  * the exact two-sided McNemar p-value of the discordant pairs.
  */
 export interface PairedDiff { n: number; delta: number; refOnly: number; otherOnly: number; p: number }
-
-/** The fields of `c` that differ from the default config (thresholds key by key). */
-export function configChanges(c: GameConfig): Partial<GameConfig> {
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(c) as (keyof GameConfig)[]) {
-    if (k === 'thresholds') {
-      const t: Record<string, number> = {};
-      for (const [id, v] of Object.entries(c.thresholds)) if (DEFAULT_CONFIG.thresholds[id] !== v) t[id] = v;
-      if (Object.keys(t).length > 0) out.thresholds = t;
-    } else if (JSON.stringify(c[k]) !== JSON.stringify(DEFAULT_CONFIG[k])) out[k] = c[k];
-  }
-  return out as Partial<GameConfig>;
-}
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 

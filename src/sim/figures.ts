@@ -3,6 +3,7 @@
  * matches (server/stats): the Wilson interval, a quantile, and the mission-card outcomes read from a game's typed
  * log. Kept apart from the studies so that the server imports no bot or worker code for them.
  */
+import { DEFAULT_CONFIG, type GameConfig } from '../game/content';
 import type { LogEvent } from '../game/rules';
 
 /** Wilson score interval for `wins` of `n` at 95%. */
@@ -37,4 +38,17 @@ export function missionOutcomes(log: readonly LogEvent[]): Record<string, CardSt
     else if (ev.e === 'missionAttempt' && ev.success === true) at(ev.card as string).succeeded++;
   }
   return out;
+}
+
+/** The fields of `c` that differ from the default config (thresholds key by key). */
+export function configChanges(c: GameConfig): Partial<GameConfig> {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(c) as (keyof GameConfig)[]) {
+    if (k === 'thresholds') {
+      const t: Record<string, number> = {};
+      for (const [id, v] of Object.entries(c.thresholds)) if (DEFAULT_CONFIG.thresholds[id] !== v) t[id] = v;
+      if (Object.keys(t).length > 0) out.thresholds = t;
+    } else if (JSON.stringify(c[k]) !== JSON.stringify(DEFAULT_CONFIG[k])) out[k] = c[k];
+  }
+  return out as Partial<GameConfig>;
 }
