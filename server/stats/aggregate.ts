@@ -2,7 +2,7 @@
  * The figures of `GET /stats` from the stored match summaries (./summary.ts): a pure function, so the aggregate can
  * be rebuilt from the summaries (and they from the matches) at any time. Groups are per rules config key.
  */
-import type { Faction } from '../../src/game/content';
+import { MISSIONS, type Faction, type MissionId } from '../../src/game/content';
 import type { RoundsFigure, ShareFigure, StatsGroup, StatsLeftOut, StatsResponse, VersusBot } from '../../src/protocol';
 import { configChanges, quantile, wilson } from '../../src/sim/figures';
 import { DEFAULT_CONFIG_KEY, type CountedFigures, type MatchSummary } from './summary';
@@ -45,7 +45,8 @@ function group(configKey: string, games: { g: CountedFigures; finishedAt: number
   for (const g of all) {
     winReasons[g.winner][g.reason] = (winReasons[g.winner][g.reason] ?? 0) + 1;
     for (const [card, s] of Object.entries(g.cards)) {
-      const c = (cards[card] ??= { revealed: 0, succeeded: 0 });
+      const def = Object.hasOwn(MISSIONS, card) ? MISSIONS[card as MissionId] : undefined;
+      const c = (cards[card] ??= { name: def?.name ?? card, faction: def?.faction ?? (card.startsWith('I') ? 'I' : 'R'), revealed: 0, succeeded: 0 });
       c.revealed += s.played;
       c.succeeded += s.succeeded;
     }

@@ -50,8 +50,8 @@ export interface StatsGroup {
   rounds: RoundsFigure;
   /** Per winning side, reason → games (`objectives`, `occupation`, `obliterator`, `time`, `forfeit`). */
   winReasons: Record<Faction, Record<string, number>>;
-  /** Per mission card id: games' reveals of it, and how many of them succeeded. */
-  cards: Record<string, { revealed: number; succeeded: number }>;
+  /** Per mission card id: its name and side, its reveals in these games, and how many of them succeeded. */
+  cards: Record<string, { name: string; faction: Faction; revealed: number; succeeded: number }>;
   /** Per server bot kind (`ismcts-easy`, …, `random`) the people's results against it. */
   humansVsBots: Record<string, VersusBot>;
   /** When the last counted game of this config ended (ms since the epoch). */

@@ -7,6 +7,7 @@
  * the same figures. The pure part: tests/unit/matchStats.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MISSIONS, type MissionId } from '../../src/game/content';
 import type { StatsResponse } from '../../src/protocol';
 import { missionOutcomes } from '../../src/sim/figures';
 import { newCredentials } from '../../server/seats/credentials';
@@ -90,7 +91,9 @@ for (const { backend, title, skip } of backends) {
       expect(g.betweenHumans.games).toBe(1);
       expect(g.rounds).toMatchObject({ median: G.round, min: G.round, max: G.round, histogram: { [G.round]: 1 } });
       expect(g.winReasons[G.winner!.faction]).toEqual({ [G.winner!.reason]: 1 });
-      const cards = Object.fromEntries(Object.entries(missionOutcomes(G.log)).map(([id, c]) => [id, { revealed: c.played, succeeded: c.succeeded }]));
+      const cards = Object.fromEntries(Object.entries(missionOutcomes(G.log)).map(([id, c]) => [id, {
+        name: MISSIONS[id as MissionId].name, faction: MISSIONS[id as MissionId].faction, revealed: c.played, succeeded: c.succeeded,
+      }]));
       expect(g.cards).toEqual(cards);
       expect(g.humansVsBots).toEqual({});
       expect(withoutTime(await stats(`?config=${g.configKey}`))).toEqual(withoutTime(after));

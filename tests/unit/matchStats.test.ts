@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, makeConfig, type GameConfig } from '../../src/game/content';
 import type { GameState } from '../../src/game/rules';
 import { randomGameFromSeed } from '../../src/sim/randomGame';
-import { missionOutcomes } from '../../src/sim/figures';
+import { missionOutcomes, wilson } from '../../src/sim/figures';
+import { BOT_SELF_PLAY } from '../../src/ui/stats/botFigures';
 import { aggregateStats, type SummaryEntry } from '../../server/stats/aggregate';
 import { configKey, DEFAULT_CONFIG_KEY, summarizeMatch } from '../../server/stats/summary';
 
@@ -96,5 +97,15 @@ describe('the figures summed up from the summaries', () => {
     const revealed = seeds.reduce((n, G) => n + Object.values(missionOutcomes(G.log)).reduce((a, c) => a + c.played, 0), 0);
     expect(Object.values(d.cards).reduce((a, c) => a + c.revealed, 0)).toBe(revealed);
     expect(r.groups[1].lastFinishedAt).toBe(99);
+  });
+});
+
+describe('the balance study\'s bot figures shown beside them', () => {
+  it('each documented interval is the Wilson interval of its count', () => {
+    for (const b of BOT_SELF_PLAY) {
+      const [lo, hi] = wilson(b.rebelWins, b.games);
+      expect([Math.round(lo * 100) / 100, Math.round(hi * 100) / 100], b.label).toEqual(b.ci95);
+      expect(b.rebelWins).toBeLessThanOrEqual(b.games);
+    }
   });
 });
