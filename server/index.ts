@@ -30,6 +30,8 @@ import { HardenedSocketIO } from './match/transport';
 import { stdoutEvents, type EventSink, type MatchEvent } from './events';
 import { EventCounts, metricsRoute } from './http/metrics';
 import { myMatchesRoute } from './lobby/my-matches';
+import { MatchStats } from './stats/service';
+import { statsRoute } from './stats/route';
 import { DEFAULT_TABLE_LIMIT, tableRoute } from './table/route';
 import { DEFAULT_HINT_RATE, hintRoute } from './hint/route';
 import { TableTimer } from './table/timer';
@@ -142,6 +144,10 @@ export interface StartServerOptions {
   killAfterStateWrites?: number;
   /** socket.io transports the server accepts. Default both (`websocket`, `polling`: polling needs sticky sessions). */
   socketTransports?: ('websocket' | 'polling')[];
+  /** `GET /stats`: how long this process serves computed figures again (./stats/service.ts). Default 5 s; 0: never. */
+  statsCacheMs?: number;
+  /** `GET /stats` reads per address (false: no limit). Default 30 per 10 s. */
+  statsLimit?: RateLimit | false;
 }
 
 export interface RunningServer {
@@ -154,6 +160,8 @@ export interface RunningServer {
   transport: HardenedSocketIO;
   /** Clock and absence deadlines (./table/timer.ts). */
   tables: TableTimer;
+  /** The statistics of finished matches (`GET /stats`, ./stats/service.ts). */
+  stats: MatchStats;
   /** Several processes: the Redis bus and the bot leases (undefined for a single process). */
   cluster?: { bus: ClusterBus; leases: BotLeases };
   /** Deletes stale matches now (what the timer does). */
@@ -195,8 +203,10 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
 
   const eventCounts = new EventCounts();
   const sink = opts.events === undefined ? stdoutEvents : opts.events;
+  const stats = new MatchStats(db, { gameName: game.name as string, cacheMs: opts.statsCacheMs, onError });
   const onEvent = (e: MatchEvent) => {
     eventCounts.add(e);
+    if (e.event === 'finished') stats.noteFinished(e.matchID);
     if (sink) {
       try {
         sink(e);
@@ -294,6 +304,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     hub, events: eventCounts, openSockets: () => transport.openSockets, socketsDropped: () => transport.dropped,
     botsActive: () => bots.active,
   }));
+  app.use(statsRoute({ stats, limit: opts.statsLimit }));
   app.use(myMatchesRoute({ hub, limit: opts.lobbyLimits === false ? false : undefined }));
   const tableLimit = opts.tableLimit === undefined ? DEFAULT_TABLE_LIMIT : opts.tableLimit;
   app.use(tableRoute({
@@ -387,6 +398,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     bots,
     transport,
     tables,
+    stats,
     cluster,
     cleanup,
     stop: () => (stopped ??= (async () => {
@@ -396,6 +408,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       // Ends searches in progress.
       await Promise.all([searchPool.close(), ...Object.values(players).map((p) => p.close?.())]);
       await botsStopped;
+      await stats.idle(); // summaries of matches that just finished, before the storage closes
       const io = (transport as HardenedSocketIO).io as { close?(fn?: () => void): void } | undefined;
       // socket.io's close() disconnects every socket and closes the HTTP server.
       await new Promise<void>((r) => {

@@ -19,7 +19,7 @@ import { playerOfMaybe, type HintGranted } from '../../src/protocol';
 import { credentialsMatch, isSeatID, seatMetadata } from '../seats/credentials';
 import { fail, onlyKeys, readJsonObject, type RateLimit } from '../http';
 import type { Limiter } from '../cluster/shared-limits';
-import { isMatchID, type MatchHub } from '../hub';
+import { isMatchID, type MatchHub } from '../match/hub';
 import type { TableMetadata } from '../table/state';
 
 /** Hint calls per address (a player asks a few times per game). */

@@ -14,3 +14,4 @@ export {
   type ReportSummary,
   type StoredReport,
 } from './sql-storage';
+export { MatchSummaryStore, type SummaryRow } from './match-summaries';

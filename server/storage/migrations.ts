@@ -1,6 +1,7 @@
 import { REPORT_MIGRATIONS } from './reports-migration';
 import { CHAT_MIGRATIONS } from './chat-migration';
 import { GAME_LOG_MIGRATIONS } from './game-log-migration';
+import { SUMMARY_MIGRATIONS } from './summary-migration';
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import { MATCHES, MATCH_CHAT, MATCH_LOG } from './schema';
 
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   ...REPORT_MIGRATIONS, // 003_problem_reports
   ...CHAT_MIGRATIONS, // 005_chat_by_channel
   ...GAME_LOG_MIGRATIONS, // 006_game_log_rows
+  ...SUMMARY_MIGRATIONS, // 007_match_summaries
   '001_matches_and_log': {
     async up(db: Kysely<any>) {
       await db.schema

@@ -104,3 +104,26 @@ export interface ReportsTable {
 export interface StorageDatabase {
   [REPORTS]: ReportsTable;
 }
+
+/** One summary per finished match for the statistics (migration 007, server/stats): derived, rebuilt at will. */
+export const MATCH_SUMMARY = 'mint_match_summary';
+
+/**
+ * A finished match as the statistics read it (server/stats/summary.ts), deleted with the match. The match row stays
+ * the source: a row whose `version` is not the current one is recomputed, and deleting every row rebuilds them all.
+ */
+export interface MatchSummaryTable {
+  match_id: string;
+  /** Format of `summary` (server/stats/summary.ts SUMMARY_VERSION). */
+  version: number;
+  /** The rules config's key (src/protocol/stats.ts `configKey`), '' for a match left out without a result. */
+  config_key: string;
+  /** metadata.updatedAt of the finished match. */
+  finished_at: Millis;
+  /** The summary as JSON text. */
+  summary: string;
+}
+
+export interface StorageDatabase {
+  [MATCH_SUMMARY]: MatchSummaryTable;
+}

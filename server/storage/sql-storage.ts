@@ -9,6 +9,7 @@ import { Async } from 'boardgame.io/internal';
 import { migrateToLatest, pendingMigrations } from './migrations';
 import { GAME_LOG, MATCHES, MATCH_CHAT, MATCH_LOG, type StorageDatabase } from './schema';
 import { gameLogWrite, shellJson, withGameLog, type GameLogWrite } from './game-log';
+import { MatchSummaryStore } from './match-summaries';
 
 export interface ListCursor { createdAt: number; matchID: string }
 
@@ -571,6 +572,11 @@ export class SqlStorage extends Async {
     const page = rows.slice(0, opts.limit).map((r) => ({ matchID: r.match_id, metadata: JSON.parse(r.metadata) as Server.MatchData }));
     const last = rows.length > opts.limit ? rows[opts.limit - 1] : undefined;
     return last ? { matches: page, next: { createdAt: Number(last.created_at), matchID: last.match_id } } : { matches: page };
+  }
+
+  /** The statistics' summaries of finished matches (./match-summaries.ts, server/stats). */
+  summaries(): MatchSummaryStore {
+    return new MatchSummaryStore(this.db, () => this.ready());
   }
 
   /** Stores a problem report (its own table; never read by anything a client can reach). */

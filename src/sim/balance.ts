@@ -9,10 +9,11 @@
  */
 import type { BotName } from '../ai';
 import { DEFAULT_CONFIG, makeConfig, type GameConfig } from '../game/content';
-import type { LogEvent } from '../game/rules';
 import type { BotSpec, GameJob, GameSummary } from './gameJob';
 import { runGames } from './pool';
-import { quantile, wilson } from './tournament';
+import { configChanges, quantile, wilson, type CardStats } from './figures';
+
+export { configChanges, missionOutcomes, type CardStats } from './figures';
 
 export interface BalanceOptions {
   bot: BotName;
@@ -28,8 +29,6 @@ export interface BalanceOptions {
   workers?: number;
   onGame?: (done: number, total: number) => void;
 }
-
-export interface CardStats { played: number; succeeded: number }
 
 export interface BalanceResult {
   label: string;
@@ -72,31 +71,6 @@ export interface BalanceResult {
  * the exact two-sided McNemar p-value of the discordant pairs.
  */
 export interface PairedDiff { n: number; delta: number; refOnly: number; otherOnly: number; p: number }
-
-/** Mission reveals and their outcomes in one game's log. */
-export function missionOutcomes(log: readonly LogEvent[]): Record<string, CardStats> {
-  const out: Record<string, CardStats> = {};
-  const at = (card: string) => (out[card] ??= { played: 0, succeeded: 0 });
-  for (const ev of log) {
-    if (ev.e === 'missionRevealed') at(ev.card as string).played++;
-    else if (ev.e === 'missionSucceeded') at(ev.card as string).succeeded++;
-    else if (ev.e === 'missionAttempt' && ev.success === true) at(ev.card as string).succeeded++;
-  }
-  return out;
-}
-
-/** The fields of `c` that differ from the default config (thresholds key by key). */
-export function configChanges(c: GameConfig): Partial<GameConfig> {
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(c) as (keyof GameConfig)[]) {
-    if (k === 'thresholds') {
-      const t: Record<string, number> = {};
-      for (const [id, v] of Object.entries(c.thresholds)) if (DEFAULT_CONFIG.thresholds[id] !== v) t[id] = v;
-      if (Object.keys(t).length > 0) out.thresholds = t;
-    } else if (JSON.stringify(c[k]) !== JSON.stringify(DEFAULT_CONFIG[k])) out[k] = c[k];
-  }
-  return out as Partial<GameConfig>;
-}
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 

@@ -5,6 +5,9 @@
 import { createBot, type BotName, type BotOptions } from '../ai';
 import type { Faction, GameConfig } from '../game/content';
 import { playBotGame } from './botGame';
+import { quantile, wilson } from './figures';
+
+export { quantile, wilson } from './figures';
 
 export interface TournamentOptions {
   a: BotName;
@@ -40,22 +43,6 @@ export interface TournamentResult extends HeadToHead {
   thinkMs: { p50: number; p95: number; max: number };
   peakHeapMB: number;
   budgetMs: number;
-}
-
-/** Wilson score interval for `wins` of `n` at 95%. */
-export function wilson(wins: number, n: number, z = 1.96): [number, number] {
-  if (n === 0) return [0, 1];
-  const p = wins / n;
-  const d = 1 + (z * z) / n;
-  const centre = (p + (z * z) / (2 * n)) / d;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
-}
-
-export function quantile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return 0;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[i];
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;

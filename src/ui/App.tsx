@@ -3,7 +3,7 @@
  * `seed` fixes the game's seed (and the bots' seeds), `botMs` overrides the bots' thinking budget per move (ms;
  * otherwise the difficulty's own), `botPause` the least time before a bot's move shows (ms, default 600).
  * Online (src/ui/online): `?online` opens the lobby, `?match=ID` an invite link (or this browser's seat in that
- * match: reconnects), `?match=ID&watch=1` the spectator view. `soloMs` the pause between the rival's steps in solo (ms).
+ * match: reconnects), `?match=ID&watch=1` the spectator view, `?stats` the lobby's Statistics page. `soloMs` the pause between the rival's steps in solo (ms).
  * Replays (src/ui/replay): `/replay/<matchID>` (or `?replay=<matchID>`) a finished online match, `?record=<id>` a game
  * kept in this browser.
  */

@@ -92,11 +92,12 @@ for (const b of backends) {
       }
       await raw.schema.dropIndex(`${MATCH_CHAT}_channel_idx`).ifExists().execute();
       const migrations = s.schema ? sql`${sql.id(s.schema, 'bgio_storage_migration')}` : sql`${sql.id('bgio_storage_migration')}`;
-      // The code before issue 19 had no migration 006 either (the game log rows, issue 21): undone too, or the
-      // migrator would find 005 missing before a migration it ran.
+      // The code before issue 19 had no migration 006 either (the game log rows, issue 21), nor 007 (the match
+      // summaries, issue 22): undone too, or the migrator would find 005 missing before a migration it ran.
+      await raw.schema.dropTable('mint_match_summary').execute();
       await raw.schema.dropTable('mint_game_log').execute();
       await raw.schema.alterTable('bgio_matches').dropColumn('game_log_length').execute();
-      await sql`delete from ${migrations} where name in ('005_chat_by_channel', '006_game_log_rows')`.execute(raw);
+      await sql`delete from ${migrations} where name in ('005_chat_by_channel', '006_game_log_rows', '007_match_summaries')`.execute(raw);
       await s.close();
       const again = await opened(b.again(s)); // migrates to 005 again
       expect(texts(await again.fetchChat('old', ['players'], 100))).toEqual(['players 0', 'players 3']);

@@ -597,6 +597,7 @@ describe('storage on SQLite (temporary file)', () => {
         'bgio_storage_migration',
         'bgio_storage_migration_lock',
         'mint_game_log',
+        'mint_match_summary',
         'mint_problem_reports',
       ]);
     } finally {
@@ -633,6 +634,7 @@ describe.skipIf(!PG_URL)(
           'bgio_storage_migration',
           'bgio_storage_migration_lock',
         'mint_game_log',
+          'mint_match_summary',
           'mint_problem_reports',
         ]);
       } finally {

@@ -3,7 +3,7 @@
  * (?match=ID), a game (?match=ID with this browser's seat in localStorage: a reload reconnects to it) and the
  * spectator view (?match=ID&watch=1). The address bar always holds the link that reopens the current screen.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { ChoiceButton } from '../prompt/ChoiceButton';
 import { colors, factionColor, factionName } from '../theme';
@@ -18,6 +18,9 @@ import { MyMatches } from './MyMatches';
 import type { OnlineRoute } from './route';
 
 export { routeFromLocation, type OnlineRoute } from './route';
+
+// A chunk of its own: the lobby does not load the Statistics page's charts until it is opened.
+const StatsPage = lazy(() => import('../stats/StatsPage').then((m) => ({ default: m.StatsPage })));
 
 
 const Main = styled.main`
@@ -45,6 +48,7 @@ function setAddress(route: OnlineRoute): void {
   const url = new URL(window.location.href);
   url.search = '';
   if (route.kind === 'lobby') url.searchParams.set('online', '1');
+  else if (route.kind === 'stats') url.searchParams.set('stats', '1');
   else if (route.kind === 'play') url.searchParams.set('match', route.joined.matchID);
   else {
     url.searchParams.set('match', route.matchID);
@@ -94,6 +98,7 @@ function LobbyView({ lobby, onRoute, onExit }: { lobby: Lobby; onRoute(r: Online
     <Main data-screen="lobby">
       <div style={{ display: 'flex', alignItems: 'center', gap: 10 }}>
         <h1 style={{ margin: 0, flex: 1 }}>Play online</h1>
+        <ChoiceButton onClick={() => onRoute({ kind: 'stats' })} data-online="stats">Statistics</ChoiceButton>
         <ChoiceButton onClick={onExit} data-online="back">Back</ChoiceButton>
       </div>
       <CreateForm lobby={lobby} initialName={lastName()} onJoined={joined} />
@@ -169,6 +174,8 @@ export function OnlineScreen({ initial, onExit, lobby: given }: { initial?: Onli
   switch (route.kind) {
     case 'lobby':
       return <LobbyView lobby={lobby} onRoute={setRoute} onExit={exit} />;
+    case 'stats':
+      return <Suspense fallback={<Loading />}><StatsPage server={lobby.server} onBack={toLobby} /></Suspense>;
     case 'match':
       return <MatchEntry key={route.matchID} lobby={lobby} matchID={route.matchID} onRoute={setRoute} />;
     case 'watch':

@@ -7,11 +7,12 @@ import { loadSeat } from './seats';
 
 export type OnlineRoute =
   | { kind: 'lobby' }
+  | { kind: 'stats' }
   | { kind: 'match'; matchID: string }
   | { kind: 'play'; joined: Joined }
   | { kind: 'watch'; matchID: string };
 
-/** A route from the page's address: ?match=ID[&watch=1], else the lobby. */
+/** A route from the page's address: ?match=ID[&watch=1], ?stats (the Statistics page), else the lobby. */
 export function routeFromLocation(search: string): OnlineRoute | null {
   const q = new URLSearchParams(search);
   const matchID = q.get('match');
@@ -20,6 +21,7 @@ export function routeFromLocation(search: string): OnlineRoute | null {
     const joined = loadSeat(matchID);
     return joined ? { kind: 'play', joined } : { kind: 'match', matchID };
   }
+  if (q.get('stats') !== null) return { kind: 'stats' };
   if (q.get('online') !== null) return { kind: 'lobby' };
   return null;
 }
