@@ -25,7 +25,7 @@
 import { withSoloLevel } from '../../game/content';
 import { legacyId, migrateLegacy } from './legacySave';
 import {
-  checkRecord, ID_PATTERN, LOCAL_MODES, parseJson, readText, storage, writeRecord,
+  checkRecord, hintsKey, ID_PATTERN, LOCAL_MODES, parseJson, readText, storage, writeRecord,
   type LocalMode, type LocalSetup, type SavedLocal,
 } from './savedRecord';
 
@@ -90,6 +90,7 @@ export function saveLocal(s: SavedLocal): boolean {
 export function deleteSaved(id: string): void {
   try {
     storage()?.removeItem(saveKey(id));
+    storage()?.removeItem(hintsKey(id)); // its hint notes (../hint/useLocalHints.ts)
   } catch {
     // nothing stored, nothing to delete
   }

@@ -37,6 +37,9 @@ export interface SavedLocal {
   round?: number;
 }
 
+/** Where a local game's hint notes are kept beside its save (../hint/useLocalHints.ts); deleted with it. */
+export const hintsKey = (saveId: string): string => `mint-hints:${saveId}`;
+
 export function storage(): Storage | null {
   try {
     return typeof localStorage !== 'undefined' ? localStorage : null;

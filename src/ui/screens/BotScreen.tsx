@@ -28,7 +28,7 @@ export function BotScreen({ human: newHuman, difficulty: newDifficulty, seed, sa
   const { human, difficulty } = saved.setup.mode === 'bot' ? saved.setup : { human: 'R' as Faction, difficulty: 'normal' as Difficulty };
   const botSeat: Faction = human === 'R' ? 'I' : 'R';
   const sm = useSavedMatch(saved);
-  const hints = useLocalHints(); // issue 22: unlimited in local games
+  const hints = useLocalHints(saved.id); // issue 22: unlimited in local games, kept with the save
   const mine = sm.restored ? sm.client(human) : null;
   const bot = useBot(difficulty, botOptions);
   const status = useBotDriver(sm.restored ? sm.client(botSeat) : null, botSeat, sm.restored ? bot : null, pauseMs);

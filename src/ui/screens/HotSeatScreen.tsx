@@ -21,7 +21,7 @@ import { useLocalHints } from '../hint/useLocalHints';
 /** A new game (`seed` fixes it for tests) or `saved`, a record to resume. */
 export function HotSeatScreen({ seed, saved: resume, onExit }: { seed?: string; saved?: SavedLocal; onExit(): void }) {
   const [saved] = useState<SavedLocal>(() => resume ?? newSavedGame({ mode: 'hotseat' }, seed));
-  const hints = useLocalHints(); // issue 22: unlimited in local games
+  const hints = useLocalHints(saved.id); // issue 22: unlimited in local games, kept with the save
   // Each seat's log length when it last decided: where its "while you were away" starts.
   const marks = useRef<Record<Faction, number>>({ R: 0, I: 0 });
   const [awayFor, setAwayFor] = useState<Faction | null>(null);

@@ -46,7 +46,7 @@ export function SoloScreen({ start, seed, pauseMs = 700, onExit }: {
   const solo = saved.setup.mode === 'solo' ? saved.setup.solo : { bot: 'I' as Faction, difficulty: 'normal' as const };
   const human: Faction = solo.bot === 'R' ? 'I' : 'R';
   const sm = useSavedMatch(saved);
-  const hints = useLocalHints(); // issue 22: unlimited in local games
+  const hints = useLocalHints(saved.id); // issue 22: unlimited in local games, kept with the save
   const restored = sm.restored;
   const client = restored ? sm.client(human) : null;
   const state = useClientState(client);
