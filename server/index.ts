@@ -14,6 +14,8 @@ import { Server } from 'boardgame.io/server';
 import serve from 'koa-static';
 import { MintImperium } from '../src/game';
 import { MINT_HOSTED } from './games/mint';
+import type { HostedGame } from './match/hosted-game';
+import { hostedRecords } from './games/records';
 import { createStorage, DEFAULT_STALE_MATCH_MS, type SqliteSynchronous, type SqlStorage } from './storage';
 import { authenticateCredentials, newCredentials } from './seats/credentials';
 import { BotDriver } from './bots/driver';
@@ -113,6 +115,11 @@ export interface StartServerOptions {
   };
   /** The game (tests may pass one with a fixed config). Default MintImperium. */
   game?: Game;
+  /**
+   * More games hosted beside Mint Imperium on the same lobby, storage, sockets, clocks and chat (issue 21 item 6:
+   * ./match/hosted-game.ts; the platform's test game is ./games/noughts.ts). Default none.
+   */
+  games?: readonly HostedGame[];
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (for the rate limit). Default false. */
   trustProxy?: boolean;
   /** Where unexpected errors go. Default console.error. */
@@ -218,8 +225,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
 
   // updatedAt is refreshed at most once a minute by moves, and always well within the stale threshold.
   const touchMs = Math.min(60_000, Math.floor(staleMatchMs / 10));
+  const hosted: HostedGame[] = [{ ...MINT_HOSTED, game }, ...(opts.games ?? [])];
   const hub = new MatchHub({
-    hosted: { ...MINT_HOSTED, game }, db, onError, touchMs, maxSpectatorsPerMatch: opts.maxSpectatorsPerMatch, onEvent,
+    games: hosted, db, onError, touchMs, maxSpectatorsPerMatch: opts.maxSpectatorsPerMatch, onEvent,
     cacheSize: opts.matchCacheSize,
     now: opts.now, abandonMs: opts.abandonMs, rematchExpiryMs: opts.rematchExpiryMs, bus: cluster?.bus,
     ...(opts.killAfterStateWrites ? { afterStateWrite: killAfter(opts.killAfterStateWrites) } : {}),
@@ -235,11 +243,11 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
 
   const origins = opts.origins ?? [];
   const transport = new HardenedSocketIO({
-    hub, maxMessageBytes: opts.maxMessageBytes, origins, onError, limits: opts.socketLimits, trustProxy: opts.trustProxy,
+    hubs: new Map(hosted.map((h) => [h.game.name as string, hub])), maxMessageBytes: opts.maxMessageBytes, origins, onError, limits: opts.socketLimits, trustProxy: opts.trustProxy,
     transports: opts.socketTransports,
   });
   const server = Server({
-    games: [game],
+    games: hosted.map((h) => h.game),
     db,
     transport,
     origins,
@@ -269,6 +277,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     await next();
   });
   // Game records and problem reports (two routes under /games, so before the lobby, which answers all others).
+  app.use(hostedRecords({ db, games: hosted.slice(1), readLimit: opts.recordLimits === false ? false : opts.recordLimits?.reads }));
   app.use(records({
     hub,
     readLimit: opts.recordLimits === false ? false : opts.recordLimits?.reads,
@@ -323,6 +332,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       : new RateLimiter(hintLimit),
   }));
   app.use(lobby({
+    games: hosted,
     hub,
     bodyLimitBytes: opts.bodyLimitBytes ?? 4096,
     createLimit: opts.rateLimit === false ? false : { max: 20, windowMs: 60_000, ...opts.rateLimit },

@@ -15,7 +15,7 @@
  */
 import type { LogEntry, Server, State } from 'boardgame.io';
 import type { Middleware } from 'koa';
-import { seatOf } from '../src/game';
+import { MintImperium, seatOf } from '../src/game';
 import { recordFromBgio } from '../src/game/bgioRecord';
 import type { GameRecord, RecordPlayer } from '../src/game/record';
 import type { GameState } from '../src/game/rules';
@@ -41,7 +41,8 @@ export async function matchRecord(db: SqlStorage, matchID: string, requireOver: 
   const { state, metadata, log, initialState } = await db.fetch(matchID, {
     state: true, metadata: true, log: true, initialState: true,
   });
-  if (!state || !metadata || !initialState) return { ok: false, status: 404, error: 'match not found' };
+  // Another hosted game's match is not Mint's to record (its own record: ./games/records.ts).
+  if (!state || !metadata || !initialState || metadata.gameName !== MintImperium.name) return { ok: false, status: 404, error: 'match not found' };
   const s = state as State<GameState>;
   const over = s.ctx.gameover !== undefined;
   if (requireOver && !over) return { ok: false, status: 409, error: NOT_OVER_MESSAGE };
@@ -158,7 +159,7 @@ export function records(opts: RecordsOptions): Middleware {
     if (!isMatchID(matchID)) fail(404, 'match not found');
     ctx.body = await hub.enqueue(matchID, async () => {
       const { metadata } = await db.fetch(matchID, { metadata: true });
-      if (!metadata) fail(404, 'match not found');
+      if (!metadata || metadata.gameName !== hub.game.name) fail(404, 'match not found');
       if (!credentialsMatch(metadata, playerID, b.credentials)) fail(403, 'invalid credentials');
       if (await db.countReports(matchID, playerID) >= MAX_REPORTS_PER_SEAT) {
         fail(429, `at most ${MAX_REPORTS_PER_SEAT} reports per seat and match`);

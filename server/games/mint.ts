@@ -14,6 +14,7 @@ import { forfeitState } from '../table/forfeit';
 
 export const MINT_HOSTED: HostedGame<GameState> = {
   game: MintImperium,
+  extras: { solo: true, bots: true, hints: true },
   viewState: (state, playerID) => filterState(state, playerID),
   viewLog: (log, playerID) => filterLog(log, playerID),
   acceptClientAction: (action, playerID) => acceptClientAction(action, playerID),

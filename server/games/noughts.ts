@@ -4,11 +4,13 @@
  */
 import type { State } from 'boardgame.io';
 import { HiddenNoughts, isOpenCell, isSeat, otherSeat, viewOfNoughts, type NoughtsState } from '../../src/games/noughts/game';
+import { noughtsRecord } from '../../src/games/noughts/record';
 import { audienceLog, audienceState } from '../../src/platform/views';
 import type { HostedGame } from '../match/hosted-game';
 
 export const NOUGHTS_HOSTED: HostedGame<NoughtsState> = {
   game: HiddenNoughts,
+  extras: { solo: false, bots: false, hints: false },
   viewState: (state, playerID) => audienceState(state, viewOfNoughts(state.G, playerID, state.ctx.gameover !== undefined)),
   viewLog: audienceLog,
   acceptClientAction(action, playerID) {
@@ -24,4 +26,14 @@ export const NOUGHTS_HOSTED: HostedGame<NoughtsState> = {
     return { ...state, ctx: { ...state.ctx, gameover: { winner, reason } }, _stateID: state._stateID + 1 };
   },
   withPlayedNote: (args) => args,
+  record: ({ matchID, initialState, state, metadata, log }) => {
+    const r = noughtsRecord({
+      matchID,
+      seed: (initialState.plugins?.random?.data as { seed?: unknown } | undefined)?.seed,
+      players: [0, 1].map((id) => metadata.players[id]?.name ?? ''),
+      moves: log.filter((e) => e.action.type === 'MAKE_MOVE').map((e) => e.action.payload as { playerID: unknown; args: unknown }),
+      gameover: state.ctx.gameover,
+    });
+    return 'error' in r ? r : { record: r };
+  },
 };

@@ -53,7 +53,7 @@ export function hintRoute(opts: { hub: MatchHub; bodyLimitBytes: number; limiter
     await hub.enqueue(matchID, async () => {
       hub.forget(matchID);
       const { state, metadata } = await hub.db.fetch(matchID, { state: true, metadata: true });
-      if (!state || !metadata) fail(404, 'match not found');
+      if (!state || !metadata || metadata.gameName !== gameName) fail(404, 'match not found'); // another game's match: not here
       if (!credentialsMatch(metadata, playerID, credentials)) fail(403, 'invalid credentials');
       const t = metadata as TableMetadata;
       if (!t.hints) fail(409, 'this match was created without hints');

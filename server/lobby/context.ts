@@ -1,7 +1,7 @@
 /**
- * What every lobby route shares, built once per server by `lobbyContext(opts)`: the options, the storage, the rate
- * limit buckets and the checks several routes run in the same order (origin, body, credentials). The routes
- * themselves are in ./routes.
+ * What every lobby route shares, built once per hosted game by `lobbyContexts(opts)`: the game (a route of
+ * `/games/:name/…` gets its game's), the options, the storage, the rate limit buckets (shared by all games) and the
+ * checks several routes run in the same order (origin, body, credentials). The routes themselves are in ./routes.
  */
 import type { Context } from 'koa';
 import type { Server } from 'boardgame.io';
@@ -11,9 +11,12 @@ import { fail, onlyKeys, readJsonObject, RateLimiter, type RateLimit } from '../
 import { LocalBotMatches, type BotMatchRegistry, type Limiter } from '../cluster/shared-limits';
 import type { EventSink } from '../events';
 import { refuseClientData } from './checks';
+import type { HostedGame } from '../match/hosted-game';
 
 export interface LobbyOptions {
   hub: MatchHub;
+  /** The games hosted (../match/hosted-game.ts), as the hub's; the first is the default (`GET /games` lists it first). */
+  games: readonly HostedGame[];
   /** Largest request body, in bytes. */
   bodyLimitBytes: number;
   /** Match creations per address (false: no limit). */
@@ -39,14 +42,28 @@ export const DEFAULT_RENAME_LIMIT: RateLimit = { max: 5, windowMs: 30_000 };
 
 export type Lobby = ReturnType<typeof lobbyContext>;
 
-export function lobbyContext(opts: LobbyOptions) {
+/** One lobby context per hosted game, by name, sharing the rate limits and the bot-match registry. */
+export function lobbyContexts(opts: LobbyOptions): Map<string, Lobby> {
+  const bucket = (name: string, limit: RateLimit): Limiter => opts.shared?.limiter(name, limit) ?? new RateLimiter(limit);
+  const limits = {
+    creates: opts.createLimit ? bucket('create', opts.createLimit) : null,
+    writes: opts.writeLimit === false ? null : bucket('writes', opts.writeLimit ?? DEFAULT_WRITE_LIMIT),
+    renames: opts.renameLimit === false ? null : bucket('renames', opts.renameLimit ?? DEFAULT_RENAME_LIMIT),
+    botMatches: opts.shared?.botMatches ?? new LocalBotMatches(),
+  };
+  const names = opts.games.map((g) => g.game.name as string);
+  return new Map(opts.games.map((g) => [g.game.name as string, lobbyContext(opts, g, names, limits)]));
+}
+
+function lobbyContext(
+  opts: LobbyOptions, hosted: HostedGame, gameNames: string[],
+  limits: { creates: Limiter | null; writes: Limiter | null; renames: Limiter | null; botMatches: BotMatchRegistry },
+) {
   const { hub, bodyLimitBytes } = opts;
   const db = hub.db;
-  const bucket = (name: string, limit: RateLimit): Limiter => opts.shared?.limiter(name, limit) ?? new RateLimiter(limit);
-  const creates = opts.createLimit ? bucket('create', opts.createLimit) : null;
-  const writes = opts.writeLimit === false ? null : bucket('writes', opts.writeLimit ?? DEFAULT_WRITE_LIMIT);
-  const renames = opts.renameLimit === false ? null : bucket('renames', opts.renameLimit ?? DEFAULT_RENAME_LIMIT);
+  const { creates, writes, renames } = limits;
   const origins = opts.origins ?? [];
+  const gameName = hosted.game.name as string;
 
   const limited = async (limiter: Limiter | null, key: string, what: string) => {
     if (!limiter) return;
@@ -65,7 +82,8 @@ export function lobbyContext(opts: LobbyOptions) {
   const matchOr404 = async (matchID: string): Promise<Server.MatchData> => {
     if (!isMatchID(matchID)) fail(404, 'match not found');
     const { metadata } = await db.fetch(matchID, { metadata: true });
-    if (!metadata) fail(404, 'match not found');
+    // A match of another game is not found under this game's routes (its seats, its setup are that game's).
+    if (!metadata || metadata.gameName !== gameName) fail(404, 'match not found');
     return metadata;
   };
 
@@ -73,10 +91,14 @@ export function lobbyContext(opts: LobbyOptions) {
     opts,
     hub,
     db,
-    gameName: hub.game.name as string,
+    /** This context's game: its boardgame.io Game and what the lobby may add to its matches. */
+    hosted,
+    gameName,
+    /** Every hosted game's name (`GET /games`). */
+    gameNames,
     maxBotMatches: opts.maxBotMatchesPerAddress ?? 3,
     // address → unfinished bot matches it created (in this process, or with several processes in all of them)
-    botMatches: opts.shared?.botMatches ?? new LocalBotMatches(),
+    botMatches: limits.botMatches,
     checkOrigin,
     matchOr404,
     /** Match creations (create, and playAgain when it makes a new match) per address. */

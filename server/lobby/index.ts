@@ -29,7 +29,7 @@
  */
 import type { Middleware } from 'koa';
 import { fail } from '../http';
-import { lobbyContext, type LobbyOptions } from './context';
+import { lobbyContexts, type LobbyOptions } from './context';
 import { matchRoute, segments, type Route } from './router';
 import { gamesRoute } from './routes/games';
 import { listRoute } from './routes/list';
@@ -60,14 +60,16 @@ export const ROUTES: readonly Route[] = [
 ];
 
 export function lobby(opts: LobbyOptions): Middleware {
-  const shared = lobbyContext(opts);
+  const contexts = lobbyContexts(opts);
+  const first = contexts.get(opts.games[0]!.game.name as string)!;
   return async (ctx, next) => {
     const path = ctx.path;
     if (path !== '/games' && !path.startsWith('/games/')) return next();
     ctx.set('Cache-Control', 'no-store');
     const { route, params } = matchRoute(ROUTES, ctx.method, segments(path));
-    // After the 404 / 405 of the route itself, as boardgame.io's router: a route of another game is not found.
-    if (params.name !== undefined && params.name !== shared.gameName) fail(404, 'game not found');
+    // After the 404 / 405 of the route itself, as boardgame.io's router: a game this server does not host is not found.
+    const shared = params.name === undefined ? first : contexts.get(params.name);
+    if (!shared) fail(404, 'game not found');
     ctx.body = await route.handle(shared, { ctx, params, ip: ctx.ip || 'unknown' });
   };
 }

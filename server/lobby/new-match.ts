@@ -42,14 +42,18 @@ export interface NewMatch {
  * (`unclaimed`, issue 19 item 2).
  */
 export async function newMatch(lobby: Lobby, ip: string, spec: NewMatch): Promise<string> {
-  const { hub, db, opts } = lobby;
+  const { hub, db, opts, hosted } = lobby;
   const { unlisted, bot, solo, clock, hints, reserved = {}, rematch } = spec;
+  // Mint's extras exist only for a game that has them (../match/hosted-game.ts `extras`).
+  if (solo && !hosted.extras.solo) fail(400, `${lobby.gameName} has no solo mode`);
+  if (bot && !hosted.extras.bots) fail(400, `${lobby.gameName} has no server bot`);
+  if (hints && !hosted.extras.hints) fail(400, `${lobby.gameName} has no hints`);
   if (clock && (bot || solo)) fail(400, 'a clock is for matches between two players (not with bot or solo)');
   if (bot && solo) fail(400, 'solo cannot be combined with bot or botKind');
   if (bot) await checkBotCap(lobby, ip);
   // The only setupData ever stored is this one, built here from validated fields (clients cannot send any).
   const setupData = solo ? { mode: 'solo', bot: solo.bot, difficulty: solo.difficulty } : undefined;
-  const created = bgioCreateMatch({ game: hub.game, numPlayers: 2, setupData, unlisted });
+  const created = bgioCreateMatch({ game: hosted.game, numPlayers: 2, setupData, unlisted });
   if ('setupDataError' in created) fail(400, 'cannot create this match');
   const { metadata, initialState } = created;
   if (solo) {

@@ -1,8 +1,9 @@
 /**
  * Shape and size of a move's arguments, checked before anything copies or stringifies them (issue 14, item 9):
  * a 60 KB binary argument used to be stringified and then spread into a 60,000-key object before the legality
- * check. A move of this game has at most one argument, a plain object of a few fields whose values are short
- * strings, numbers, booleans, null, or small arrays / objects of those (`src/game/rules/actions.ts`).
+ * check. A move has at most one argument: for Mint a plain object of a few fields whose values are short strings,
+ * numbers, booleans, null, or small arrays / objects of those (`src/game/rules/actions.ts`); for another hosted game
+ * possibly a short primitive. Which argument a move takes is the game's question, asked next.
  */
 const MAX_FIELDS = 8;
 const MAX_NODES = 64;
@@ -16,6 +17,9 @@ export function argsProblem(args: unknown): string | null {
   if (args.length > 1) return 'too many args';
   const arg = args[0];
   if (arg === undefined || arg === null) return null;
+  // A primitive argument (another hosted game's move, as Hidden Noughts' cell number) is only checked for size;
+  // whether the game takes it is the game's question (../match/hosted-game.ts acceptClientAction).
+  if (typeof arg !== 'object') return valueProblem(arg, 0, { nodes: MAX_NODES });
   if (!isPlainObject(arg)) return 'the argument must be a plain object';
   let fields = 0;
   for (const _k in arg) if (++fields > MAX_FIELDS) return 'too many fields';

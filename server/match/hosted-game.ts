@@ -3,12 +3,14 @@
  * boardgame.io game through this interface, and everything game-specific (its secrets, its legality, its end by
  * forfeit, its compact updates) is the game's own module (../games/). A second game is hosted by writing one of these.
  */
-import type { Game, LogEntry, State } from 'boardgame.io';
+import type { Game, LogEntry, Server, State } from 'boardgame.io';
 import type { PlayedBy } from '../../src/protocol';
 
 export interface HostedGame<G = unknown> {
   /** The boardgame.io Game; its `name` is the lobby's and the storage's game name. */
   readonly game: Game;
+  /** What the lobby may add to a new match of this game beyond two players, unlisting and a clock (Mint's extras). */
+  readonly extras: { solo: boolean; bots: boolean; hints: boolean };
   /**
    * What an audience may receive of a state: a seat's playerID, or null for a spectator. Everything secret is cut
    * here (boardgame.io's playerView alone leaks: docs/bgio-notes.md); the hub sends nothing else.
@@ -37,4 +39,18 @@ export interface HostedGame<G = unknown> {
    * audience was last sent) to `view` (`viewState(next)`). Absent: such sockets get the whole view.
    */
   logDelta?(prev: State<G>, next: State<G>, view: State<G>, playerID: string | null): unknown;
+  /**
+   * The game record of a stored match, served by `GET /games/:name/:matchID/record` once the game is over (the seed
+   * and every move's arguments are secrets until then). Mint's is ../records.ts; a game without one has no records.
+   */
+  record?(match: StoredMatch<G>): { record: unknown } | { error: string };
+}
+
+/** A match as storage holds it (everything: only served once the game is over). */
+export interface StoredMatch<G = unknown> {
+  matchID: string;
+  state: State<G>;
+  initialState: State<G>;
+  metadata: Server.MatchData;
+  log: LogEntry[];
 }

@@ -49,6 +49,8 @@ export interface Connection {
   send?(msg: SharedMessage): void;
   /** The client asked for log deltas (src/protocol/log-delta.ts): its updates are `mint:update`. */
   logDeltas?: boolean;
+  /** The game whose namespace the socket is in: it reaches only that game's matches. Default the hub's first game. */
+  game?: string;
 }
 
 /** Who sees what: each seat its own view, every spectator the public one. */
@@ -70,8 +72,11 @@ export {
 } from './match-data';
 
 export interface HubOptions {
-  /** The game this hub serves, and what the hub knows of it (./hosted-game.ts; Mint: ../games/mint.ts). */
-  hosted: HostedGame;
+  /**
+   * The games this hub serves, and what it knows of each (./hosted-game.ts; Mint: ../games/mint.ts). The first is
+   * the default (bots, records). A match is served only as the game it was created as (its metadata's gameName).
+   */
+  games: readonly HostedGame[];
   db: SqlStorage;
   /**
    * Where this process's rooms hear that a match changed (./changes.ts): the hub emits `activity` (outside
@@ -131,10 +136,11 @@ function stampMoves(deltalog: LogEntry[] | undefined, at: number): void {
 
 export class MatchHub {
   readonly game: ProcessedGame;
-  /** The game's own rules of hosting: views, legality, forfeit, notes, deltas (./hosted-game.ts). */
-  private readonly hosted: HostedGame;
+  /** Each game's own rules of hosting (views, legality, forfeit, notes, deltas: ./hosted-game.ts), by game name. */
+  private readonly hosted = new Map<string, { hosted: HostedGame; game: ProcessedGame; reducer: ReturnType<typeof CreateGameReducer> }>();
+  /** The game of each match that has sockets here (set when one syncs): what its broadcasts are cut with. */
+  private readonly matchGames = new Map<string, string>();
   readonly db: SqlStorage;
-  private readonly reducer: ReturnType<typeof CreateGameReducer>;
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly registered = new Map<string, Registered>(); // connection id → registration
   private readonly rooms = new Map<string, Set<string>>(); // matchID → connection ids
@@ -179,10 +185,12 @@ export class MatchHub {
     this.maxSpectators = opts.maxSpectatorsPerMatch ?? 100;
     this.touchMs = opts.touchMs ?? 60_000;
     this.cacheSize = opts.cacheSize ?? 2000;
-    this.hosted = opts.hosted;
-    this.game = ProcessGameConfig(opts.hosted.game);
+    for (const hosted of opts.games) {
+      const game = ProcessGameConfig(hosted.game);
+      this.hosted.set(game.name as string, { hosted, game, reducer: CreateGameReducer({ game }) });
+    }
+    this.game = this.hosted.get(opts.games[0]!.game.name as string)!.game;
     this.db = opts.db;
-    this.reducer = CreateGameReducer({ game: this.game });
     this.onError = opts.onError ?? ((err, where) => console.error(`[hub] ${where}:`, err));
     this.changes = opts.changes ?? new MatchChanges(this.onError);
     this.onEvent = opts.onEvent ?? (() => {});
@@ -204,6 +212,16 @@ export class MatchHub {
       onError: this.onError,
     }, this.cacheSize);
     this.seatKeys = new SeatKeys({ read: async (id) => (await this.db.fetch(id, { metadata: true })).metadata });
+  }
+
+  /** The hosted game named `name` (a match's metadata.gameName, a socket's namespace); undefined for none. */
+  private gameNamed(name: unknown) {
+    return typeof name === 'string' ? this.hosted.get(name) : undefined;
+  }
+
+  /** The game a connection reaches (its namespace's), or the default game's name for the server's own callers. */
+  private gameOf(conn: Connection | undefined): string {
+    return conn?.game ?? (this.game.name as string);
   }
 
   /** Start receiving the other processes' messages (with a bus; once, before the server listens). */
@@ -324,7 +342,7 @@ export class MatchHub {
   private resync(conn: Connection, matchID: string, seat: SeatID | null): void {
     void this.enqueue(matchID, async () => {
       if (conn.closed || this.registered.get(conn.id)?.matchID !== matchID) return;
-      const answer = await this.syncAnswer(matchID, seat);
+      const answer = await this.syncAnswer(matchID, seat, this.gameOf(conn));
       if (answer && !conn.closed) this.deliver(conn, answer.msg);
     }).catch((err) => this.onError(err, 'resync'));
   }
@@ -429,7 +447,7 @@ export class MatchHub {
     const result = await this.unavailable(conn, matchID, 'sync', () => this.enqueue(matchID, async (): Promise<HubResult> => {
       // Queued syncs of a socket that is gone cost nothing: no read, no filter, no encoding.
       if (conn.closed) return { ok: false, error: 'disconnected' };
-      const answer = await this.syncAnswer(matchID, seat);
+      const answer = await this.syncAnswer(matchID, seat, this.gameOf(conn));
       if (!answer) return this.refuse(conn, matchID, 'sync', 'match not found');
       const { metadata } = answer;
       if (seat !== null && !credentialsMatch(metadata, seat, credentials)) {
@@ -480,11 +498,11 @@ export class MatchHub {
    * Inside the match queue: the sync answer of one audience for the current state, built once and shared by
    * every socket that asks for the same state and players; null if the match does not exist.
    */
-  private async syncAnswer(matchID: string, seat: SeatID | null): Promise<{ metadata: Server.MatchData; msg: SharedMessage; behind?: boolean } | null> {
+  private async syncAnswer(matchID: string, seat: SeatID | null, gameName: string): Promise<{ metadata: Server.MatchData; msg: SharedMessage; behind?: boolean } | null> {
     const key = `${matchID}|${seat ?? 'spectator'}`;
     const cached = this.cache.get(matchID);
     const hit = this.syncCache.get(key);
-    if (cached && hit && hit.stateID === cached.state._stateID && hit.players === JSON.stringify(publicPlayers(cached.metadata))) {
+    if (cached && hit && cached.metadata.gameName === gameName && hit.stateID === cached.state._stateID && hit.players === JSON.stringify(publicPlayers(cached.metadata))) {
       this.syncCache.delete(key);
       this.syncCache.set(key, hit);
       this.markSent(matchID, hit.stateID);
@@ -493,8 +511,11 @@ export class MatchHub {
     const { state, metadata, log, initialState } = await this.db.fetch(matchID, {
       state: true, metadata: true, log: true, initialState: true,
     });
-    // Never create a match on sync (boardgame.io does): unknown IDs are refused and storage stays as it was.
-    if (!state || !metadata || !initialState) return null;
+    // Never create a match on sync (boardgame.io does): unknown IDs are refused and storage stays as it was. A match
+    // of another game is not found either: each game's views cut only its own state.
+    const g = this.gameNamed(metadata?.gameName);
+    if (!state || !metadata || !initialState || !g || metadata.gameName !== gameName) return null;
+    this.matchGames.set(matchID, gameName);
     const s = state as State;
     // Several processes: storage holds a newer state than this process's sockets of the match were sent. The
     // process that wrote it died before publishing it (or Redis lost the message): the others are told below.
@@ -510,10 +531,10 @@ export class MatchHub {
     }
     const players = publicPlayers(metadata);
     const msg = new SharedMessage('sync', [matchID, {
-      state: this.hosted.viewState(s, seat),
-      log: this.hosted.viewLog(log as LogEntry[] | undefined, seat),
+      state: g.hosted.viewState(s, seat),
+      log: g.hosted.viewLog(log as LogEntry[] | undefined, seat),
       filteredMetadata: players,
-      initialState: this.hosted.viewState(initialState as State, seat),
+      initialState: g.hosted.viewState(initialState as State, seat),
     }]);
     this.remember(matchID, s, metadata);
     this.markSent(matchID, s._stateID);
@@ -559,7 +580,10 @@ export class MatchHub {
     const room = this.rooms.get(r.matchID);
     if (room) {
       room.delete(connID);
-      if (room.size === 0) this.rooms.delete(r.matchID);
+      if (room.size === 0) {
+        this.rooms.delete(r.matchID);
+        this.matchGames.delete(r.matchID);
+      }
     }
     return r;
   }
@@ -699,7 +723,8 @@ export class MatchHub {
     const p = payload as { type?: unknown; args?: unknown; playerID?: unknown };
     const clean = { type: (action as { type?: unknown }).type, payload: { type: p.type, args: p.args, playerID: p.playerID } };
     // Hole 2: only our own moves, made by the seat the credentials are checked against, with printable args.
-    if (!this.hosted.acceptClientAction(clean, playerID)) return this.refuse(conn, matchID, 'update', 'action refused');
+    const g = this.gameNamed(this.gameOf(conn));
+    if (!g || !g.hosted.acceptClientAction(clean, playerID)) return this.refuse(conn, matchID, 'update', 'action refused');
     const early = await this.refusedEarly(conn, matchID, 'update', playerID, credentials);
     if (early) return early;
     return this.play(matchID, playerID, clean, stateID, { conn, credentials });
@@ -712,7 +737,9 @@ export class MatchHub {
   botMove(matchID: string, playerID: SeatID, move: { type: string; args: unknown[] }, stateID: number): Promise<HubResult> {
     if (this.closed) return Promise.resolve(this.refuse(undefined, matchID, 'update', 'server shutting down'));
     const clean = { type: 'MAKE_MOVE', payload: { type: move.type, args: move.args, playerID } };
-    if (!this.hosted.acceptClientAction(clean, playerID)) return Promise.resolve(this.refuse(undefined, matchID, 'update', 'action refused'));
+    if (!this.gameNamed(this.gameOf(undefined))!.hosted.acceptClientAction(clean, playerID)) {
+      return Promise.resolve(this.refuse(undefined, matchID, 'update', 'action refused'));
+    }
     return this.play(matchID, playerID, clean, stateID, 'bot');
   }
 
@@ -731,12 +758,14 @@ export class MatchHub {
     return this.unavailable(conn, matchID, 'update', () => this.enqueue(matchID, async (): Promise<HubResult> => {
       const { state, metadata } = this.cache.get(matchID)
         ?? (this.stats.moveReads++, await this.db.fetch(matchID, { state: true, metadata: true }));
-      if (!state || !metadata) return this.refuse(conn, matchID, 'update', 'match not found');
+      // A match of another game than the socket's namespace (or the bots' default game) is not found.
+      const g = metadata?.gameName === this.gameOf(conn) ? this.gameNamed(metadata.gameName) : undefined;
+      if (!state || !metadata || !g) return this.refuse(conn, matchID, 'update', 'match not found');
       if (by !== 'bot' && !credentialsMatch(metadata, playerID, by.credentials)) return this.refuse(conn, matchID, 'update', 'unauthorized');
       const s = state as State;
       if (s.ctx.gameover !== undefined) return this.refuse(conn, matchID, 'update', 'game over');
-      if (!this.game.flow.isPlayerActive(s.G, s.ctx, playerID)) return this.refuse(conn, matchID, 'update', 'not your turn');
-      if (!this.game.flow.getMove(s.ctx, clean.payload.type as string, playerID)) {
+      if (!g.game.flow.isPlayerActive(s.G, s.ctx, playerID)) return this.refuse(conn, matchID, 'update', 'not your turn');
+      if (!g.game.flow.getMove(s.ctx, clean.payload.type as string, playerID)) {
         return this.refuse(conn, matchID, 'update', 'move not allowed now');
       }
       if (s._stateID !== stateID) return this.refuse(conn, matchID, 'update', 'stale state');
@@ -759,16 +788,16 @@ export class MatchHub {
         }
         return this.refuse(conn, matchID, 'update', 'time is up');
       }
-      if (!this.hosted.isLegalMove(s.G, playerID, clean.payload.type as string, clean.payload.args)) {
+      if (!g.hosted.isLegalMove(s.G, playerID, clean.payload.type as string, clean.payload.args)) {
         return this.refuse(conn, matchID, 'update', 'illegal move');
       }
 
       // Around a hand-over, the move carries who played it (src/game/playedBy.ts), for the game log and the record.
       const note = playedNote((metadata as TableMetadata).handovers, playerID, by === 'bot');
-      const action = note ? { ...clean, payload: { ...clean.payload, args: this.hosted.withPlayedNote(clean.payload.args, note.played) } } : clean;
+      const action = note ? { ...clean, payload: { ...clean.payload, args: g.hosted.withPlayedNote(clean.payload.args, note.played) } } : clean;
       let next: State & { transients?: { error?: unknown } };
       try {
-        next = this.reducer(s, action as Parameters<typeof this.reducer>[1]) as typeof next;
+        next = g.reducer(s, action as Parameters<typeof g.reducer>[1]) as typeof next;
       } catch (err) {
         this.onError(err, `reducer (match ${matchID})`);
         return this.refuse(conn, matchID, 'update', 'invalid move');
@@ -794,7 +823,7 @@ export class MatchHub {
       if (clock) {
         // Issue 19 item 1: the clock acts only when the turn changes hands (../table/clock.ts afterMove); a take-back, or
         // another decision of the same seat, leaves it as it is.
-        const nextSeat = this.hosted.nextToMove(next) as SeatID | null;
+        const nextSeat = g.hosted.nextToMove(next) as SeatID | null;
         const ticked = afterMove(clock, playerID, nextSeat, this.now(), clean.payload.type === 'undo');
         if (ticked !== clock) {
           md = { ...md, clock: ticked } as Server.MatchData;
@@ -874,6 +903,9 @@ export class MatchHub {
    */
   private broadcastLocal(matchID: string, state: State, deltalog: LogEntry[], prev?: State): void {
     if (!this.rooms.has(matchID)) return;
+    // The match's sockets synced it as its own game (syncAnswer): its views are cut by that game.
+    const hosted = this.gameNamed(this.matchGames.get(matchID))?.hosted;
+    if (!hosted) return;
     const newest = this.newestSent.get(matchID);
     if (this.bus && newest !== undefined && newest >= state._stateID) return;
     this.markSent(matchID, state._stateID);
@@ -887,10 +919,10 @@ export class MatchHub {
       let msg = byAudience.get(key);
       if (!msg) {
         let view = views.get(audience);
-        if (!view) views.set(audience, (view = this.hosted.viewState(state, seat)));
-        const log = this.hosted.viewLog(deltalog, seat);
+        if (!view) views.set(audience, (view = hosted.viewState(state, seat)));
+        const log = hosted.viewLog(deltalog, seat);
         const v = view;
-        const logDelta = this.hosted.logDelta;
+        const logDelta = hosted.logDelta;
         msg = delta && base && logDelta
           ? new SharedMessage(SOCKET_EVENTS.update, [matchID, logDelta(base, state, v, seat), log])
           : new SharedMessage('update', [matchID, v, log],
@@ -936,7 +968,9 @@ export class MatchHub {
   async forfeitInQueue(matchID: string, loser: SeatID, metadata: Server.MatchData, reason = 'forfeit'): Promise<boolean> {
     const { state } = await this.db.fetch(matchID, { state: true });
     if (!state || (state as State).ctx.gameover !== undefined) return false;
-    const next = this.hosted.forfeit(state as State, loser, reason);
+    const g = this.gameNamed(metadata.gameName);
+    if (!g) return false;
+    const next = g.hosted.forfeit(state as State, loser, reason);
     const written = await this.db.trySetState(matchID, next as State, [], undefined, state as State);
     this.forget(matchID);
     if (written !== 'written') return false;

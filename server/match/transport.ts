@@ -40,7 +40,8 @@ type IoNamespace = IoNamespaceInternals & {
 type IoServer = { of(name: string): IoNamespace; close?(fn?: () => void): void };
 
 export interface HardenedSocketOptions {
-  hub: MatchHub;
+  /** The hub of each hosted game, by game name (its socket.io namespace). */
+  hubs: ReadonlyMap<string, MatchHub>;
   /** Largest socket.io message in bytes (default 64 KiB; a move is well under 1 KiB). */
   maxMessageBytes?: number;
   /** CORS origins for socket.io's HTTP long-polling (websockets are not subject to CORS). */
@@ -57,7 +58,7 @@ export interface HardenedSocketOptions {
 const limiter = (l: SocketLimits[keyof SocketLimits]) => (typeof l === 'object' && l ? new RateLimiter(l) : null);
 
 export class HardenedSocketIO extends SocketIO {
-  private readonly hub: MatchHub;
+  private readonly hubs: ReadonlyMap<string, MatchHub>;
   private readonly onErr: (err: unknown, where: string) => void;
   private readonly limits: SocketLimits;
   private readonly trustProxy: boolean;
@@ -86,7 +87,7 @@ export class HardenedSocketIO extends SocketIO {
         ...(opts.transports ? { transports: opts.transports } : {}),
       } as never,
     });
-    this.hub = opts.hub;
+    this.hubs = opts.hubs;
     this.onErr = opts.onError ?? ((err, where) => console.error(`[socket] ${where}:`, err));
     this.limits = { ...DEFAULT_SOCKET_LIMITS, ...opts.limits };
     this.trustProxy = opts.trustProxy === true;
@@ -116,10 +117,12 @@ export class HardenedSocketIO extends SocketIO {
     this.io = io;
     for (const game of games) {
       const nsp = io.of(game.name as string);
+      const hub = this.hubs.get(game.name as string);
+      if (!hub) throw new Error(`no hub for game ${String(game.name)}`);
       nsp.removeAllListeners('connection');
       nsp.on('connection', (socket) => {
         try {
-          this.wire(nsp, socket);
+          this.wire(nsp, socket, hub, game.name as string);
         } catch (err) {
           this.onErr(err, 'connection');
         }
@@ -167,7 +170,7 @@ export class HardenedSocketIO extends SocketIO {
     }
   }
 
-  private wire(nsp: IoNamespace, socket: IoSocket): void {
+  private wire(nsp: IoNamespace, socket: IoSocket, hub: MatchHub, gameName: string): void {
     const address = this.addressOf(socket);
     const b = this.buckets;
     const refuseConnection = (error: string) => {
@@ -200,6 +203,7 @@ export class HardenedSocketIO extends SocketIO {
       id: socket.id,
       // Our board asks for log deltas in its handshake (src/protocol/log-delta.ts); boardgame.io's clients do not.
       logDeltas: wantsLogDeltas(socket.handshake.query),
+      game: gameName, // the hub serves this socket only this game's matches
       emit: (event, ...args) => {
         if (gone) return;
         socket.emit(event, ...args);
@@ -224,7 +228,7 @@ export class HardenedSocketIO extends SocketIO {
     let syncWaiting: unknown[] | null = null;
     const runSync = (args: unknown[]) => {
       syncRunning = true;
-      this.guard('sync', () => this.hub.sync(conn, args[0], args[1], args[2]).finally(() => {
+      this.guard('sync', () => hub.sync(conn, args[0], args[1], args[2]).finally(() => {
         syncRunning = false;
         const nextArgs = syncWaiting;
         syncWaiting = null;
@@ -242,26 +246,26 @@ export class HardenedSocketIO extends SocketIO {
     socket.on('update', (...args: unknown[]) => {
       if (gone) return;
       if (!within(b.updateSocket, b.updateAddress)) return overBudget('update', args[2]);
-      this.guard('update', () => this.hub.update(args[0], args[1], args[2], args[3], conn));
+      this.guard('update', () => hub.update(args[0], args[1], args[2], args[3], conn));
     });
     // boardgame.io client: socket.emit('chat', matchID, { id, sender, payload }, credentials)
     socket.on('chat', (...args: unknown[]) => {
       if (gone) return;
       if (!within(b.chatSocket, null)) return overBudget('chat', args[0]);
-      if (this.hub.spectating(socket.id, args[0])) {
+      if (hub.spectating(socket.id, args[0])) {
         if (!within(null, b.spectatorChatAddress)) return overBudget('chat', args[0]);
         // The match's budget is shared by all its spectators: running out of it is nobody's offence (no strike).
         const wait = b.spectatorChatMatch?.take(args[0] as string) ?? 0;
         if (wait > 0) return conn.emit(SOCKET_EVENTS.error, (args[0] as string).slice(0, 64), { event: 'chat', error: `the spectators' chat is busy: retry in ${wait} s` } satisfies RefusalBody);
       }
-      this.guard('chat', () => this.hub.chat(conn, args[0], args[1], args[2]));
+      this.guard('chat', () => hub.chat(conn, args[0], args[1], args[2]));
     });
     // Our client: socket.emit('mint:chat', matchID, { spectators: boolean }) (a player opens the spectators' channel)
     socket.on(SOCKET_EVENTS.chat, (...args: unknown[]) => {
       if (gone) return;
       if (!within(b.otherSocket, null)) return overBudget(SOCKET_EVENTS.chat, args[0]);
       try {
-        this.hub.watchChat(conn, args[0], args[1]);
+        hub.watchChat(conn, args[0], args[1]);
       } catch (err) {
         this.onErr(err, SOCKET_EVENTS.chat);
       }
@@ -278,7 +282,7 @@ export class HardenedSocketIO extends SocketIO {
       if (n > 0) this.perAddress.set(address, n);
       else this.perAddress.delete(address);
       for (const bucket of [b.syncSocket, b.updateSocket, b.chatSocket, b.otherSocket, b.strikes]) bucket?.forget(socket.id);
-      this.guard('disconnect', () => this.hub.disconnect(socket.id));
+      this.guard('disconnect', () => hub.disconnect(socket.id));
     });
   }
 }

@@ -82,7 +82,7 @@ export function tableRoute(opts: {
     await hub.enqueue(matchID, async () => {
       hub.forget(matchID);
       const { state, metadata } = await hub.db.fetch(matchID, { state: true, metadata: true });
-      if (!state || !metadata) fail(404, 'match not found');
+      if (!state || !metadata || metadata.gameName !== gameName) fail(404, 'match not found'); // another game's match: not here
       if (!credentialsMatch(metadata, playerID, credentials)) fail(403, 'invalid credentials');
       const s = state as State<GameState>;
       if (s.ctx.gameover !== undefined) fail(409, 'the game is over');
