@@ -16,6 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Redis, type RedisOptions } from 'ioredis';
+import { redisStartError } from './redis-options';
 import { HttpError } from '../http';
 import { BusCodec } from './bus-codec';
 import { LOCK_SCRIPTS, WAITER_POLL_MS, WAITER_TTL_MS, Waker, type LockCommands } from './fair-lock';
@@ -136,10 +137,7 @@ export class ClusterBus {
     } catch (err) {
       this.cmd.disconnect();
       this.sub.disconnect();
-      const why = this.lastError ?? (err as Error).message;
-      throw new Error(/NOAUTH|WRONGPASS|AUTH/i.test(why)
-        ? `Redis (REDIS_URL) refused this process's credentials (REDIS_URL's password, or REDIS_USERNAME / REDIS_PASSWORD): ${why}`
-        : `Redis (REDIS_URL) does not answer: ${why}`);
+      throw redisStartError(this.lastError ?? (err as Error).message);
     }
     const own = `{"from":${JSON.stringify(this.processId)},`;
     this.sub.on('message', (ch: string, raw: string) => {

@@ -70,3 +70,14 @@ export function redisClientOptions(url: string, secrets: RedisSecrets = {}): Red
   }
   return out;
 }
+
+/**
+ * Why this process could not reach Redis at start, in the words the operator acts on (docs/DEPLOY.md): refused
+ * credentials, or no answer (down, TLS not trusted, wrong port). `why`: the client's last error (a refused password
+ * is an error event; `connect()` itself only says the connection closed).
+ */
+export function redisStartError(why: string): Error {
+  return new Error(/NOAUTH|WRONGPASS|AUTH/i.test(why)
+    ? `Redis (REDIS_URL) refused this process's credentials (REDIS_URL's password, or REDIS_USERNAME / REDIS_PASSWORD): ${why}`
+    : `Redis (REDIS_URL) does not answer: ${why}`);
+}

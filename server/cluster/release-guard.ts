@@ -11,6 +11,7 @@
  * itself when it starts ("previously executed migration … is missing").
  */
 import { Redis, type RedisOptions } from 'ioredis';
+import { redisStartError } from './redis-options';
 
 /** Why this process must not start, or null. `live`: the other live processes' announced releases, by id. */
 export function mixedReleaseProblem(pending: readonly string[], live: ReadonlyMap<string, string>): string | null {
@@ -27,10 +28,16 @@ export function mixedReleaseProblem(pending: readonly string[], live: ReadonlyMa
 
 /** The live processes' presence keys under `prefix` (SCAN, never KEYS): id → announced release. */
 export async function liveReleases(url: string, redis: RedisOptions | undefined, prefix: string): Promise<Map<string, string>> {
-  const client = new Redis(url, { ...redis, lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  client.on('error', () => {}); // the connect below reports it
+  const client = new Redis(url, { ...redis, lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: () => null });
+  let lastError: string | undefined;
+  client.on('error', (err: Error) => { lastError = err.message; }); // the connect below reports it
   try {
-    await client.connect();
+    try {
+      await client.connect();
+    } catch (err) {
+      // The same words as the bus's own start (./bus.ts): this is now the first time a process talks to Redis.
+      throw redisStartError(lastError ?? (err as Error).message);
+    }
     const out = new Map<string, string>();
     const head = `${prefix}proc:`;
     let cursor = '0';

@@ -115,10 +115,14 @@ for (const { backend, title, skip } of backends) {
 
       // The lobby makes no match between two bots; stored data can hold one: the Rebel's seat becomes a bot too.
       const bots = await createMatch(server.url, { bot: 'I', botKind: 'random' });
-      const { metadata } = await server.db.fetch(bots, { metadata: true });
-      metadata!.players[0] = { id: 0, name: 'Random bot', credentials: newCredentials(), data: { bot: 'random' } };
-      await server.db.setMetadata(bots, metadata!);
-      server.hub.forget(bots);
+      // In the match's queue, as the lobby edits metadata: the Imperial bot starts at once, and a move's write outside
+      // the queue's order could put the old seats back (the game then waited 60 s for a Rebel nobody plays).
+      await server.hub.enqueue(bots, async () => {
+        const { metadata } = await server.db.fetch(bots, { metadata: true });
+        metadata!.players[0] = { id: 0, name: 'Random bot', credentials: newCredentials(), data: { bot: 'random' } };
+        await server.db.setMetadata(bots, metadata!);
+        server.hub.forget(bots);
+      });
       server.bots.kick(bots);
       await waitFor(() => finished.has(bots), 60_000, 'the two bots to finish');
       const withBots = await stats();
