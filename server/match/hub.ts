@@ -515,7 +515,6 @@ export class MatchHub {
     // of another game is not found either: each game's views cut only its own state.
     const g = this.gameNamed(metadata?.gameName);
     if (!state || !metadata || !initialState || !g || metadata.gameName !== gameName) return null;
-    this.matchGames.set(matchID, gameName);
     const s = state as State;
     // Several processes: storage holds a newer state than this process's sockets of the match were sent. The
     // process that wrote it died before publishing it (or Redis lost the message): the others are told below.
@@ -562,6 +561,10 @@ export class MatchHub {
     let room = this.rooms.get(r.matchID);
     if (!room) this.rooms.set(r.matchID, (room = new Set()));
     room.add(r.conn.id);
+    // Registered only after a sync that found the match to be the socket's game (syncAnswer): its broadcasts are cut
+    // by that game. Set here, not in syncAnswer: a socket syncing the same match again is unregistered first, and
+    // its room, if it was the last socket, forgets the game in between.
+    this.matchGames.set(r.matchID, this.gameOf(r.conn));
     if (r.playerID === null) this.spectators.set(r.matchID, (this.spectators.get(r.matchID) ?? 0) + 1);
     else this.bus?.presence(r.matchID, r.playerID, this.localSeatSockets(r.matchID, r.playerID));
   }
