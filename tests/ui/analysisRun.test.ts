@@ -78,7 +78,7 @@ describe('the analysis worker, at the message level', () => {
     expect(w.posted).toEqual([{ record: short, settings: tiny }]);
     w.reply({ type: 'progress', done: 1, total: 3 });
     const analysis = { settings: tiny, curve: [], turningPoints: { R: [], I: [] }, accuracy: { R: null, I: null } };
-    w.reply({ type: 'done', analysis });
+    w.reply({ type: 'done', result: analysis });
     await expect(run.result).resolves.toEqual(analysis);
     expect(seen).toEqual([[1, 3]]);
     expect(w.terminated).toBe(true);

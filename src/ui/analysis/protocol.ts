@@ -2,13 +2,11 @@
 import type { AnalysisSettings } from '../../ai/analysis';
 import type { GameRecord } from '../../game/record';
 import type { ReplayAnalysis } from './settings';
+import type { JobReply } from '../worker/job';
 
 export interface AnalysisRequest {
   record: GameRecord;
   settings: AnalysisSettings;
 }
 
-export type AnalysisReply =
-  | { type: 'progress'; done: number; total: number }
-  | { type: 'done'; analysis: ReplayAnalysis }
-  | { type: 'error'; message: string };
+export type AnalysisReply = JobReply<ReplayAnalysis>;

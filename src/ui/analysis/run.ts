@@ -5,7 +5,8 @@
  */
 import type { AnalysisSettings } from '../../ai/analysis';
 import type { GameRecord } from '../../game/record';
-import type { AnalysisReply, AnalysisRequest } from './protocol';
+import { inlineJob, superviseWorker, type OnProgress } from '../worker/job';
+import type { AnalysisRequest } from './protocol';
 import type { ReplayAnalysis } from './settings';
 
 export interface AnalysisRun {
@@ -20,7 +21,7 @@ export class AnalysisCancelled extends Error {
   }
 }
 
-export type OnProgress = (done: number, total: number) => void;
+export type { OnProgress };
 
 export function startAnalysis(record: GameRecord, settings: AnalysisSettings, onProgress: OnProgress): AnalysisRun {
   return typeof Worker === 'function' ? workerRun({ record, settings }, onProgress) : inlineRun({ record, settings }, onProgress);
@@ -28,34 +29,10 @@ export function startAnalysis(record: GameRecord, settings: AnalysisSettings, on
 
 export function workerRun(req: AnalysisRequest, onProgress: OnProgress): AnalysisRun {
   const worker = new Worker(new URL('./analysis.worker.ts', import.meta.url), { type: 'module' });
-  let settle: { resolve(a: ReplayAnalysis): void; reject(e: Error): void } | null = null;
-  const result = new Promise<ReplayAnalysis>((resolve, reject) => { settle = { resolve, reject }; });
-  // Once settled, later messages (a progress already on its way when Cancel was pressed) are ignored.
-  const finish = (f: (s: NonNullable<typeof settle>) => void) => {
-    const s = settle;
-    if (!s) return;
-    settle = null;
-    worker.onmessage = null;
-    worker.onerror = null;
-    worker.terminate();
-    f(s);
-  };
-  worker.onmessage = (e: MessageEvent<AnalysisReply>) => {
-    const m = e.data;
-    if (!settle) return;
-    if (m.type === 'progress') onProgress(m.done, m.total);
-    else if (m.type === 'done') finish((s) => s.resolve(m.analysis));
-    else finish((s) => s.reject(new Error(m.message)));
-  };
-  worker.onerror = (e: ErrorEvent) => finish((s) => s.reject(new Error(e.message || 'the analysis worker failed')));
-  worker.postMessage(req);
-  return { result, cancel: () => finish((s) => s.reject(new AnalysisCancelled())) };
+  return superviseWorker<ReplayAnalysis>(worker, req, onProgress, () => new AnalysisCancelled(), 'analysis');
 }
 
 export function inlineRun(req: AnalysisRequest, onProgress: OnProgress): AnalysisRun {
-  const ctl = new AbortController();
-  const result = import('./analyse')
-    .then(({ runAnalysis }) => runAnalysis(req, (d, t) => { if (!ctl.signal.aborted) onProgress(d, t); }, ctl.signal))
-    .catch((e: unknown) => { throw ctl.signal.aborted ? new AnalysisCancelled() : e; });
-  return { result, cancel: () => ctl.abort() };
+  return inlineJob((signal, progress) => import('./analyse').then(({ runAnalysis }) => runAnalysis(req, progress, signal)),
+    onProgress, () => new AnalysisCancelled());
 }

@@ -4,16 +4,7 @@
  * worker to cancel (./run.ts).
  */
 import { hintFor } from '../../ai/hint';
-import type { HintReply, HintRequest } from './protocol';
+import { serveJob } from '../worker/job';
+import type { HintRequest } from './protocol';
 
-const post = (m: HintReply) => (self as unknown as Worker).postMessage(m);
-
-self.onmessage = async (e: MessageEvent<HintRequest>) => {
-  const { view, seat, iterations, seed } = e.data;
-  try {
-    const hint = await hintFor(view, seat, { iterations, seed, onProgress: (done, total) => post({ type: 'progress', done, total }) });
-    post({ type: 'done', hint });
-  } catch (err) {
-    post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
-  }
-};
+serveJob((req: HintRequest, onProgress) => hintFor(req.view, req.seat, { iterations: req.iterations, seed: req.seed, onProgress }));

@@ -2,6 +2,7 @@
 import type { Hint } from '../../ai/hint';
 import type { Faction } from '../../game/content';
 import type { GameState } from '../../game/rules';
+import type { JobReply } from '../worker/job';
 
 /** The one message the page posts: the seat's OWN VIEW (viewFor(state, seat), RULES §8), never the state. */
 export interface HintRequest {
@@ -11,7 +12,4 @@ export interface HintRequest {
   seed: string;
 }
 
-export type HintReply =
-  | { type: 'progress'; done: number; total: number }
-  | { type: 'done'; hint: Hint }
-  | { type: 'error'; message: string };
+export type HintReply = JobReply<Hint>;

@@ -10,7 +10,8 @@ import type { Faction } from '../../game/content';
 import type { GameState } from '../../game/rules';
 import { jsonEqual } from '../../game/rules/sample';
 import { viewFor } from '../../game/rules/view';
-import type { HintReply, HintRequest } from './protocol';
+import { inlineJob, superviseWorker, type OnProgress } from '../worker/job';
+import type { HintRequest } from './protocol';
 
 export interface HintRun {
   result: Promise<Hint>;
@@ -23,7 +24,7 @@ export class HintCancelled extends Error {
   }
 }
 
-export type OnProgress = (done: number, total: number) => void;
+export type { OnProgress };
 
 /** Search effort of a hint: about a second or two in a browser (docs/BOTS.md "Hint"); `?hintIterations=` in tests. */
 export const HINT_ITERATIONS = 1500;
@@ -41,36 +42,14 @@ export function startHint(view: GameState, seat: Faction, onProgress: OnProgress
 
 function workerRun(req: HintRequest, onProgress: OnProgress): HintRun {
   const worker = new Worker(new URL('./hint.worker.ts', import.meta.url), { type: 'module' });
-  let settle: { resolve(h: Hint): void; reject(e: Error): void } | null = null;
-  const result = new Promise<Hint>((resolve, reject) => { settle = { resolve, reject }; });
-  const finish = (f: (s: NonNullable<typeof settle>) => void) => {
-    const s = settle;
-    if (!s) return;
-    settle = null;
-    worker.onmessage = null;
-    worker.onerror = null;
-    worker.terminate();
-    f(s);
-  };
-  worker.onmessage = (e: MessageEvent<HintReply>) => {
-    const m = e.data;
-    if (m.type === 'progress') onProgress(m.done, m.total);
-    else if (m.type === 'done') finish((s) => s.resolve(m.hint));
-    else finish((s) => s.reject(new Error(m.message)));
-  };
-  worker.onerror = (e: ErrorEvent) => finish((s) => s.reject(new Error(e.message || 'the hint worker failed')));
-  worker.postMessage(req);
-  return { result, cancel: () => finish((s) => s.reject(new HintCancelled())) };
+  return superviseWorker<Hint>(worker, req, onProgress, () => new HintCancelled(), 'hint');
 }
 
 function inlineRun(req: HintRequest, onProgress: OnProgress): HintRun {
-  const ctl = new AbortController();
+  // A macrotask between chunks, so a Cancel clicked on the page is seen.
   const macrotask = () => new Promise<void>((r) => setTimeout(r, 0));
-  const result = import('../../ai/hint')
-    .then(({ hintFor }) => hintFor(req.view, req.seat, {
-      iterations: req.iterations, seed: req.seed, signal: ctl.signal,
-      onProgress: async (d, t) => { if (!ctl.signal.aborted) onProgress(d, t); await macrotask(); },
-    }))
-    .catch((e: unknown) => { throw ctl.signal.aborted ? new HintCancelled() : e; });
-  return { result, cancel: () => ctl.abort() };
+  return inlineJob((signal, progress) => import('../../ai/hint').then(({ hintFor }) => hintFor(req.view, req.seat, {
+    iterations: req.iterations, seed: req.seed, signal,
+    onProgress: async (d, t) => { progress(d, t); await macrotask(); },
+  })), onProgress, () => new HintCancelled());
 }
