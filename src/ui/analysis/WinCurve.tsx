@@ -6,35 +6,20 @@
  * Every point is a button (a column as tall as the chart, so a pointer need not hit a dot): one Tab stop for the
  * whole chart (roving focus), ← → Home End move between points, Enter or Space jumps the replay there.
  */
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import type { CurvePoint, TurningPoint } from '../../ai/analysis';
 import type { Faction } from '../../game/content';
 import { colors, factionColor, factionName } from '../theme';
 import { points } from './marks';
 import { markerPath } from './TurnMarker';
+import { useWidth } from '../chart/useWidth';
 
 /** Drawn at its box's width in px (text stays 11 px on a phone too); this width until measured (tests). */
 const DEFAULT_W = 760;
 const H = 150;
 const PAD = { left: 34, right: 10, top: 10, bottom: 20 };
 const PH = H - PAD.top - PAD.bottom;
-
-/** The width of the chart's box, followed as it changes (a phone turned, the side column wrapping). */
-function useWidth(ref: RefObject<SVGSVGElement | null>): number {
-  const [w, setW] = useState(DEFAULT_W);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || typeof ResizeObserver !== 'function') return undefined;
-    const ro = new ResizeObserver(() => {
-      const px = Math.round(el.getBoundingClientRect().width);
-      if (px >= 200) setW(px);
-    });
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [ref]);
-  return w;
-}
 
 const Svg = styled.svg`
   display: block;
@@ -60,7 +45,7 @@ const pct = (x: number) => `${Math.round(x * 100)}%`;
 export function WinCurve({ curve, turningPoints, currentAction, onJump }: WinCurveProps) {
   const id = useId();
   const svg = useRef<SVGSVGElement>(null);
-  const W = useWidth(svg);
+  const W = useWidth(svg, DEFAULT_W);
   const PW = W - PAD.left - PAD.right;
   const n = curve.length;
   const x = (i: number) => PAD.left + (n <= 1 ? PW / 2 : (i * PW) / (n - 1));

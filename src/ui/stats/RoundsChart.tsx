@@ -5,7 +5,7 @@
 import { useRef } from 'react';
 import type { RoundsFigure } from '../../protocol';
 import { colors } from '../theme';
-import { useWidth } from './useWidth';
+import { useWidth } from '../chart/useWidth';
 
 const H = 170;
 const PAD = { left: 8, right: 8, top: 18, bottom: 44 };

@@ -5,7 +5,7 @@
  */
 import { useRef } from 'react';
 import { colors } from '../theme';
-import { useWidth } from './useWidth';
+import { useWidth } from '../chart/useWidth';
 
 export interface ShareRow {
   label: string;
