@@ -18,8 +18,9 @@ import type { GameState } from '../../src/game/rules';
 import { playerOfMaybe, type HintGranted } from '../../src/protocol';
 import { credentialsMatch, isSeatID, seatMetadata } from '../seats/credentials';
 import { fail, onlyKeys, readJsonObject, type RateLimit } from '../http';
+import { matchPostStart } from '../http/match-post';
 import type { Limiter } from '../cluster/shared-limits';
-import { isMatchID, type MatchHub } from '../match/hub';
+import type { MatchHub } from '../match/hub';
 import type { TableMetadata } from '../table/state';
 
 /** Hint calls per address (a player asks a few times per game). */
@@ -29,18 +30,8 @@ export function hintRoute(opts: { hub: MatchHub; bodyLimitBytes: number; limiter
   const { hub, limiter } = opts;
   const gameName = hub.game.name as string;
   return async (ctx, next) => {
-    const m = /^\/games\/([^/]+)\/([^/]+)\/hint$/.exec(ctx.path);
-    if (!m) return next();
-    ctx.set('Cache-Control', 'no-store');
-    if (m[1] !== gameName) fail(404, 'game not found');
-    if (ctx.method !== 'POST') {
-      ctx.set('Allow', 'POST');
-      fail(405, 'method not allowed');
-    }
-    const matchID = m[2];
-    if (!isMatchID(matchID)) fail(404, 'match not found');
-    const wait = limiter ? await limiter.take(ctx.ip || 'unknown') : 0;
-    if (wait > 0) fail(429, `too many hint requests from this address: retry in ${wait} s`, { 'Retry-After': String(wait) });
+    const matchID = await matchPostStart(ctx, 'hint', gameName, limiter, 'hint');
+    if (matchID === null) return next();
     const body = await readJsonObject(ctx, opts.bodyLimitBytes);
     onlyKeys(body, ['playerID', 'credentials']);
     const { playerID, credentials } = body;

@@ -23,8 +23,9 @@ import { otherSeat, playerOfMaybe, TABLE_ACTIONS, type TableAction } from '../..
 import { credentialsMatch, isSeatID, seatMetadata, SEATS } from '../seats/credentials';
 import { outOfTime, pauseClock, resumeClock, startDecision } from './clock';
 import { fail, onlyKeys, readJsonObject, type RateLimit } from '../http';
+import { matchPostStart } from '../http/match-post';
 import type { Limiter } from '../cluster/shared-limits';
-import { botKindOf, isMatchID, isRivalSeat, type BotKind, type MatchHub } from '../match/hub';
+import { botKindOf, isRivalSeat, type BotKind, type MatchHub } from '../match/hub';
 import type { SqlStorage } from '../storage';
 import { abandonLimit, awaySince, seated, type TableMetadata } from './state';
 
@@ -55,19 +56,9 @@ export function tableRoute(opts: {
   const gameName = hub.game.name as string;
   const botKind: BotKind = opts.handoverBot ?? 'ismcts-normal';
   return async (ctx, next) => {
-    const m = /^\/games\/([^/]+)\/([^/]+)\/table$/.exec(ctx.path);
-    if (!m) return next();
-    ctx.set('Cache-Control', 'no-store');
-    if (m[1] !== gameName) fail(404, 'game not found');
-    if (ctx.method !== 'POST') {
-      ctx.set('Allow', 'POST');
-      fail(405, 'method not allowed');
-    }
-    const matchID = m[2];
-    if (!isMatchID(matchID)) fail(404, 'match not found');
-    // Before the body is read: bad requests count too.
-    const wait = limiter ? await limiter.take(ctx.ip || 'unknown') : 0;
-    if (wait > 0) fail(429, `too many table requests from this address: retry in ${wait} s`, { 'Retry-After': String(wait) });
+    // Path, game, method, matchID and the per-address budget, before the body is read (bad requests count too).
+    const matchID = await matchPostStart(ctx, 'table', gameName, limiter, 'table');
+    if (matchID === null) return next();
     const body = await readJsonObject(ctx, opts.bodyLimitBytes);
     onlyKeys(body, ['playerID', 'credentials', 'action']);
     const { playerID, credentials, action } = body;
