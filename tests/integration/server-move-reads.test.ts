@@ -18,6 +18,15 @@ describe('storage reads per move (one process, SQLite)', () => {
   });
 
   it('a match without a bot seat: 40 moves, 0 reads of the match', async () => {
+    // About one random game in 50 ends in round 1 (an Imperial occupation) before 20 moves: then another match.
+    for (let tries = 1; tries <= 5; tries++) {
+      if (await fortyMovesWithoutReads()) return;
+    }
+    throw new Error('5 random games in a row ended before 20 moves');
+  }, 120_000);
+
+  /** Plays a match of two random clients: false if it ended before 20 moves (nothing measured), else checks reads. */
+  async function fortyMovesWithoutReads(): Promise<boolean> {
     const { matchID, creds } = await matchWithPlayers(server.url);
     const players = [randomPlayer(server.url, matchID, 'R', creds['0']), randomPlayer(server.url, matchID, 'I', creds['1'])];
     try {
@@ -32,12 +41,13 @@ describe('storage reads per move (one process, SQLite)', () => {
       for (const p of players) p.resume();
       await waitFor(() => players.every((p) => (p.state()?._stateID ?? 0) >= 40 || p.state()?.ctx.gameover !== undefined), 30_000, '40 moves');
       server.db.fetch = fetch;
-      expect(players[0].state()!._stateID).toBeGreaterThanOrEqual(20); // the moves did happen
+      if (players[0].state()!._stateID < 20) return false; // over in round 1: too few moves to tell
       expect(reads).toEqual([]);
+      return true;
     } finally {
       for (const p of players) p.stop();
     }
-  }, 60_000);
+  }
 
   it('a match with a bot seat: the bot still plays (its driver is woken after the human moves)', async () => {
     const matchID = await createMatch(server.url, { numPlayers: 2, bot: 'I', botKind: 'random' });
