@@ -100,6 +100,7 @@ describe.skipIf(!run)('card details, legend and unavailable choices in the brows
     await shot(page, 'detail-phone');
     await page.tap('[aria-label="Close details"]');
     await page.tap('[data-detail="legend"]');
+    await page.waitForSelector('[data-testid="legend"]'); // its own chunk, loaded on the first tap
     const legend = await detailText(page);
     for (const words of ['Production tab', 'Sector 1, 2 or 3', 'square', 'Disrupt token', 'Probe mark', 'Diplomacy']) expect(legend).toContain(words);
     await shot(page, 'legend-phone');

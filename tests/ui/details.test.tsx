@@ -156,10 +156,11 @@ describe('card-detail view', () => {
     expect(within(dialog()).getByTestId('detail-text').textContent).toBe(MISSIONS['I-05'].text);
   });
 
-  it('item 9: the legend explains production tabs, sectors, unit shapes and every marker', () => {
+  it('item 9: the legend explains production tabs, sectors, unit shapes and every marker', async () => {
     const s = stateAt('plan', 'details-legend');
     renderBoard(s, 'R');
     fireEvent.click(screen.getByRole('button', { name: /^Legend/ }));
+    await screen.findByTestId('legend'); // a chunk of its own (not in the first load)
     const text = dialog().textContent ?? '';
     for (const words of ['onto build-queue spot 1', 'Sector 1, 2 or 3', 'square = starfighter', 'octagon = capital ship',
       'star = Star Fortress', 'Loyalty marker', 'Disrupt token', 'Destroyed planet', 'Probe mark', '"No base" mark', 'Intel']) {

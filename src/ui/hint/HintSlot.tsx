@@ -16,7 +16,7 @@ export function HintSlot({ view, seat, access }: { view: GameState; seat: Factio
   return (
     <button type="button" data-testid="hint-button" disabled={out} onClick={() => setAsked(true)} className="hint-button"
       title={out ? 'No hints left in this game' : 'Ask the bot what it would do (your opponent sees that you asked)'}
-      style={{ marginLeft: 8, padding: '2px 10px', minHeight: 28, borderRadius: 6, border: '1px solid #5fd38d', background: '#173326', color: 'inherit', fontWeight: 700, cursor: 'pointer' }}>
+      style={{ marginLeft: 8, padding: '2px 12px', minHeight: 44, minWidth: 44, borderRadius: 6, border: '1px solid #5fd38d', background: '#173326', color: 'inherit', fontWeight: 700, cursor: 'pointer' }}>
       {out ? 'No hints left' : access.left === null ? 'Hint' : `Hint (${access.left} left)`}
     </button>
   );

@@ -5,15 +5,17 @@
  * give the focus back to what opened it. Links inside (a planet's leaders, units and markers) open their own
  * detail, with "Back" to return. `DetailProvider` wraps the board; `useDetail()` gives `open(subject)`.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { Faction } from '../../../game/content';
 import type { GameState } from '../../../game/rules';
 import { colors, factionColor, phone } from '../../theme';
 import { AttributeIcon, AttributeIcons } from './AttributeIcon';
 import { describe, type Subject } from './describe';
-import { Legend } from './Legend';
 import { ATTRIBUTE_NAMES } from '../../format';
+
+/** The symbol legend is read rarely: a chunk of its own, out of the first load (tests/e2e/a11y.test.ts's budget). */
+const Legend = lazy(() => import('./Legend').then((m) => ({ default: m.Legend })));
 
 const DetailContext = createContext<((s: Subject) => void) | null>(null);
 
@@ -167,7 +169,7 @@ function DetailBody({ view, seat, subject, open }: { view: GameState; seat: Fact
         </Attr>
       )}
       {d.text && <Text $c={c} data-testid="detail-text">{d.text}</Text>}
-      {subject.k === 'legend' && <Legend open={open} />}
+      {subject.k === 'legend' && <Suspense fallback={<Text $c={c}>Loading the legend…</Text>}><Legend open={open} /></Suspense>}
       {d.lines.length > 0 && (
         <Lines>
           {d.lines.map((l, i) => (
