@@ -160,7 +160,7 @@ describe('card-detail view', () => {
     const s = stateAt('plan', 'details-legend');
     renderBoard(s, 'R');
     fireEvent.click(screen.getByRole('button', { name: /^Legend/ }));
-    await screen.findByTestId('legend'); // a chunk of its own (not in the first load)
+    await screen.findByTestId('legend', {}, { timeout: 15_000 }); // a chunk of its own (not in the first load): loaded on first open
     const text = dialog().textContent ?? '';
     for (const words of ['onto build-queue spot 1', 'Sector 1, 2 or 3', 'square = starfighter', 'octagon = capital ship',
       'star = Star Fortress', 'Loyalty marker', 'Disrupt token', 'Destroyed planet', 'Probe mark', '"No base" mark', 'Intel']) {
