@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { REPORTS } from './schema';
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, SqliteDialect, sql, type Transaction } from 'kysely';
+import { SchemaPostgresDialect } from './pg-dialect';
 import pg from 'pg';
 import type { LogEntry, Server, State, StorageAPI } from 'boardgame.io';
 import { Async } from 'boardgame.io/internal';
@@ -132,7 +133,7 @@ export class SqlStorage extends Async {
       pool.on('error', (err) => {
         console.error('[storage] postgres pool error:', err.message);
       });
-      const base = new Kysely<StorageDatabase>({ dialect: new PostgresDialect({ pool }) });
+      const base = new Kysely<StorageDatabase>({ dialect: new SchemaPostgresDialect({ pool }, options.schema) });
       this.db = options.schema ? base.withSchema(options.schema) : base;
     }
   }

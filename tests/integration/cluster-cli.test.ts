@@ -58,16 +58,21 @@ describe.skipIf(SKIP !== null)(`npm run cluster${SKIP ? ` — SKIPPED: ${SKIP}` 
     poller.on('connect', () => poller.emit('sync', matchID, null, undefined, 2));
     await within(synced, 10_000, 'sync answer over long-polling');
     const players = [randomPlayer(cluster.url, matchID, 'R', creds['0']), randomPlayer(cluster.url, matchID, 'I', creds['1'])];
+    let want = 20;
     try {
       await waitFor(() => players.every((p) => (p.state()?._stateID ?? 0) >= 20 || p.state()?.ctx.gameover !== undefined),
         30_000, '20 moves');
+      // About 1 random game in 50 ends before move 20 (an Imperial occupation in round 1): then the spectator
+      // must see every move up to the last.
+      const ended = players.map((p) => p.state()).find((s) => s?.ctx.gameover !== undefined);
+      want = Math.min(20, ended?._stateID ?? 20);
       // Long-polling on a loaded machine is slow, not stuck: fail only after 15 s without a new update.
-      await waitForProgress(() => updates.length >= 20, () => updates.length, 15_000, 'the polling spectator to see 20 updates');
+      await waitForProgress(() => updates.length >= want, () => updates.length, 15_000, `the polling spectator to see ${want} updates`);
     } finally {
       for (const p of players) p.stop();
       poller.close();
     }
-    expect(updates.slice(0, 20)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(updates.slice(0, want)).toEqual(Array.from({ length: want }, (_, i) => i + 1));
     await cluster.stop();
     expect(cluster.output.join('')).toMatch(/SIGTERM: stopping 2 processes/);
   }, 90_000);
