@@ -26,7 +26,7 @@ import { WorkerBotPlayer } from './bots/worker-pool';
 import { botKindOf, MatchHub, type BotKind } from './match/hub';
 import { jsonErrors, RateLimiter, type RateLimit } from './http';
 import { lobby } from './lobby';
-import { records } from './records';
+import { recordReadLimiter, records } from './records';
 import type { SocketLimits } from './limits';
 import { HardenedSocketIO } from './match/transport';
 import { stdoutEvents, type EventSink, type MatchEvent } from './events';
@@ -277,10 +277,12 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     await next();
   });
   // Game records and problem reports (two routes under /games, so before the lobby, which answers all others).
-  app.use(hostedRecords({ db, games: hosted.slice(1), readLimit: opts.recordLimits === false ? false : opts.recordLimits?.reads }));
+  // One read budget per address for the records of every game.
+  const recordReads = recordReadLimiter(opts.recordLimits === false ? false : opts.recordLimits?.reads) ?? false;
+  app.use(hostedRecords({ db, games: hosted.slice(1), readLimit: recordReads }));
   app.use(records({
     hub,
-    readLimit: opts.recordLimits === false ? false : opts.recordLimits?.reads,
+    readLimit: recordReads,
     reportLimit: opts.recordLimits === false ? false : opts.recordLimits?.reports,
     origins,
     onError,

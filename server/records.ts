@@ -93,12 +93,18 @@ export function checkReportText(x: unknown): string {
 
 export interface RecordsOptions {
   hub: MatchHub;
-  /** Record reads per address (false: no limit). */
-  readLimit?: RateLimit | false;
+  /** Record reads per address (false: no limit); a RateLimiter shared with the other games' record route. */
+  readLimit?: RateLimit | RateLimiter | false;
   /** Reports per address (false: no limit). */
   reportLimit?: RateLimit | false;
   origins?: string[];
   onError?: (err: unknown, where: string) => void;
+}
+
+/** The record-read budget of an address: one for every game's records (a limiter passed in is shared as is). */
+export function recordReadLimiter(limit: RateLimit | RateLimiter | false | undefined): RateLimiter | null {
+  if (limit === false) return null;
+  return limit instanceof RateLimiter ? limit : new RateLimiter(limit ?? DEFAULT_RECORD_READ_LIMIT);
 }
 
 /** The two routes, answered before the lobby (which answers every other /games path). */
@@ -106,7 +112,7 @@ export function records(opts: RecordsOptions): Middleware {
   const { hub } = opts;
   const db = hub.db;
   const prefix = `/games/${hub.game.name as string}/`;
-  const reads = opts.readLimit === false ? null : new RateLimiter(opts.readLimit ?? DEFAULT_RECORD_READ_LIMIT);
+  const reads = recordReadLimiter(opts.readLimit);
   const reports = opts.reportLimit === false ? null : new RateLimiter(opts.reportLimit ?? DEFAULT_REPORT_LIMIT);
   const origins = opts.origins ?? [];
   const limited = (bucket: RateLimiter | null, key: string, what: string) => {

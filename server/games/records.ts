@@ -8,12 +8,12 @@ import type { Middleware } from 'koa';
 import { fail, RateLimiter, type RateLimit } from '../http';
 import type { HostedGame } from '../match/hosted-game';
 import { isMatchID } from '../match/match-data';
-import { NOT_OVER_MESSAGE } from '../records';
+import { NOT_OVER_MESSAGE, recordReadLimiter } from '../records';
 import type { SqlStorage } from '../storage';
 
-export function hostedRecords(opts: { db: SqlStorage; games: readonly HostedGame[]; readLimit?: RateLimit | false }): Middleware {
+export function hostedRecords(opts: { db: SqlStorage; games: readonly HostedGame[]; readLimit?: RateLimit | RateLimiter | false }): Middleware {
   const byName = new Map(opts.games.filter((g) => g.record).map((g) => [g.game.name as string, g]));
-  const reads = opts.readLimit === false ? null : new RateLimiter(opts.readLimit ?? { max: 30, windowMs: 10_000 });
+  const reads = recordReadLimiter(opts.readLimit);
   return async (ctx, next) => {
     const parts = ctx.path.split('/'); // '', 'games', name, matchID, 'record'
     const hosted = parts.length === 5 && parts[1] === 'games' && parts[4] === 'record' ? byName.get(parts[2]!) : undefined;
