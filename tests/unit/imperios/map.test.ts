@@ -52,7 +52,7 @@ const EAST_METROPOLISES: Record<string, string[]> = {
   Drávida: ['Océano Índico', 'Sahyadri', 'Decán', 'Bahía de Bengala'],
 };
 
-const sorted = (ids: readonly TerritoryId[]) => [...ids].sort();
+const sorted = <T extends string>(xs: readonly T[]): T[] => [...xs].sort();
 
 /** Every territory reachable from the first one of `ids` through adjacency inside `ids`. */
 function reachable(ids: readonly TerritoryId[]): Set<TerritoryId> {
@@ -118,7 +118,7 @@ describe('IM2.1 the territories', () => {
     expect(settleLink('minos', 'esparta', { minosLandBridge: true })).toBe(true);
   });
 
-  it('IM2.1.5 positions lie in the 1000 × 600 box, west to the left', () => {
+  it('IM2.1.7 positions lie in the 1000 × 600 box, west to the left', () => {
     for (const t of TERRITORY_LIST) {
       expect(t.x >= 0 && t.x <= 1000 && t.y >= 0 && t.y <= 600, t.id).toBe(true);
     }
@@ -135,14 +135,14 @@ describe('IM2.1.4, IM3.1.1 the halves and the players', () => {
     for (const t of TERRITORY_LIST) {
       expect(t.halves.length, t.id).toBe(t.id === 'marRojo' ? 2 : 1);
     }
-    expect(sorted([...TERRITORIES.marRojo.halves] as TerritoryId[])).toEqual(['east', 'west']);
+    expect(sorted(TERRITORIES.marRojo.halves)).toEqual(['east', 'west']);
   });
 
   it('4 players use the East half, 5 the West half, 6–7 the whole map; other counts are refused', () => {
     expect(halvesFor(4)).toEqual(['east']);
     expect(halvesFor(5)).toEqual(['west']);
-    expect(sorted(halvesFor(6) as TerritoryId[])).toEqual(['east', 'west']);
-    expect(sorted(halvesFor(7) as TerritoryId[])).toEqual(['east', 'west']);
+    expect(sorted(halvesFor(6))).toEqual(['east', 'west']);
+    expect(sorted(halvesFor(7))).toEqual(['east', 'west']);
     for (const n of [0, 3, 8]) expect(() => territoriesFor(n)).toThrow(RangeError);
     const four = new Set(territoriesFor(4));
     const five = new Set(territoriesFor(5));

@@ -38,7 +38,7 @@ export const WEST = {
   iliria: land('Iliria', [295, 195], 1, ['noricum', 'panonia', 'cisalpina', 'dacia', 'macedonia', 'itaca', 'medCentral']),
   dacia: land('Dacia', [355, 130], 1, ['panonia', 'iliria', 'tracia', 'escitia', 'marNegro']),
   escitia: land('Escitia', [420, 50], 2, ['dacia', 'colquide', 'marNegro', 'marCaspio']),
-  tracia: land('Tracia', [368, 190], 0, ['dacia', 'macedonia', 'marNegro', 'medOriental'], C3),
+  tracia: land('Tracia', [368, 190], 1, ['dacia', 'macedonia', 'marNegro', 'medOriental']),
   macedonia: land('Macedonia', [335, 235], 0, ['iliria', 'tracia', 'itaca', 'helade', 'medOriental'], C4),
   itaca: land('Ítaca', [300, 265], 0, ['iliria', 'macedonia', 'helade', 'medCentral'], C3),
   helade: land('Hélade', [335, 290], 0, ['itaca', 'macedonia', 'esparta', 'medCentral', 'medOriental'], M),
@@ -48,7 +48,7 @@ export const WEST = {
   // Anatolia, the Caucasus, Syria and Upper Mesopotamia
   troya: land('Troya', [378, 225], 0, ['frigia', 'lidia', 'marNegro', 'medOriental'], C4),
   lidia: land('Lidia', [385, 268], 0, ['troya', 'frigia', 'cilicia', 'medOriental'], C5),
-  frigia: land('Frigia', [412, 210], 0, ['hattusas', 'troya', 'lidia', 'cilicia', 'kanesh', 'marNegro'], C3),
+  frigia: land('Frigia', [412, 210], 1, ['hattusas', 'troya', 'lidia', 'cilicia', 'kanesh', 'marNegro']),
   hattusas: land('Hattusas', [445, 165], 0, ['marNegro', 'frigia', 'kanesh', 'capadocia'], M),
   capadocia: land('Capadocia', [482, 150], 1, ['hattusas', 'kanesh', 'colquide', 'urartu', 'marNegro']),
   colquide: land('Cólquide', [482, 100], 1, ['escitia', 'capadocia', 'urartu', 'marNegro']),
@@ -65,7 +65,7 @@ export const WEST = {
   // Egypt, Nubia and North Africa
   alejandria: land('Alejandría', [395, 415], 0, ['egipto', 'fayum', 'libia', 'tyro', 'medOriental'], C5),
   egipto: land('Egipto', [425, 445], 0, ['alejandria', 'fayum', 'tebas', 'marRojo'], M),
-  fayum: land('Fayum', [385, 455], 0, ['egipto', 'alejandria', 'libia', 'garamantes', 'buhen', 'tebas'], C3),
+  fayum: land('Fayum', [385, 455], 1, ['egipto', 'alejandria', 'libia', 'garamantes', 'buhen', 'tebas']),
   tebas: land('Tebas', [435, 490], 0, ['egipto', 'fayum', 'buhen', 'nubia', 'desiertoNubia', 'marRojo'], C5),
   buhen: land('Buhen', [400, 515], 0, ['fayum', 'garamantes', 'tebas', 'nubia', 'meroe'], C3),
   nubia: land('Nubia', [435, 540], 0, ['buhen', 'tebas', 'desiertoNubia', 'meroe'], M),
@@ -73,8 +73,8 @@ export const WEST = {
   libia: land('Libia', [320, 450], 0, ['cartago', 'tunez', 'garamantes', 'fayum', 'alejandria', 'medCentral', 'medOriental'], C3),
   garamantes: land('Garamantes', [280, 520], 2, ['libia', 'tunez', 'numidia', 'fayum', 'buhen']),
   cartago: land('Cartago', [235, 408], 0, ['tunez', 'libia', 'medCentral'], M),
-  tunez: land('Túnez', [200, 430], 0, ['cartago', 'libia', 'numidia', 'garamantes', 'medOccidental'], C3),
-  numidia: land('Numidia', [140, 440], 0, ['tunez', 'mauritania', 'garamantes', 'medOccidental'], C3),
+  tunez: land('Túnez', [200, 430], 1, ['cartago', 'libia', 'numidia', 'garamantes', 'medOccidental']),
+  numidia: land('Numidia', [140, 440], 1, ['tunez', 'mauritania', 'garamantes', 'medOccidental']),
   mauritania: land('Mauritania', [65, 430], 1, ['numidia', 'atlantico', 'medOccidental']),
   // Seas
   atlantico: sea('Océano Atlántico', [25, 180], 1, ['galicia', 'lusitania', 'galia', 'britania', 'marDelNorte', 'mauritania', 'medOccidental']),
