@@ -10,7 +10,7 @@ import type { HostedGame } from '../match/hosted-game';
 
 export const NOUGHTS_HOSTED: HostedGame<NoughtsState> = {
   game: HiddenNoughts,
-  extras: { solo: false, bots: false, hints: false },
+  extras: { solo: false, hints: false },
   viewState: (state, playerID) => audienceState(state, viewOfNoughts(state.G, playerID, state.ctx.gameover !== undefined)),
   viewLog: audienceLog,
   acceptClientAction(action, playerID) {
