@@ -14,16 +14,15 @@ import { Server } from 'boardgame.io/server';
 import serve from 'koa-static';
 import { MintImperium } from '../src/game';
 import { MINT_HOSTED } from './games/mint';
+import { mintBots, type BotKind } from './games/mint-bots';
 import type { HostedGame } from './match/hosted-game';
 import { hostedRecords } from './games/records';
 import { createStorage, DEFAULT_STALE_MATCH_MS, type SqliteSynchronous, type SqlStorage } from './storage';
 import { authenticateCredentials, newCredentials } from './seats/credentials';
 import { BotDriver } from './bots/driver';
 import type { BotPlayer } from './bots/BotPlayer';
-import { DEFAULT_MCTS, SEARCH_BOT_KINDS, type MctsOptions } from './bots/mcts';
-import { RandomBotPlayer } from './bots/random';
-import { WorkerBotPlayer } from './bots/worker-pool';
-import { botKindOf, MatchHub, type BotKind } from './match/hub';
+import type { MctsOptions } from './bots/mcts';
+import { botKindOf, MatchHub } from './match/hub';
 import { jsonErrors, RateLimiter, type RateLimit } from './http';
 import { lobby } from './lobby';
 import { recordReadLimiter, records } from './records';
@@ -102,7 +101,7 @@ export interface StartServerOptions {
   maxBotMatchesPerAddress?: number;
   /** Other origins allowed to call the lobby and socket.io from a browser (e.g. the Vite dev server). */
   origins?: string[];
-  /** Server bots. */
+  /** Server bots: `minDelayMs` for every game's, the rest for Mint Imperium's (./games/mint-bots.ts). */
   bots?: {
     /** Overrides of every difficulty's search effort (default: each difficulty's own budget). */
     mcts?: Partial<MctsOptions>;
@@ -116,8 +115,8 @@ export interface StartServerOptions {
   /** The game (tests may pass one with a fixed config). Default MintImperium. */
   game?: Game;
   /**
-   * More games hosted beside Mint Imperium on the same lobby, storage, sockets, clocks and chat (issue 21 item 6:
-   * ./match/hosted-game.ts; the platform's test game is ./games/noughts.ts). Default none.
+   * More games hosted beside Mint Imperium on the same lobby, storage, sockets, clocks, chat and bot driver (issue 21
+   * item 6: ./match/hosted-game.ts; the platform's test game is ./games/noughts.ts). Default none.
    */
   games?: readonly HostedGame[];
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (for the rate limit). Default false. */
@@ -225,7 +224,12 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
 
   // updatedAt is refreshed at most once a minute by moves, and always well within the stale threshold.
   const touchMs = Math.min(60_000, Math.floor(staleMatchMs / 10));
-  const hosted: HostedGame[] = [{ ...MINT_HOSTED, game }, ...(opts.games ?? [])];
+  // Mint's bots with this server's settings (each server its own worker pool, closed when it stops).
+  const mint: HostedGame = {
+    ...MINT_HOSTED, game,
+    bots: mintBots({ mcts: opts.bots?.mcts, workers: opts.bots?.workers ?? defaultBotWorkers(), players: opts.bots?.players }),
+  };
+  const hosted: HostedGame[] = [mint, ...(opts.games ?? [])];
   const hub = new MatchHub({
     games: hosted, db, onError, touchMs, maxSpectatorsPerMatch: opts.maxSpectatorsPerMatch, onEvent,
     cacheSize: opts.matchCacheSize,
@@ -233,12 +237,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     ...(opts.killAfterStateWrites ? { afterStateWrite: killAfter(opts.killAfterStateWrites) } : {}),
   });
   const tables = new TableTimer(hub, opts.tableTickMs, onError);
-  const searchPool = new WorkerBotPlayer({ ...DEFAULT_MCTS, ...opts.bots?.mcts }, opts.bots?.workers ?? defaultBotWorkers());
-  const searchBots = Object.fromEntries(SEARCH_BOT_KINDS.map((kind) => [kind, {
-    choose: (view, seat, job) => searchPool.choose(view, seat, job, kind),
-  } satisfies BotPlayer])) as Record<(typeof SEARCH_BOT_KINDS)[number], BotPlayer>;
-  const players: Record<BotKind, BotPlayer> = { ...searchBots, random: new RandomBotPlayer(), ...opts.bots?.players };
-  const bots = new BotDriver({ hub, players, minDelayMs: opts.bots?.minDelayMs ?? 400, onError, leases: cluster?.leases });
+  const bots = new BotDriver({ hub, games: hosted, minDelayMs: opts.bots?.minDelayMs ?? 400, onError, leases: cluster?.leases });
 
 
   const origins = opts.origins ?? [];
@@ -396,8 +395,10 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     : undefined;
   timer?.unref();
 
-  // Matches whose bot may be due to move (after a restart): resume them in the background.
-  void resumeBots(db, game.name as string, (id) => bots.kick(id)).catch((err) => onError(err, 'resume bots'));
+  // Matches whose bot may be due to move (after a restart), of every game with bots: resume them in the background.
+  for (const h of hosted.filter((g) => g.bots)) {
+    void resumeBots(db, h.game.name as string, (id) => bots.kick(id)).catch((err) => onError(err, 'resume bots'));
+  }
   // Clock and absence deadlines of unfinished matches, from what is stored (a restart loses none).
   void tables.resume(db, game.name as string).catch((err) => onError(err, 'resume table deadlines'));
 
@@ -416,10 +417,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     stop: () => (stopped ??= (async () => {
       if (timer) clearInterval(timer);
       tables.close();
-      const botsStopped = bots.close(); // no new bot moves from now on
-      // Ends searches in progress.
-      await Promise.all([searchPool.close(), ...Object.values(players).map((p) => p.close?.())]);
-      await botsStopped;
+      await bots.close(); // no new bot moves from now on; searches in progress end, each game's bots close
       await stats.idle(); // summaries of matches that just finished, before the storage closes
       const io = (transport as HardenedSocketIO).io as { close?(fn?: () => void): void } | undefined;
       // socket.io's close() disconnects every socket and closes the HTTP server.

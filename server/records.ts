@@ -21,7 +21,8 @@ import type { GameRecord, RecordPlayer } from '../src/game/record';
 import type { GameState } from '../src/game/rules';
 import { credentialsMatch, isSeatID, newMatchID, seatMetadata, SEATS, type SeatID } from './seats/credentials';
 import { fail, onlyKeys, readJsonObject, RateLimiter, type RateLimit } from './http';
-import { botKindOf, isMatchID, isRivalSeat } from './match/match-data';
+import { isMatchID, isRivalSeat } from './match/match-data';
+import { mintBotKindOf } from './games/mint-bots';
 import type { MatchHub } from './match/hub';
 import type { SqlStorage } from './storage';
 import { forbiddenIn, forbiddenMessage } from '../src/protocol/text-policy';
@@ -57,7 +58,7 @@ function buildRecord(
     const p = seatMetadata(metadata, id);
     // A person's seat the bot took over stays the person's (the actions' `played` notes and finishedByBot say the rest).
     const handedOver = (p?.data as { handedOver?: unknown } | undefined)?.handedOver === true;
-    const bot = (handedOver ? null : botKindOf(p)) ?? (isRivalSeat(p) ? 'rival' : undefined);
+    const bot = (handedOver ? null : mintBotKindOf(p)) ?? (isRivalSeat(p) ? 'rival' : undefined);
     return { faction: seatOf(id)!, name: typeof p?.name === 'string' ? p.name : '', ...(bot ? { bot } : {}) };
   }) as [RecordPlayer, RecordPlayer];
   const over = state.ctx.gameover !== undefined;

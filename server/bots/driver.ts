@@ -1,23 +1,22 @@
 /**
- * Plays the server-bot seats. It hears the hub's `activity` changes (../match/changes.ts: a match created, a move
- * played, a player synced, a seat handed over) and `kick(matchID)` at server start: while a bot seat may move, the
- * driver reads the state, gives the bot that seat's view only, and plays its answer through the hub's move service
- * (`MatchHub.botMove`: the same checks as a player's move, the seat being the bot's instead of credentials). One
- * loop per match at a time; matches never wait for each other (the MCTS search runs in worker threads).
+ * Plays the server-bot seats of every hosted game. It hears the hub's `activity` changes (../match/changes.ts: a
+ * match created, a move played, a player synced, a seat handed over) and `kick(matchID)` at server start: while a
+ * bot seat may move, the driver reads the state, finds the match's game by its `metadata.gameName`, asks that game's
+ * bot part (../match/hosted-game.ts `HostedBots`) for the seat's view, gives the bot that view only, and plays its
+ * answer through the hub's move service (`MatchHub.botMove`: the same checks as a player's move, the seat being the
+ * bot's instead of credentials). One loop per match at a time; matches never wait for each other (Mint's search
+ * runs in worker threads). It knows no game's rules: everything game-specific is behind `HostedBots`.
  */
-import type { State } from 'boardgame.io';
-import type { GameState } from '../../src/game/rules';
-import { viewFor } from '../../src/game/rules/view';
-import { seatOf } from '../../src/protocol';
-import { SEATS, seatMetadata } from '../seats/credentials';
-import { botKindOf, MatchHub, type BotKind } from '../match/hub';
-import type { BotChoice, BotPlayer } from './BotPlayer';
-import { RandomBotPlayer } from './random';
+import { seatMetadata, isSeatID } from '../seats/credentials';
+import { botKindIn, type BotChoice, type BotPlayers, type HostedGame } from '../match/hosted-game';
+import { botKindOf } from '../match/match-data';
+import { MatchHub } from '../match/hub';
 import type { BotLeases } from '../cluster/leases';
 
 export interface BotDriverOptions {
   hub: MatchHub;
-  players: Record<BotKind, BotPlayer>;
+  /** The hosted games (the hub's); those with `bots` have theirs started here and closed by `close()`. */
+  games: readonly HostedGame[];
   /** Least time between the move a bot answers and its answer (lets a human see what happened). Default 0. */
   minDelayMs?: number;
   onError?: (err: unknown, where: string) => void;
@@ -29,7 +28,8 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export class BotDriver {
   private readonly running = new Map<string, { again: boolean }>();
-  private readonly fallback = new RandomBotPlayer();
+  /** Each game's bot part and its started players, by game name. */
+  private readonly games = new Map<string, { hosted: HostedGame; players: BotPlayers }>();
   private closed = false;
   private readonly idle = new Set<() => void>();
   /** Bot moves played (for tests and the load test). */
@@ -42,6 +42,9 @@ export class BotDriver {
   private readonly stopListening: () => void;
 
   constructor(private readonly opts: BotDriverOptions) {
+    for (const hosted of opts.games) {
+      if (hosted.bots) this.games.set(hosted.game.name as string, { hosted, players: hosted.bots.start() });
+    }
     // A move, a sync, a new bot match or a hand-over (../match/changes.ts): a bot's decision may be due.
     this.stopListening = opts.hub.changes.on('activity', ({ matchID }) => this.kick(matchID));
     const leases = opts.leases;
@@ -90,12 +93,15 @@ export class BotDriver {
     return this.running.size;
   }
 
-  /** Stop starting new moves and wait for the loops to end. */
+  /** Stop starting new moves, end the bots' work in progress, and wait for the loops and the bots to end. */
   async close(): Promise<void> {
     this.closed = true;
     this.stopListening();
     if (this.sweep) clearInterval(this.sweep);
+    // Closing the bots ends searches in progress, so the loops waiting for them end too.
+    const botsClosed = Promise.all([...this.games.values()].map(({ players }) => players.close()));
     if (this.running.size > 0) await new Promise<void>((resolve) => this.idle.add(resolve));
+    await botsClosed;
     // Several processes: what this one was deciding is taken over by another without waiting for the expiry.
     await this.opts.leases?.expireMine([...this.leased]).catch((err) => this.opts.onError?.(err, 'bot lease hand-back'));
   }
@@ -136,31 +142,31 @@ export class BotDriver {
     const { hub } = this.opts;
     const { state, metadata } = await hub.current(matchID);
     if (!state || !metadata) return false;
-    const s = state as State<GameState>;
-    if (s.ctx.gameover !== undefined) return false;
-    const allowed = MatchHub.allowedPlayers(s.ctx);
-    for (const id of SEATS) {
-      const p = seatMetadata(metadata, id);
+    // The match's own game: its bots, its view, whose decision it waits for. A game without bots has no bot seat.
+    const game = this.games.get(metadata.gameName);
+    if (!game || state.ctx.gameover !== undefined) return false;
+    const { hosted, players } = game;
+    const bots = hosted.bots!;
+    const due = hosted.nextToMove(state);
+    for (const id of MatchHub.allowedPlayers(state.ctx)) {
       // A solo match's rival seat (data.rival) is no bot kind: the engine plays it inside the human's moves.
-      const kind = botKindOf(p);
-      if (!kind || !allowed.includes(id)) continue;
-      const seat = seatOf(id);
-      if (s.G.pending?.seat !== seat) continue;
+      const kind = botKindIn(bots, botKindOf(seatMetadata(metadata, id)));
+      if (!kind || !isSeatID(id) || id !== due) continue;
       if (this.opts.leases && !await this.holdLease(matchID)) return false;
       const started = Date.now();
-      const view = viewFor(s.G, seat);
+      const view = bots.view(state, id);
       let choice: BotChoice;
       try {
-        choice = await this.opts.players[kind].choose(view, seat, { matchID });
+        choice = await players.choose(kind, view, id, { matchID });
       } catch (err) {
         if (this.closed) return false; // shutting down: the bot pool refuses new work, nothing to report
         this.opts.onError?.(err, `bot ${kind} (match ${matchID}), playing a random move instead`);
-        choice = await this.fallback.choose(view, seat);
+        choice = await players.fallback(view, id);
       }
       const wait = (this.opts.minDelayMs ?? 0) - (Date.now() - started);
       if (wait > 0) await sleep(wait);
       if (this.closed) return false;
-      const res = await hub.botMove(matchID, id, { type: choice.move, args: choice.args }, s._stateID);
+      const res = await hub.botMove(matchID, metadata.gameName, id, { type: choice.move, args: choice.args }, state._stateID);
       if (res.ok) {
         this.moves++;
         return true;

@@ -1,7 +1,8 @@
 /**
  * Mint Imperium as the match room hosts it (../match/hosted-game.ts): its views cut by RULES §8 (src/game/filter.ts),
  * legality from the rules core, the forfeit end (../table/forfeit.ts), the hand-over note as the move's second
- * argument (src/game/playedBy.ts) and its log deltas (../match/log-delta.ts).
+ * argument (src/game/playedBy.ts), its log deltas (../match/log-delta.ts) and its bots (./mint-bots.ts; startServer
+ * gives each server its own, with its `bots` options).
  */
 import type { State } from 'boardgame.io';
 import { acceptClientAction, MintImperium } from '../../src/game';
@@ -11,10 +12,11 @@ import { actionOf, playerOf, seatOf, type SeatID } from '../../src/protocol';
 import type { HostedGame } from '../match/hosted-game';
 import { logDeltaUpdate } from '../match/log-delta';
 import { forfeitState } from '../table/forfeit';
+import { mintBots } from './mint-bots';
 
 export const MINT_HOSTED: HostedGame<GameState> = {
   game: MintImperium,
-  extras: { solo: true, bots: true, hints: true },
+  extras: { solo: true, hints: true },
   viewState: (state, playerID) => filterState(state, playerID),
   viewLog: (log, playerID) => filterLog(log, playerID),
   acceptClientAction: (action, playerID) => acceptClientAction(action, playerID),
@@ -30,4 +32,5 @@ export const MINT_HOSTED: HostedGame<GameState> = {
   forfeit: (state, loser, reason) => forfeitState(state as State<GameState>, loser as SeatID, reason),
   withPlayedNote: (args, played) => [(args as unknown[] | undefined)?.[0] ?? null, played],
   logDelta: (prev, next, view, playerID) => logDeltaUpdate(prev, next, view, playerID),
+  bots: mintBots(),
 };

@@ -1,7 +1,7 @@
 /** Checks of the lobby's request fields: each refuses a bad value with a 400 naming the field (../http/index.ts `fail`). */
-import { DIFFICULTIES, type Faction, type SoloSetup } from '../../src/game/content';
+import { DIFFICULTIES, type SoloSetup } from '../../src/game/content';
 import { isSeatID, type SeatID } from '../seats/credentials';
-import { BOT_KINDS, DEFAULT_BOT_KIND, parseBotKind, type BotKind } from '../match/hub';
+import { botKindIn, type HostedGame } from '../match/hosted-game';
 import { fail } from '../http';
 import { DEFAULT_HINT_LIMIT, MAX_HINT_LIMIT } from '../../src/protocol';
 
@@ -32,21 +32,30 @@ export function refuseClientData(body: Record<string, unknown>): void {
   if ('data' in body) fail(400, 'data is not accepted');
 }
 
+/** A server-bot seat: the seat's playerID and the game's bot kind that plays it. */
 export interface BotSpec {
-  seat: Faction;
-  kind: BotKind;
+  playerID: SeatID;
+  kind: string;
 }
 
-export function checkBot(body: Record<string, unknown>): BotSpec | undefined {
+/**
+ * `bot` and `botKind` of a create body, checked against the game's bots (../match/hosted-game.ts `bots`): `bot`
+ * names one of its seats (Mint: "R" or "I"), `botKind` one of its kinds (default: the game's default kind).
+ */
+export function checkBot(body: Record<string, unknown>, hosted: HostedGame): BotSpec | undefined {
   const { bot, botKind } = body;
   if (bot === undefined) {
     if (botKind !== undefined) fail(400, 'botKind needs bot');
     return undefined;
   }
-  if (bot !== 'R' && bot !== 'I') fail(400, 'bot must be "R" or "I" (the seat the bot plays)');
-  const kind = botKind === undefined ? DEFAULT_BOT_KIND : parseBotKind(botKind);
-  if (!kind) fail(400, `botKind must be one of ${BOT_KINDS.join(', ')}`);
-  return { seat: bot, kind };
+  const bots = hosted.bots;
+  if (!bots) fail(400, `${hosted.game.name as string} has no server bot`);
+  const seats = Object.keys(bots.seats);
+  const playerID = typeof bot === 'string' && Object.hasOwn(bots.seats, bot) ? bots.seats[bot] : undefined;
+  if (!isSeatID(playerID)) fail(400, `bot must be ${seats.map((s) => `"${s}"`).join(' or ')} (the seat the bot plays)`);
+  const kind = botKind === undefined ? bots.defaultKind : botKindIn(bots, botKind);
+  if (!kind) fail(400, `botKind must be one of ${Object.keys(bots.kinds).join(', ')}`);
+  return { playerID, kind };
 }
 
 /** `solo` of a create body (RULES §9), strictly: exactly `{ bot: 'R' | 'I', difficulty }`; never with a server bot. */

@@ -13,8 +13,9 @@
  * - `playAgain` only once the game is over; the rematch's seats are reserved for the same players, and each gets
  *   its new credentials from its own `playAgain`; `nextMatchID` is shown only with a seat's credentials;
  * - the listing is paged (`limit`, `cursor`) and served by one query;
- * - `{ bot: 'R' | 'I', botKind?: 'ismcts-easy' | 'ismcts-normal' | 'ismcts-hard' | 'random' }` on create: that seat
- *   is taken by a server bot (default ismcts-normal; the old 'mcts' is an alias of ismcts-normal);
+ * - `{ bot, botKind? }` on create, for a game with bots (../match/hosted-game.ts `bots`): that seat is taken by a
+ *   server bot of that kind (Mint: `bot: 'R' | 'I'`, `botKind: 'ismcts-easy' | 'ismcts-normal' | 'ismcts-hard' |
+ *   'random'`, default ismcts-normal, the old 'mcts' an alias of ismcts-normal: ../games/mint-bots.ts);
  * - `{ solo: { bot: 'R' | 'I', difficulty: 'easy' | 'normal' | 'hard' } }` on create (not with `bot`/`botKind`): a
  *   solo match (RULES §9), the server's own setupData `{ mode: 'solo', bot, difficulty }`; the rival's seat is
  *   closed for good (named "Rival deck", `data: { rival: true }`, no credentials: nobody joins, syncs or moves as
@@ -43,7 +44,7 @@ import { playAgainRoute } from './routes/play-again';
 export { checkName, MAX_NAME_LENGTH } from './names';
 export { DEFAULT_RENAME_LIMIT, DEFAULT_WRITE_LIMIT, type LobbyOptions } from './context';
 export { LIST_PAGE_DEFAULT, LIST_PAGE_MAX } from './routes/list';
-export { BOT_PLAYER_NAMES, publicMatch, soloOf } from './matches';
+export { publicMatch, soloOf } from './matches';
 export type { BotSpec } from './checks';
 
 /** The lobby's routes. A literal segment (`create`) is listed before the pattern it would also fit (`:matchID`). */

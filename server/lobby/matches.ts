@@ -1,10 +1,11 @@
 /** Stored matches as the lobby reads them: what a listing shows, who holds which seat, the bot, the solo setup. */
 import type { Server } from 'boardgame.io';
 import { soloFromSetupData } from '../../src/game';
-import { seatOf, type ListedClock, type PublicMatch } from '../../src/protocol';
+import type { ListedClock, PublicMatch } from '../../src/protocol';
 import type { SoloSetup } from '../../src/game/content';
 import { seatMetadata, SEATS, type SeatID } from '../seats/credentials';
-import { botKindOf, publicPlayers, type BotKind } from '../match/hub';
+import { botKindOf, publicPlayers } from '../match/hub';
+import { botKindIn, type HostedGame } from '../match/hosted-game';
 import type { TableMetadata } from '../table/state';
 import type { BotSpec } from './checks';
 
@@ -19,17 +20,15 @@ export function soloOf(m: Server.MatchData): SoloSetup | undefined {
   return r && !('error' in r) ? r : undefined;
 }
 
-/** The name a bot seat shows in the lobby and to its opponent. */
-export const BOT_PLAYER_NAMES: Record<BotKind, string> = {
-  'ismcts-easy': 'Bot (easy)', 'ismcts-normal': 'Bot (normal)', 'ismcts-hard': 'Bot (hard)', random: 'Random bot',
-};
-
-/** A match as the lobby shows it: never credentials, setupData or anything a client stored. */
-export function publicMatch(matchID: string, m: Server.MatchData): PublicMatch {
+/**
+ * A match as the lobby shows it: never credentials, setupData or anything a client stored. `hosted`: its game, whose
+ * bots name the bot seats' kinds.
+ */
+export function publicMatch(matchID: string, m: Server.MatchData, hosted?: HostedGame): PublicMatch {
   const out: PublicMatch = {
     matchID,
     gameName: m.gameName,
-    players: publicPlayers(m),
+    players: publicPlayers(m, hosted?.bots),
     unlisted: !!m.unlisted,
     createdAt: m.createdAt,
     updatedAt: m.updatedAt,
@@ -63,13 +62,16 @@ export function humanSeats(m: Server.MatchData): SeatID[] {
   });
 }
 
-/** The bot seat of a bot match. A seat handed to the bot is its owner's (issue 19 item 6: not carried into a rematch). */
-export function botOf(m: Server.MatchData): BotSpec | undefined {
+/**
+ * The bot seat of a bot match of `hosted`'s game (its kind by its current name). A seat handed to the bot is its
+ * owner's (issue 19 item 6: not carried into a rematch).
+ */
+export function botOf(m: Server.MatchData, hosted: HostedGame): BotSpec | undefined {
   for (const id of SEATS) {
     const p = seatMetadata(m, id);
     if ((p?.data as { handedOver?: unknown } | undefined)?.handedOver === true) continue;
-    const kind = botKindOf(p);
-    if (kind) return { seat: seatOf(id), kind };
+    const kind = botKindIn(hosted.bots, botKindOf(p));
+    if (kind) return { playerID: id, kind };
   }
   return undefined;
 }

@@ -2,13 +2,14 @@
 import { createMatch as bgioCreateMatch } from 'boardgame.io/internal';
 import { playerOf } from '../../src/protocol';
 import type { SoloSetup } from '../../src/game/content';
+import { botKindIn } from '../match/hosted-game';
 import { isSeatID, newCredentials, newMatchID, type SeatID } from '../seats/credentials';
 import { RIVAL_NAME } from '../match/hub';
 import { fail } from '../http';
 import { newClock, type ClockSettings } from '../table/clock';
 import { seated, startAbsences, type TableMetadata } from '../table/state';
 import type { BotSpec } from './checks';
-import { BOT_PLAYER_NAMES, isOver } from './matches';
+import { isOver } from './matches';
 import type { Lobby } from './context';
 
 /** Bot searches are the costliest thing a client can ask for: a few unfinished bot matches per address. */
@@ -46,7 +47,9 @@ export async function newMatch(lobby: Lobby, ip: string, spec: NewMatch): Promis
   const { unlisted, bot, solo, clock, hints, reserved = {}, rematch } = spec;
   // Mint's extras exist only for a game that has them (../match/hosted-game.ts `extras`).
   if (solo && !hosted.extras.solo) fail(400, `${lobby.gameName} has no solo mode`);
-  if (bot && !hosted.extras.bots) fail(400, `${lobby.gameName} has no server bot`);
+  // A bot seat only of the game's own kinds (../match/hosted-game.ts `bots`; a rematch's comes from its match).
+  if (bot && !hosted.bots) fail(400, `${lobby.gameName} has no server bot`);
+  if (bot && botKindIn(hosted.bots, bot.kind) !== bot.kind) fail(400, `${lobby.gameName} has no bot ${bot.kind}`);
   if (hints && !hosted.extras.hints) fail(400, `${lobby.gameName} has no hints`);
   if (clock && (bot || solo)) fail(400, 'a clock is for matches between two players (not with bot or solo)');
   if (bot && solo) fail(400, 'solo cannot be combined with bot or botKind');
@@ -62,10 +65,9 @@ export async function newMatch(lobby: Lobby, ip: string, spec: NewMatch): Promis
     metadata.players[id] = { id, name: RIVAL_NAME, data: { rival: true } };
   }
   if (bot) {
-    const id = playerOf(bot.seat);
-    metadata.players[Number(id)] = {
-      id: Number(id), name: BOT_PLAYER_NAMES[bot.kind], credentials: newCredentials(),
-      data: { bot: bot.kind }, isConnected: true,
+    const id = Number(bot.playerID);
+    metadata.players[id] = {
+      id, name: hosted.bots!.kinds[bot.kind]!, credentials: newCredentials(), data: { bot: bot.kind }, isConnected: true,
     };
   }
   // A rematch: each seat is held for its player of the last match, with new credentials only playAgain hands out.

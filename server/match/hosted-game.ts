@@ -1,7 +1,8 @@
 /**
- * What the match room needs to know of a game (issue 21 item 6): the hub, the cluster bus and the table work on any
- * boardgame.io game through this interface, and everything game-specific (its secrets, its legality, its end by
- * forfeit, its compact updates) is the game's own module (../games/). A second game is hosted by writing one of these.
+ * What the match room needs to know of a game (issue 21 item 6): the hub, the cluster bus, the table and the bot
+ * driver work on any boardgame.io game through this interface, and everything game-specific (its secrets, its
+ * legality, its end by forfeit, its compact updates, its bots) is the game's own module (../games/). A second game is
+ * hosted by writing one of these.
  */
 import type { Game, LogEntry, Server, State } from 'boardgame.io';
 import type { PlayedBy } from '../../src/protocol';
@@ -9,8 +10,11 @@ import type { PlayedBy } from '../../src/protocol';
 export interface HostedGame<G = unknown> {
   /** The boardgame.io Game; its `name` is the lobby's and the storage's game name. */
   readonly game: Game;
-  /** What the lobby may add to a new match of this game beyond two players, unlisting and a clock (Mint's extras). */
-  readonly extras: { solo: boolean; bots: boolean; hints: boolean };
+  /**
+   * What the lobby may add to a new match of this game beyond two players, unlisting and a clock (Mint's extras). A
+   * server-bot seat is offered when the game has `bots`.
+   */
+  readonly extras: { solo: boolean; hints: boolean };
   /**
    * What an audience may receive of a state: a seat's playerID, or null for a spectator. Everything secret is cut
    * here (boardgame.io's playerView alone leaks: docs/bgio-notes.md); the hub sends nothing else.
@@ -44,6 +48,59 @@ export interface HostedGame<G = unknown> {
    * and every move's arguments are secrets until then). Mint's is ../records.ts; a game without one has no records.
    */
   record?(match: StoredMatch<G>): { record: unknown } | { error: string };
+  /**
+   * Its server bots (../bots/driver.ts plays them; the lobby seats them). Absent: the game has no bot seats, and the
+   * lobby refuses `bot` for it.
+   */
+  readonly bots?: HostedBots<G>;
+}
+
+/**
+ * A game's server bots, as the lobby and the bot driver know them. The driver asks `view` for the bot's seat, hands
+ * the bot that view and nothing else, and plays its answer through the hub like a player's move (same checks).
+ * Whose decision is due is the game's `nextToMove`.
+ */
+export interface HostedBots<G = unknown, V = unknown> {
+  /** The kinds the lobby may seat (`botKind` of a create body), each with the name its seat shows. */
+  readonly kinds: Readonly<Record<string, string>>;
+  /** The kind of a create body without `botKind`. */
+  readonly defaultKind: string;
+  /** Older names of kinds, still accepted from clients and found in stored matches. */
+  readonly aliases?: Readonly<Record<string, string>>;
+  /** The seats a create body's `bot` may name, each with its playerID (Mint: `R`, `I`). */
+  readonly seats: Readonly<Record<string, string>>;
+  /** What a bot playing `playerID` is handed of `state`: what a person in that seat would see, nothing more. */
+  view(state: State<G>, playerID: string): V;
+  /** This server's bot players (worker threads, …): started with the server, closed when it stops. */
+  start(): BotPlayers<V>;
+}
+
+/** The bot players of one game on one server (`HostedBots.start`). */
+export interface BotPlayers<V = unknown> {
+  /** The move a bot of `kind` makes for `playerID`, from `view` (`HostedBots.view`) only. */
+  choose(kind: string, view: V, playerID: string, job: BotJob): Promise<BotChoice>;
+  /** A move when `choose` failed (a random legal one), so a bot seat never stalls its match. */
+  fallback(view: V, playerID: string): Promise<BotChoice>;
+  /** Stop any background work; a decision in progress is refused. */
+  close(): Promise<void>;
+}
+
+/** One move as a client sends it: the move's name and its arguments. */
+export interface BotChoice {
+  move: string;
+  args: unknown[];
+}
+
+/** Who asks: lets a shared bot (a worker pool) be fair between matches. */
+export interface BotJob {
+  matchID: string;
+}
+
+/** The kind a stored seat marker or a client's `botKind` names for this game (aliases resolved), else null. */
+export function botKindIn(bots: Pick<HostedBots, 'kinds' | 'aliases'> | undefined, x: unknown): string | null {
+  if (!bots || typeof x !== 'string') return null;
+  if (Object.hasOwn(bots.kinds, x)) return x;
+  return bots.aliases && Object.hasOwn(bots.aliases, x) ? bots.aliases[x]! : null;
 }
 
 /** A match as storage holds it (everything: only served once the game is over). */

@@ -66,15 +66,13 @@ export type HubResult = { ok: true } | { ok: false; error: string };
 
 type ProcessedGame = ReturnType<typeof ProcessGameConfig>;
 
-export {
-  BOT_KINDS, botKindOf, DEFAULT_BOT_KIND, isMatchID, isRivalSeat, MATCH_ID_RE, parseBotKind, publicPlayers, RIVAL_NAME,
-  type BotKind,
-} from './match-data';
+export { botKindOf, isMatchID, isRivalSeat, MATCH_ID_RE, publicPlayers, RIVAL_NAME } from './match-data';
 
 export interface HubOptions {
   /**
    * The games this hub serves, and what it knows of each (./hosted-game.ts; Mint: ../games/mint.ts). The first is
-   * the default (bots, records). A match is served only as the game it was created as (its metadata's gameName).
+   * the default (`hub.game`: Mint's own routes). A match is served only as the game it was created as (its
+   * metadata's gameName).
    */
   games: readonly HostedGame[];
   db: SqlStorage;
@@ -217,6 +215,11 @@ export class MatchHub {
   /** The hosted game named `name` (a match's metadata.gameName, a socket's namespace); undefined for none. */
   private gameNamed(name: unknown) {
     return typeof name === 'string' ? this.hosted.get(name) : undefined;
+  }
+
+  /** The players of a match as clients see them, bot kinds named by the match's game (old names resolved). */
+  private playersOf(metadata: Server.MatchData) {
+    return publicPlayers(metadata, this.gameNamed(metadata.gameName)?.hosted.bots);
   }
 
   /** The game a connection reaches (its namespace's), or the default game's name for the server's own callers. */
@@ -502,7 +505,7 @@ export class MatchHub {
     const key = `${matchID}|${seat ?? 'spectator'}`;
     const cached = this.cache.get(matchID);
     const hit = this.syncCache.get(key);
-    if (cached && hit && cached.metadata.gameName === gameName && hit.stateID === cached.state._stateID && hit.players === JSON.stringify(publicPlayers(cached.metadata))) {
+    if (cached && hit && cached.metadata.gameName === gameName && hit.stateID === cached.state._stateID && hit.players === JSON.stringify(this.playersOf(cached.metadata))) {
       this.syncCache.delete(key);
       this.syncCache.set(key, hit);
       this.markSent(matchID, hit.stateID);
@@ -528,7 +531,7 @@ export class MatchHub {
       const last = (log as LogEntry[] | undefined)?.filter((e) => e._stateID === s._stateID - 1) ?? [];
       this.bus.publish({ t: 'state', m: matchID, state: s, deltalog: last });
     }
-    const players = publicPlayers(metadata);
+    const players = this.playersOf(metadata);
     const msg = new SharedMessage('sync', [matchID, {
       state: g.hosted.viewState(s, seat),
       log: g.hosted.viewLog(log as LogEntry[] | undefined, seat),
@@ -679,7 +682,7 @@ export class MatchHub {
   }
 
   private announceLocal(matchID: string, metadata: Server.MatchData): void {
-    const msg = new SharedMessage('matchData', [matchID, publicPlayers(metadata)]);
+    const msg = new SharedMessage('matchData', [matchID, this.playersOf(metadata)]);
     this.broadcast(matchID, (r) => this.deliver(r.conn, msg));
     this.tableLocal(matchID, metadata);
   }
@@ -730,20 +733,23 @@ export class MatchHub {
     if (!g || !g.hosted.acceptClientAction(clean, playerID)) return this.refuse(conn, matchID, 'update', 'action refused');
     const early = await this.refusedEarly(conn, matchID, 'update', playerID, credentials);
     if (early) return early;
-    return this.play(matchID, playerID, clean, stateID, { conn, credentials });
+    return this.play(matchID, this.gameOf(conn), playerID, clean, stateID, { conn, credentials });
   }
 
   /**
-   * A server bot's move for `playerID` (../bots/driver.ts): a move of the Game, made on state `stateID`. It goes
-   * through the same move service as a player's (`play`); instead of credentials, the seat must be the bot's now.
+   * A server bot's move for `playerID` (../bots/driver.ts): a move of game `gameName` (the match's, from its
+   * metadata), made on state `stateID`. It goes through the same move service as a player's (`play`), checked by
+   * that game; instead of credentials, the seat must be the bot's now. A match of another game is not found.
    */
-  botMove(matchID: string, playerID: SeatID, move: { type: string; args: unknown[] }, stateID: number): Promise<HubResult> {
+  botMove(matchID: string, gameName: string, playerID: SeatID, move: { type: string; args: unknown[] }, stateID: number): Promise<HubResult> {
     if (this.closed) return Promise.resolve(this.refuse(undefined, matchID, 'update', 'server shutting down'));
+    const g = this.gameNamed(gameName);
+    if (!g) return Promise.resolve(this.refuse(undefined, matchID, 'update', 'match not found'));
     const clean = { type: 'MAKE_MOVE', payload: { type: move.type, args: move.args, playerID } };
-    if (!this.gameNamed(this.gameOf(undefined))!.hosted.acceptClientAction(clean, playerID)) {
+    if (!g.hosted.acceptClientAction(clean, playerID)) {
       return Promise.resolve(this.refuse(undefined, matchID, 'update', 'action refused'));
     }
-    return this.play(matchID, playerID, clean, stateID, 'bot');
+    return this.play(matchID, gameName, playerID, clean, stateID, 'bot');
   }
 
   /**
@@ -752,7 +758,7 @@ export class MatchHub {
    * refusal changes nothing; an accepted move is written, then broadcast.
    */
   private play(
-    matchID: string, playerID: SeatID, clean: { type: unknown; payload: { type: unknown; args: unknown; playerID: unknown } },
+    matchID: string, gameName: string, playerID: SeatID, clean: { type: unknown; payload: { type: unknown; args: unknown; playerID: unknown } },
     stateID: number, by: { conn?: Connection; credentials: unknown } | 'bot',
   ): Promise<HubResult> {
     const conn = by === 'bot' ? undefined : by.conn;
@@ -761,8 +767,8 @@ export class MatchHub {
     return this.unavailable(conn, matchID, 'update', () => this.enqueue(matchID, async (): Promise<HubResult> => {
       const { state, metadata } = this.cache.get(matchID)
         ?? (this.stats.moveReads++, await this.db.fetch(matchID, { state: true, metadata: true }));
-      // A match of another game than the socket's namespace (or the bots' default game) is not found.
-      const g = metadata?.gameName === this.gameOf(conn) ? this.gameNamed(metadata.gameName) : undefined;
+      // A match of another game than the socket's namespace (or than the bot's) is not found.
+      const g = metadata?.gameName === gameName ? this.gameNamed(metadata.gameName) : undefined;
       if (!state || !metadata || !g) return this.refuse(conn, matchID, 'update', 'match not found');
       if (by !== 'bot' && !credentialsMatch(metadata, playerID, by.credentials)) return this.refuse(conn, matchID, 'update', 'unauthorized');
       const s = state as State;

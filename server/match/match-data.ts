@@ -5,6 +5,7 @@
 import type { Server } from 'boardgame.io';
 import type { PublicPlayer } from '../../src/protocol';
 import { SEATS, seatMetadata } from '../seats/credentials';
+import { botKindIn, type HostedBots } from './hosted-game';
 
 export const MATCH_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -12,8 +13,11 @@ export function isMatchID(x: unknown): x is string {
   return typeof x === 'string' && MATCH_ID_RE.test(x);
 }
 
-/** Players as clients see them (src/protocol/lobby.ts): no credentials, nothing but id, name, connection and the bot marker. */
-export function publicPlayers(metadata: Server.MatchData): PublicPlayer[] {
+/**
+ * Players as clients see them (src/protocol/lobby.ts): no credentials, nothing but id, name, connection and the bot
+ * marker (by its current name: `bots` of the match's game resolves older ones).
+ */
+export function publicPlayers(metadata: Server.MatchData, bots?: Pick<HostedBots, 'kinds' | 'aliases'>): PublicPlayer[] {
   const out: PublicPlayer[] = [];
   for (const id of SEATS) {
     const p = seatMetadata(metadata, id);
@@ -22,30 +26,21 @@ export function publicPlayers(metadata: Server.MatchData): PublicPlayer[] {
     if (typeof p.name === 'string') q.name = p.name;
     if (typeof p.isConnected === 'boolean') q.isConnected = p.isConnected;
     const bot = botKindOf(p);
-    if (bot) q.data = { bot };
+    if (bot) q.data = { bot: botKindIn(bots, bot) ?? bot };
     else if (isRivalSeat(p)) q.data = { rival: true };
     out.push(q);
   }
   return out;
 }
 
-/** What may hold a server-bot seat: the ISMCTS bot at a difficulty (src/ai `createBot`), or random play. */
-export const BOT_KINDS = ['ismcts-easy', 'ismcts-normal', 'ismcts-hard', 'random'] as const;
-export type BotKind = (typeof BOT_KINDS)[number];
-export const DEFAULT_BOT_KIND: BotKind = 'ismcts-normal';
-/** Older names still accepted from clients and found in stored matches. */
-const BOT_KIND_ALIASES: Record<string, BotKind> = { mcts: 'ismcts-normal' };
-
-/** A bot kind by its name or an old alias, else null. */
-export function parseBotKind(x: unknown): BotKind | null {
-  if (typeof x !== 'string') return null;
-  if ((BOT_KINDS as readonly string[]).includes(x)) return x as BotKind;
-  return Object.hasOwn(BOT_KIND_ALIASES, x) ? BOT_KIND_ALIASES[x] : null;
-}
-
-/** The bot kind of a seat filled by a server bot, else null. */
-export function botKindOf(p: Server.PlayerMetadata | undefined): BotKind | null {
-  return parseBotKind((p?.data as { bot?: unknown } | undefined)?.bot);
+/**
+ * The bot kind a seat's marker names (`data.bot`, written by the lobby or a hand-over) as stored, else null: whether a
+ * server bot plays the seat. Which kinds a game has, and their older names, are the game's (./hosted-game.ts `bots`,
+ * `botKindIn`).
+ */
+export function botKindOf(p: Server.PlayerMetadata | undefined): string | null {
+  const bot = (p?.data as { bot?: unknown } | undefined)?.bot;
+  return typeof bot === 'string' && bot !== '' ? bot : null;
 }
 
 /** The name the rival's seat of a solo match shows (RULES §9: the engine plays it; nobody can join it). */

@@ -20,7 +20,8 @@ import type { GameState, WinReason } from '../../src/game/rules';
 import { missionOutcomes, type CardStats } from '../../src/sim/figures';
 import { seatOf } from '../../src/protocol';
 import { SEATS, seatMetadata } from '../seats/credentials';
-import { botKindOf, isRivalSeat, type BotKind } from '../match/match-data';
+import { isRivalSeat } from '../match/match-data';
+import { mintBotKindOf, type BotKind } from '../games/mint-bots';
 
 /** Bump when the summary's fields or their meaning change: stored rows of another version are recomputed. */
 export const SUMMARY_VERSION = 1;
@@ -60,7 +61,7 @@ export function configKey(config: GameConfig): string {
 export const DEFAULT_CONFIG_KEY = configKey(DEFAULT_CONFIG);
 
 const botSeat = (p: Server.PlayerMetadata | undefined): BotKind | null =>
-  (p?.data as { handedOver?: unknown } | undefined)?.handedOver === true ? null : botKindOf(p);
+  (p?.data as { handedOver?: unknown } | undefined)?.handedOver === true ? null : mintBotKindOf(p);
 
 /** The summary of a finished match from its stored state (with G.log) and metadata. */
 export function summarizeMatch(state: State<GameState>, metadata: Server.MatchData): MatchSummary {

@@ -25,7 +25,8 @@ import { outOfTime, pauseClock, resumeClock, startDecision } from './clock';
 import { fail, onlyKeys, readJsonObject, type RateLimit } from '../http';
 import { matchPostStart } from '../http/match-post';
 import type { Limiter } from '../cluster/shared-limits';
-import { botKindOf, isRivalSeat, type BotKind, type MatchHub } from '../match/hub';
+import { botKindOf, isRivalSeat, type MatchHub } from '../match/hub';
+import { DEFAULT_BOT_KIND, type BotKind } from '../games/mint-bots';
 import type { SqlStorage } from '../storage';
 import { abandonLimit, awaySince, seated, type TableMetadata } from './state';
 
@@ -54,7 +55,7 @@ export function tableRoute(opts: {
 }): Middleware {
   const { hub, limiter } = opts;
   const gameName = hub.game.name as string;
-  const botKind: BotKind = opts.handoverBot ?? 'ismcts-normal';
+  const botKind: BotKind = opts.handoverBot ?? DEFAULT_BOT_KIND;
   return async (ctx, next) => {
     // Path, game, method, matchID and the per-address budget, before the body is read (bad requests count too).
     const matchID = await matchPostStart(ctx, 'table', gameName, limiter, 'table');

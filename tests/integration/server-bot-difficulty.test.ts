@@ -9,7 +9,7 @@ import type { Faction } from '../../src/game/content';
 import type { GameState } from '../../src/game/rules';
 import { isHidden } from '../../src/game/rules/view';
 import { WorkerBotPlayer } from '../../server/bots/worker-pool';
-import { parseBotKind } from '../../server/match/hub';
+import { parseBotKind } from '../../server/games/mint-bots';
 import { api, createMatch, GAME, joinMatch, randomPlayer, snapshot, startTestServer, type TestServer } from './server-helpers';
 
 const KINDS = [['ismcts-easy', 'Bot (easy)'], ['ismcts-normal', 'Bot (normal)'], ['ismcts-hard', 'Bot (hard)']] as const;

@@ -7,7 +7,9 @@ import type { State } from 'boardgame.io';
 import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
 import { describe, expect, it } from 'vitest';
 import { HiddenNoughts, outcome, type NoughtsState } from '../../src/games/noughts/game';
-import { NOUGHTS_HOSTED } from '../../server/games/noughts';
+import { noughtsBotCell, openCells } from '../../src/games/noughts/bot';
+import { NOUGHTS_BOTS, NOUGHTS_HOSTED } from '../../server/games/noughts';
+import { botKindIn } from '../../server/match/hosted-game';
 
 const game = ProcessGameConfig(HiddenNoughts);
 const reducer = CreateGameReducer({ game });
@@ -72,5 +74,44 @@ describe('Hidden Noughts as the match room hosts it', () => {
     expect(over._stateID).toBe(s._stateID + 1);
     expect(NOUGHTS_HOSTED.nextToMove(over)).toBeNull();
     expect(NOUGHTS_HOSTED.withPlayedNote([3], { bot: true })).toEqual([3]);
+  });
+});
+
+describe('Hidden Noughts bots', () => {
+  const grid = (s: string): NoughtsState['cells'] => [...s].map((c) => (c === '.' ? null : (c as 'X' | 'O')));
+  const first = () => 0;
+
+  it('greedy wins if it can, else blocks, else takes its claimed cell, else any empty cell', () => {
+    // X to move: X can complete the top row (cell 2); O threatens the middle row (cell 5).
+    expect(noughtsBotCell('greedy', { cells: grid('XX.OO....'), claims: { '0': 8, '1': null } }, '0', first)).toBe(2);
+    // O cannot win: it blocks X's top row.
+    expect(noughtsBotCell('greedy', { cells: grid('XX..O....'), claims: { '0': null, '1': 8 } }, '1', first)).toBe(2);
+    // Nothing to win or block: its own claim while it is empty; then the first empty cell `pick` chooses.
+    expect(noughtsBotCell('greedy', { cells: grid('X........'), claims: { '0': null, '1': 7 } }, '1', first)).toBe(7);
+    expect(noughtsBotCell('greedy', { cells: grid('X......O.'), claims: { '0': 7, '1': null } }, '0', first)).toBe(1);
+  });
+
+  it('random marks an empty cell, as `pick` chooses; a full grid has no move', () => {
+    const view: NoughtsState = { cells: grid('XO.X.O...'), claims: { '0': 0, '1': null } };
+    const open = openCells(view);
+    expect(open).toEqual([2, 4, 6, 7, 8]);
+    for (let i = 0; i < open.length; i++) expect(noughtsBotCell('random', view, '0', () => i)).toBe(open[i]);
+    expect(() => noughtsBotCell('greedy', { cells: grid('XOXXOOOXX'), claims: { '0': 0, '1': null } }, '0', first)).toThrow(/full/);
+  });
+
+  it('a bot is handed its own seat\'s view: the other claim cut; its kinds and seats are the lobby\'s', async () => {
+    const s = start('n4');
+    expect(NOUGHTS_BOTS.view(s, '1')).toEqual({ cells: s.G.cells, claims: { '0': null, '1': s.G.claims['1'] } });
+    expect(NOUGHTS_BOTS.view(s, '0')).toEqual({ cells: s.G.cells, claims: { '0': s.G.claims['0'], '1': null } });
+    expect(NOUGHTS_BOTS.seats).toEqual({ X: '0', O: '1' });
+    expect(botKindIn(NOUGHTS_BOTS, 'greedy')).toBe('greedy');
+    expect(botKindIn(NOUGHTS_BOTS, 'ismcts-normal')).toBeNull();
+    expect(botKindIn(NOUGHTS_BOTS, 'constructor')).toBeNull();
+    const players = NOUGHTS_BOTS.start();
+    const { move, args } = await players.choose('greedy', NOUGHTS_BOTS.view(s, '0'), '0', { matchID: 'm' });
+    expect(move).toBe('mark');
+    expect(NOUGHTS_HOSTED.isLegalMove(s.G, '0', move, args)).toBe(true);
+    await expect(players.choose('greedy', NOUGHTS_BOTS.view(s, '0'), 'x', { matchID: 'm' })).rejects.toThrow(/no seat/);
+    await players.close();
   });
 });

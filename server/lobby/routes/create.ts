@@ -13,7 +13,7 @@ export const createRoute = route('POST', '/games/:name/create', async (lobby, { 
   checkNumPlayers(b.numPlayers);
   const unlisted = checkBool(b.unlisted, 'unlisted') ?? false;
   const solo = checkSolo(b);
-  const bot = checkBot(b);
+  const bot = checkBot(b, lobby.hosted);
   const clock = parseClockOption(b.clock);
   if (clock && 'error' in clock) fail(400, clock.error);
   const hints = checkHints(b.hints);

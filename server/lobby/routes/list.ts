@@ -29,7 +29,7 @@ export const listRoute = route('GET', '/games/:name', async (lobby, { ctx }): Pr
   const page = await lobby.db.listPage({
     gameName: lobby.gameName, limit, cursor, where: { isGameover, updatedBefore, updatedAfter },
   });
-  const out: MatchListPage = { matches: page.matches.map((m) => publicMatch(m.matchID, m.metadata)) };
+  const out: MatchListPage = { matches: page.matches.map((m) => publicMatch(m.matchID, m.metadata, lobby.hosted)) };
   if (page.next) out.nextCursor = encodeCursor(page.next);
   return out;
 });

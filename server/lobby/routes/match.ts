@@ -8,7 +8,7 @@ import { route } from '../router';
 export const matchDataRoute = route('GET', '/games/:name/:matchID', async (lobby, { ctx, params }): Promise<PublicMatch> => {
   const { matchID } = params;
   const m = await lobby.matchOr404(matchID);
-  const out = publicMatch(matchID, m);
+  const out = publicMatch(matchID, m, lobby.hosted);
   // Credentials in headers, never in the URL (URLs end up in logs).
   const playerID = ctx.get('X-Player-ID');
   if (playerID || ctx.get('X-Player-Credentials')) {

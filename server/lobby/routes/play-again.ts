@@ -84,7 +84,7 @@ export const playAgainRoute = route('POST', '/games/:name/:matchID/playAgain', a
       checkNotOther(reserved[playerID], reserved[otherSeat(playerID)], 'your name');
     }
     const nextMatchID = await newMatch(lobby, ip, {
-      unlisted: unlisted ?? !!m.unlisted, bot: botOf(m), reserved, solo: soloOf(m), clock: clockOf(m),
+      unlisted: unlisted ?? !!m.unlisted, bot: botOf(m, lobby.hosted), reserved, solo: soloOf(m), clock: clockOf(m),
       hints: (m as TableMetadata).hints?.limit, rematch: { of: matchID, by: playerID },
     });
     m.nextMatchID = nextMatchID;

@@ -21,7 +21,8 @@ export interface NoughtsState {
 
 export const NOUGHTS_NAME = 'hidden-noughts';
 export const MARKS: Record<Seat, Mark> = { '0': 'X', '1': 'O' };
-const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+/** The rows, columns and diagonals: three of one mark in any of them wins. */
+export const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
 
 export const SEATS: readonly Seat[] = ['0', '1'];
 export const isSeat = (x: unknown): x is Seat => SEATS.includes(x as Seat);
