@@ -10,13 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOUGHTS_BOTS, NOUGHTS_HOSTED } from '../../server/games/noughts';
 import type { HostedBots, HostedGame } from '../../server/match/hosted-game';
 import { NOUGHTS_NAME, type NoughtsState } from '../../src/games/noughts/game';
+import { latest, playScripted, type Sent } from './noughts-helpers';
 import {
-  api, GAME, moveAction, PG_SKIP_REASON, PG_URL, rawClient, rawSync, startTestServer, waitFor, type Backend, type RawClient,
-  type TestServer,
+  api, GAME, PG_SKIP_REASON, PG_URL, rawClient, rawSync, startTestServer, waitFor, type Backend, type RawClient, type TestServer,
 } from './server-helpers';
 
 type Seen = { kind: string; view: NoughtsState; playerID: string; matchID: string };
-type Sent = { G: NoughtsState; ctx: { gameover?: { winner?: string; draw?: true }; currentPlayer: string }; _stateID: number };
 
 /** Hidden Noughts with its real bots, each decision's input recorded (a copy: what the bot was handed, as it was). */
 function recordingNoughts(seen: Seen[]): HostedGame<NoughtsState> {
@@ -34,36 +33,6 @@ function recordingNoughts(seen: Seen[]): HostedGame<NoughtsState> {
     },
   };
   return { ...NOUGHTS_HOSTED, bots };
-}
-
-/** The newest state a raw socket was sent (sync answer or update), or null. */
-function latest(c: RawClient): Sent | null {
-  for (let i = c.received.length - 1; i >= 0; i--) {
-    const [event, , body] = c.received[i]!;
-    if (event === 'update') return body as Sent;
-    if (event === 'sync') return (body as { state: Sent }).state;
-  }
-  return null;
-}
-
-/**
- * The scripted player of seat `playerID`: whenever the newest state it was sent is its turn, it marks the first
- * empty cell of a fixed order; it returns the final state it was sent. Waits on what arrives, never on time.
- */
-async function playScripted(c: RawClient, matchID: string, playerID: string, credentials: string): Promise<Sent> {
-  const order = [4, 0, 8, 2, 6, 1, 3, 5, 7];
-  let sentOn = -1;
-  for (;;) {
-    await waitFor(() => {
-      const s = latest(c);
-      return s !== null && (s.ctx.gameover !== undefined || (s.ctx.currentPlayer === playerID && s._stateID > sentOn));
-    }, 10_000, `seat ${playerID}'s turn or the end`);
-    const s = latest(c)!;
-    if (s.ctx.gameover !== undefined) return s;
-    const cell = order.find((i) => s.G.cells[i] === null)!;
-    sentOn = s._stateID;
-    c.socket.emit('update', moveAction('mark', [cell], playerID, credentials), s._stateID, matchID, playerID);
-  }
 }
 
 for (const backend of ['sqlite', 'postgres'] as Backend[]) {
