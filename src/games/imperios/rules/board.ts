@@ -105,7 +105,7 @@ export function placeTotem(state: ImperiosState, t: TerritoryId, seat: Seat): vo
   const row = state.board[t];
   if (!row) throw new Error(`${t} is not in play`);
   if (row[seat] >= 2) throw new Error(`seat ${seat} already has two totems in ${t}`);
-  row[seat]++;
+  state.board[t] = row.map((n, s) => (s === seat ? n + 1 : n)); // a new row: states share unchanged rows (clone.ts)
   civ.supply--;
 }
 
@@ -113,7 +113,7 @@ export function placeTotem(state: ImperiosState, t: TerritoryId, seat: Seat): vo
 export function removeTotem(state: ImperiosState, t: TerritoryId, seat: Seat): void {
   const row = state.board[t];
   if (!row || row[seat] <= 0) throw new Error(`seat ${seat} has no totem in ${t}`);
-  row[seat]--;
+  state.board[t] = row.map((n, s) => (s === seat ? n - 1 : n)); // a new row (clone.ts)
   state.civs[seat].supply++;
   noteCapitalLoss(state, seat);
 }

@@ -179,7 +179,7 @@ export function chainsFrom(
   target: TerritoryId,
   rule: ChainRule,
   limit = 10,
-  budget = 500,
+  budget = 300,
 ): Route[] {
   const found: Route[] = [];
   let steps = 0;

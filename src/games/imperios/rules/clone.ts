@@ -1,6 +1,6 @@
 /**
- * A fast deep copy of the state for applyAction (apply.ts): logged events are never changed once written and past
- * rounds' lists never grow, so the copy shares them and copies only the current round's list.
+ * A fast copy of the state for applyAction (apply.ts), deep except for what is never changed in place: logged events
+ * and past rounds' lists of them, and the board's rows (board.ts writes a new row for every change).
  */
 import type { Chits } from './actions';
 import type { Civ, ImperiosState } from './state';
@@ -21,15 +21,14 @@ function cloneCiv(c: Civ): Civ {
 }
 
 export function cloneState(s: ImperiosState): ImperiosState {
-  const board: ImperiosState['board'] = {};
-  for (const key of Object.keys(s.board) as (keyof ImperiosState['board'])[]) board[key] = [...s.board[key]!];
   return {
     ...s,
     options: { ...s.options },
     seniority: [...s.seniority],
     queue: [...s.queue],
     announced: { ...s.announced },
-    board,
+    // The rows are shared: board.ts replaces a row instead of changing it.
+    board: { ...s.board },
     pool: chits(s.pool),
     civs: s.civs.map(cloneCiv),
     triggers: { poolOut: [...s.triggers.poolOut], capitalLost: [...s.triggers.capitalLost] },

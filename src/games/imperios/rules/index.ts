@@ -12,3 +12,4 @@ export { finalResult, scoreCiv } from './scoring';
 export { goalCounts, meetsGoals } from './ages';
 export type { Civ, FinalResult, ImperiosState, Pending, PendingKind, Phase, ScoreLine } from './state';
 export { allEvents, type LogEvent, type LogKind } from './log';
+export { publicView, type PublicState } from './view';

@@ -32,7 +32,8 @@ export function announcementKey(action: MapAction): string {
 
 /** IM5.4.5: announcements of this very action (same target, terms and route) made in this turn. */
 export function timesAnnounced(state: ImperiosState, action: MapAction): number {
-  return state.announced[announcementKey(action)] ?? 0;
+  for (const _ in state.announced) return state.announced[announcementKey(action)] ?? 0;
+  return 0; // nothing announced yet this turn
 }
 
 /**

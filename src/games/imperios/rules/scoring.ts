@@ -34,7 +34,8 @@ export function scoreCiv(state: ImperiosState, seat: Seat): ScoreLine {
     return sum + (best ? TIERS[best].points : 0);
   }, 0);
   // IM13.1.7, G46: minus 3 per good missing to the Last Age's goal.
-  const missingGoods = -3 * Math.max(0, AGES[state.lastAge].goals.goods - civ.goods.length);
+  const missing = Math.max(0, AGES[state.lastAge].goals.goods - civ.goods.length);
+  const missingGoods = missing > 0 ? -3 * missing : 0;
   const total = wealth + marginal + capitals + cities + wonder + techs + missingGoods;
   return { seat, wealth, marginal, capitals, cities, wonder, techs, missingGoods, total };
 }
