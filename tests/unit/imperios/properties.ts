@@ -3,7 +3,7 @@
  * (properties-*.test.ts, a few dozen games per player count) and the long run (property-run.ts). Set
  * IMPERIOS_PROPERTY_GAMES to play that many games per player count in the unit tests.
  */
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ModeId } from '../../../src/games/imperios/content/modes';
 import { actionKey, applyAction, createGame, isRefusal, legalActions } from '../../../src/games/imperios/rules';
 import { randomGame, type GameRun } from './randomGame';
@@ -59,4 +59,43 @@ export function playMany(players: number, games: number, prefix: string): GameRu
     runs.push(run);
   }
   return runs;
+}
+
+const TIMEOUT = Math.max(120_000, GAMES * 20_000);
+
+/** The unit tests' checks for these player counts (one describe; each properties-*.test.ts file runs some counts). */
+export function describeProperties(counts: readonly number[]): void {
+  describe(`IM4–IM13 properties of random games, ${counts.join(' and ')} players`, () => {
+    for (const players of counts) {
+      it(
+        `IM12.2, IM2.2.1, IM10.1, IM2.3.1 ${GAMES} games of ${players} end, conserving chits and totems`,
+        () => {
+          const runs = playMany(players, GAMES, 'prop');
+          expect(runs.every((r) => r.state.result !== null)).toBe(true);
+        },
+        TIMEOUT,
+      );
+
+      it(
+        `the same seed gives the same game (${players} players)`,
+        () => {
+          const a = randomGame({ players, mode: unitMode(), seed: `same-${players}` });
+          const b = randomGame({ players, mode: unitMode(), seed: `same-${players}` });
+          expect(b.moves).toEqual(a.moves);
+          expect(JSON.stringify(b.state)).toBe(JSON.stringify(a.state));
+          const c = randomGame({ players, mode: unitMode(), seed: `other-${players}` });
+          expect(c.moves).not.toEqual(a.moves);
+        },
+        TIMEOUT,
+      );
+
+      it(
+        `every action legalActions lists is accepted by applyAction (${players} players, sampled states)`,
+        () => {
+          expect(everyListedActionApplies(players, unitMode(), `all-${players}`)).toBeGreaterThan(100);
+        },
+        TIMEOUT,
+      );
+    }
+  });
 }
