@@ -3,6 +3,8 @@
  * player that marks the first empty cell of a fixed order whenever it is its turn.
  */
 import type { NoughtsState } from '../../src/games/noughts/game';
+import { NOUGHTS_BOTS, NOUGHTS_HOSTED } from '../../server/games/noughts';
+import type { HostedBots, HostedGame } from '../../server/match/hosted-game';
 import { moveAction, waitFor, type RawClient } from './server-helpers';
 
 /** A Noughts state as a socket receives it (sync answer or update). */
@@ -36,4 +38,22 @@ export async function playScripted(c: RawClient, matchID: string, playerID: stri
     sentOn = s._stateID;
     c.socket.emit('update', moveAction('mark', [cell], playerID, credentials), s._stateID, matchID, playerID);
   }
+}
+
+/** Hidden Noughts with its real bots, `spy` told of each decision a bot is asked for (with what it was handed). */
+export function noughtsWithBotSpy(spy: (kind: string, view: NoughtsState, playerID: string, matchID: string) => void): HostedGame<NoughtsState> {
+  const bots: HostedBots<NoughtsState, NoughtsState> = {
+    ...NOUGHTS_BOTS,
+    start() {
+      const real = NOUGHTS_BOTS.start();
+      return {
+        ...real,
+        choose: (kind, view, playerID, job) => {
+          spy(kind, view, playerID, job.matchID);
+          return real.choose(kind, view, playerID, job);
+        },
+      };
+    },
+  };
+  return { ...NOUGHTS_HOSTED, bots };
 }

@@ -7,10 +7,9 @@
  * driver.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOUGHTS_BOTS, NOUGHTS_HOSTED } from '../../server/games/noughts';
-import type { HostedBots, HostedGame } from '../../server/match/hosted-game';
+import type { HostedGame } from '../../server/match/hosted-game';
 import { NOUGHTS_NAME, type NoughtsState } from '../../src/games/noughts/game';
-import { latest, playScripted, type Sent } from './noughts-helpers';
+import { latest, noughtsWithBotSpy, playScripted, type Sent } from './noughts-helpers';
 import {
   api, GAME, PG_SKIP_REASON, PG_URL, rawClient, rawSync, startTestServer, waitFor, type Backend, type RawClient, type TestServer,
 } from './server-helpers';
@@ -18,22 +17,8 @@ import {
 type Seen = { kind: string; view: NoughtsState; playerID: string; matchID: string };
 
 /** Hidden Noughts with its real bots, each decision's input recorded (a copy: what the bot was handed, as it was). */
-function recordingNoughts(seen: Seen[]): HostedGame<NoughtsState> {
-  const bots: HostedBots<NoughtsState, NoughtsState> = {
-    ...NOUGHTS_BOTS,
-    start() {
-      const real = NOUGHTS_BOTS.start();
-      return {
-        ...real,
-        choose: (kind, view, playerID, job) => {
-          seen.push(structuredClone({ kind, view, playerID, matchID: job.matchID }));
-          return real.choose(kind, view, playerID, job);
-        },
-      };
-    },
-  };
-  return { ...NOUGHTS_HOSTED, bots };
-}
+const recordingNoughts = (seen: Seen[]): HostedGame<NoughtsState> =>
+  noughtsWithBotSpy((kind, view, playerID, matchID) => seen.push(structuredClone({ kind, view, playerID, matchID })));
 
 for (const backend of ['sqlite', 'postgres'] as Backend[]) {
   const skip = backend === 'postgres' && !PG_URL;

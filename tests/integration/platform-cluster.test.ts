@@ -22,7 +22,7 @@ import type { HostedBots, HostedGame } from '../../server/match/hosted-game';
 import { createStorage } from '../../server/storage';
 import { NOUGHTS_NAME, type NoughtsState } from '../../src/games/noughts/game';
 import { dropRedisPrefix, REDIS_URL, redisAnswers, redisPrefix } from './cluster-helpers';
-import { latest, playScripted, type Sent } from './noughts-helpers';
+import { latest, noughtsWithBotSpy, playScripted, type Sent } from './noughts-helpers';
 import {
   api, dropPgSchema, moveAction, PG_SKIP_REASON, PG_URL, pgSchemaName, rawClient, rawSync, startTestServer, tempDir, waitFor,
   type RawClient, type TestServer,
@@ -34,22 +34,8 @@ if (SKIP) console.warn(`[platform-cluster.test] SKIPPING the several-processes t
 type Decision = { matchID: string; playerID: string };
 
 /** Hidden Noughts with its real bots, each decision this server's bots were asked for noted in `asked`. */
-function countingNoughts(asked: Decision[]): HostedGame<NoughtsState> {
-  const bots: HostedBots<NoughtsState, NoughtsState> = {
-    ...NOUGHTS_BOTS,
-    start() {
-      const real = NOUGHTS_BOTS.start();
-      return {
-        ...real,
-        choose: (kind, view, playerID, job) => {
-          asked.push({ matchID: job.matchID, playerID });
-          return real.choose(kind, view, playerID, job);
-        },
-      };
-    },
-  };
-  return { ...NOUGHTS_HOSTED, bots };
-}
+const countingNoughts = (asked: Decision[]): HostedGame<NoughtsState> =>
+  noughtsWithBotSpy((_kind, _view, playerID, matchID) => asked.push({ matchID, playerID }));
 
 /** Hidden Noughts whose bots never answer: a decision asked is noted and stays in progress until the server stops. */
 function stalledNoughts(asked: Decision[]): HostedGame<NoughtsState> {
