@@ -21,9 +21,9 @@
  */
 import type { Ctx, LogEntry, Server, State } from 'boardgame.io';
 import { CreateGameReducer, ProcessGameConfig } from 'boardgame.io/internal';
-import { SOCKET_EVENTS, type RefusalBody } from '../../src/protocol';
+import { SOCKET_EVENTS, type RefusalBody, type SeatID as MintSeatID } from '../../src/protocol';
 import type { SqlStorage } from '../storage';
-import { credentialsHash, credentialsMatch, isSeatID, seatMetadata, SEATS, type SeatID } from '../seats/credentials';
+import { credentialsHash, credentialsMatch, isSeatID, seatIDs, seatMetadata, type SeatID } from '../seats/credentials';
 import { argsProblem } from './args';
 import { SharedMessage } from './outbox';
 import { botKindOf, isMatchID, isRivalSeat, publicPlayers } from './match-data';
@@ -217,6 +217,11 @@ export class MatchHub {
     return typeof name === 'string' ? this.hosted.get(name) : undefined;
   }
 
+  /** The hosted game named `name` (a match's metadata.gameName), for the lobby's readers; undefined for none. */
+  hostedGame(name: unknown): HostedGame | undefined {
+    return this.gameNamed(name)?.hosted;
+  }
+
   /** The players of a match as clients see them, bot kinds named by the match's game (old names resolved). */
   private playersOf(metadata: Server.MatchData) {
     return publicPlayers(metadata, this.gameNamed(metadata.gameName)?.hosted.bots);
@@ -292,7 +297,7 @@ export class MatchHub {
   private withKnownCredentials(matchID: string, md: Server.MatchData): Server.MatchData | null {
     const known = this.cache.get(matchID)?.metadata;
     const players = { ...md.players } as Record<string, Server.PlayerMetadata & { credentialsHash?: string }>;
-    for (const id of SEATS) {
+    for (const id of seatIDs(md)) {
       const p = players[id];
       if (!p || typeof p.credentialsHash !== 'string') continue;
       const c = seatMetadata(known, id)?.credentials;
@@ -652,7 +657,7 @@ export class MatchHub {
   async updateConnected(matchID: string, metadata: Server.MatchData): Promise<void> {
     const connected = await this.connectedSeats(matchID);
     let changed = false;
-    for (const id of SEATS) {
+    for (const id of seatIDs(metadata)) {
       const p = seatMetadata(metadata, id);
       if (!p || botKindOf(p) || isRivalSeat(p)) continue;
       const now = connected.has(id);
@@ -832,8 +837,9 @@ export class MatchHub {
       if (clock) {
         // Issue 19 item 1: the clock acts only when the turn changes hands (../table/clock.ts afterMove); a take-back, or
         // another decision of the same seat, leaves it as it is.
-        const nextSeat = g.hosted.nextToMove(next) as SeatID | null;
-        const ticked = afterMove(clock, playerID, nextSeat, this.now(), clean.payload.type === 'undo');
+        // Clocks are for two-seat games only (../lobby/new-match.ts), whose seats are Mint's '0' and '1'.
+        const nextSeat = g.hosted.nextToMove(next) as MintSeatID | null;
+        const ticked = afterMove(clock, playerID as MintSeatID, nextSeat, this.now(), clean.payload.type === 'undo');
         if (ticked !== clock) {
           md = { ...md, clock: ticked } as Server.MatchData;
           touched = true;
@@ -855,7 +861,7 @@ export class MatchHub {
       }
       this.afterStateWrite(matchID);
       this.remember(matchID, toStore as State, md);
-      botSeat = SEATS.some((id) => botKindOf(seatMetadata(md, id)));
+      botSeat = seatIDs(md).some((id) => botKindOf(seatMetadata(md, id)));
       this.broadcastState(matchID, next, deltalog ?? [], botSeat, s);
       if (clock || (md as TableMetadata).handovers) this.sendTable(matchID, md);
       if (by === 'bot') this.stats.botMoves++;
