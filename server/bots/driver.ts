@@ -7,7 +7,7 @@
  * bot's instead of credentials). One loop per match at a time; matches never wait for each other (Mint's search
  * runs in worker threads). It knows no game's rules: everything game-specific is behind `HostedBots`.
  */
-import { seatMetadata, isSeatID } from '../seats/credentials';
+import { seatMetadata, isPlayerID } from '../seats/credentials';
 import { awaitedPlayers, botKindIn, type BotChoice, type BotPlayers, type HostedGame } from '../match/hosted-game';
 import { botKindOf } from '../match/match-data';
 import { MatchHub } from '../match/hub';
@@ -152,7 +152,7 @@ export class BotDriver {
     for (const id of MatchHub.allowedPlayers(state.ctx)) {
       // A solo match's rival seat (data.rival) is no bot kind: the engine plays it inside the human's moves.
       const kind = botKindIn(bots, botKindOf(seatMetadata(metadata, id)));
-      if (!kind || !isSeatID(id) || !due.includes(id)) continue;
+      if (!kind || !isPlayerID(id) || !due.includes(id)) continue;
       if (this.opts.leases && !await this.holdLease(matchID)) return false;
       const started = Date.now();
       const view = bots.view(state, id);

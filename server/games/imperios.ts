@@ -71,6 +71,24 @@ export const IMPERIOS_BOTS: HostedBots<ImperiosState, PublicState> = {
   }),
 };
 
+/** Rounds of the game log an online view carries while the game runs: the current one and the one before. */
+export const VIEW_LOG_ROUNDS = 2;
+
+/**
+ * What every audience is sent of G: the public view (IM14.1: all but the generator) with the log of the last
+ * VIEW_LOG_ROUNDS rounds only while the game runs (older rounds are sent as empty lists, so a round's index stays
+ * its number). The log is nearly all of a late state (≈ 270 KB of ≈ 275 KB after 19 rounds of random play, ≈ 18 KB
+ * a round), and every move sends the whole view to every socket: whole logs would cost each socket megabytes a
+ * minute and trip the unread-output bound (server/limits.ts). The finished game's view, and its record's replay,
+ * carry the whole log.
+ */
+export function onlineView(G: ImperiosState, over: boolean): PublicState {
+  const view = imperiosView(G);
+  if (over || view.log.length <= VIEW_LOG_ROUNDS) return view;
+  const from = view.log.length - VIEW_LOG_ROUNDS;
+  return { ...view, log: view.log.map((round, i) => (i >= from ? round : [])) };
+}
+
 export const IMPERIOS_HOSTED: HostedGame<ImperiosState> = {
   game: ImperiosGame,
   players: { min: IMPERIOS_MIN_PLAYERS, max: IMPERIOS_MAX_PLAYERS },
@@ -86,7 +104,7 @@ export const IMPERIOS_HOSTED: HostedGame<ImperiosState> = {
     },
   },
   // IM14.1: the only secret is the generator; every audience gets the same view (a spectator's too).
-  viewState: (state) => audienceState(state, imperiosView(state.G) as unknown as ImperiosState),
+  viewState: (state) => audienceState(state, onlineView(state.G, state.ctx.gameover !== undefined) as ImperiosState),
   viewLog: audienceLog,
   acceptClientAction(action, playerID) {
     const a = action as { type?: unknown; payload?: { type?: unknown; args?: unknown; playerID?: unknown } } | null;

@@ -1,6 +1,6 @@
 /** Checks of the lobby's request fields: each refuses a bad value with a 400 naming the field (../http/index.ts `fail`). */
 import { DIFFICULTIES, type SoloSetup } from '../../src/game/content';
-import { isSeatID, type SeatID } from '../seats/credentials';
+import { isPlayerID, type SeatID } from '../seats/credentials';
 import { botKindIn, type HostedGame } from '../match/hosted-game';
 import { fail } from '../http';
 import { DEFAULT_HINT_LIMIT, MAX_HINT_LIMIT } from '../../src/protocol';
@@ -11,7 +11,7 @@ export function checkSeat(x: unknown, required: boolean): SeatID | undefined {
     return undefined;
   }
   const s = typeof x === 'number' && Number.isInteger(x) ? String(x) : x;
-  if (!isSeatID(s)) fail(400, 'playerID must be a seat: "0", "1", …');
+  if (!isPlayerID(s)) fail(400, 'playerID must be a seat: "0", "1", …');
   return s;
 }
 
@@ -68,7 +68,7 @@ export function checkBot(body: Record<string, unknown>, hosted: HostedGame, numP
   const out: BotSpec[] = [];
   for (const [i, name] of names.entries()) {
     const playerID = typeof name === 'string' && Object.hasOwn(bots.seats, name) ? bots.seats[name] : undefined;
-    if (!isSeatID(playerID) || Number(playerID) >= numPlayers) {
+    if (!isPlayerID(playerID) || Number(playerID) >= numPlayers) {
       fail(400, `bot must be ${seats.filter((s) => Number(bots.seats[s]) < numPlayers).map((s) => `"${s}"`).join(' or ')} (the seat the bot plays)`);
     }
     if (out.some((b) => b.playerID === playerID)) fail(400, 'bot names a seat twice');

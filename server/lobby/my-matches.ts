@@ -8,7 +8,7 @@
 import type { Middleware } from 'koa';
 import type { Server, State } from 'boardgame.io';
 import { MY_MATCHES_MAX, type MyMatch } from '../../src/protocol';
-import { credentialsMatch, isSeatID, seatIDs, seatMetadata } from '../seats/credentials';
+import { credentialsMatch, isPlayerID, seatIDs, seatMetadata } from '../seats/credentials';
 import { awaitedPlayers } from '../match/hosted-game';
 import { fail, onlyKeys, readJsonObject, RateLimiter, type RateLimit } from '../http';
 import { botKindOf, isMatchID, isRivalSeat, type MatchHub } from '../match/hub';
@@ -20,7 +20,7 @@ async function one(hub: MatchHub, matchID: string, playerID: string, credentials
   const gone: MyMatch = { matchID, playerID, status: 'gone' };
   const { state, metadata } = await hub.db.fetch(matchID, { state: true, metadata: true }) as
     { state?: State; metadata?: Server.MatchData };
-  if (!state || !metadata || !isSeatID(playerID) || !credentialsMatch(metadata, playerID, credentials)) return gone;
+  if (!state || !metadata || !isPlayerID(playerID) || !credentialsMatch(metadata, playerID, credentials)) return gone;
   const hosted = hub.hostedGame(metadata.gameName);
   // The other seats (one in a two-player game): their names, and whether all are held yet.
   const others = seatIDs(metadata).filter((id) => id !== playerID).map((id) => seatMetadata(metadata, id));
@@ -64,7 +64,7 @@ export function myMatchesRoute(opts: { hub: MatchHub; limit?: RateLimit | false 
       if (typeof s !== 'object' || s === null || Array.isArray(s)) fail(400, 'each seat is { matchID, playerID, credentials }');
       onlyKeys(s as Record<string, unknown>, ['matchID', 'playerID', 'credentials']);
       const { matchID, playerID, credentials } = s as Record<string, unknown>;
-      if (!isMatchID(matchID) || !isSeatID(playerID) || typeof credentials !== 'string') {
+      if (!isMatchID(matchID) || !isPlayerID(playerID) || typeof credentials !== 'string') {
         fail(400, 'each seat is { matchID, playerID: "0", "1", …, credentials }');
       }
       matches.push(await one(opts.hub, matchID, playerID, credentials));

@@ -3,7 +3,7 @@ import { createMatch as bgioCreateMatch } from 'boardgame.io/internal';
 import { playerOf } from '../../src/protocol';
 import type { SoloSetup } from '../../src/game/content';
 import { botKindIn } from '../match/hosted-game';
-import { isSeatID, newCredentials, newMatchID, type SeatID } from '../seats/credentials';
+import { isPlayerID, newCredentials, newMatchID, type SeatID } from '../seats/credentials';
 import { RIVAL_NAME } from '../match/hub';
 import { fail } from '../http';
 import { newClock, type ClockSettings } from '../table/clock';
@@ -90,7 +90,7 @@ export async function newMatch(lobby: Lobby, ip: string, spec: NewMatch): Promis
   }
   if (rematch) {
     t.rematchOf = rematch.of;
-    const waiting = Object.keys(reserved).filter((id): id is SeatID => isSeatID(id) && id !== rematch.by);
+    const waiting = Object.keys(reserved).filter((id): id is SeatID => isPlayerID(id) && id !== rematch.by);
     if (waiting.length > 0) {
       t.unclaimed = waiting;
       t.unclaimedSince = hub.now();

@@ -23,7 +23,7 @@ import type { Ctx, LogEntry, Server, State } from 'boardgame.io';
 import { CreateGameReducer, ProcessGameConfig } from 'boardgame.io/internal';
 import { SOCKET_EVENTS, type RefusalBody, type SeatID as MintSeatID } from '../../src/protocol';
 import type { SqlStorage } from '../storage';
-import { credentialsHash, credentialsMatch, isSeatID, seatIDs, seatMetadata, type SeatID } from '../seats/credentials';
+import { credentialsHash, credentialsMatch, isPlayerID, seatIDs, seatMetadata, type SeatID } from '../seats/credentials';
 import { argsProblem } from './args';
 import { SharedMessage } from './outbox';
 import { botKindOf, isMatchID, isRivalSeat, publicPlayers } from './match-data';
@@ -285,7 +285,7 @@ export class MatchHub {
     } else if (msg.t === 'chat') {
       this.chats.fromBus(id, msg.line as ChatLine);
     } else if (msg.t === 'evict') {
-      this.evictLocal(id, isSeatID(msg.seat) ? msg.seat : undefined);
+      this.evictLocal(id, isPlayerID(msg.seat) ? msg.seat : undefined);
     }
   }
 
@@ -446,10 +446,10 @@ export class MatchHub {
   async sync(conn: Connection, matchID: unknown, playerID: unknown, credentials: unknown): Promise<HubResult> {
     if (this.closed) return this.refuse(conn, matchID, 'sync', 'server shutting down');
     if (!isMatchID(matchID)) return this.refuse(conn, matchID, 'sync', 'bad matchID');
-    if (playerID !== null && playerID !== undefined && !isSeatID(playerID)) {
+    if (playerID !== null && playerID !== undefined && !isPlayerID(playerID)) {
       return this.refuse(conn, matchID, 'sync', 'bad playerID');
     }
-    const seat: SeatID | null = isSeatID(playerID) ? playerID : null;
+    const seat: SeatID | null = isPlayerID(playerID) ? playerID : null;
     const early = seat === null ? null : await this.refusedEarly(conn, matchID, 'sync', seat, credentials);
     if (early) return early;
     const result = await this.unavailable(conn, matchID, 'sync', () => this.enqueue(matchID, async (): Promise<HubResult> => {
@@ -719,7 +719,7 @@ export class MatchHub {
   async update(action: unknown, stateID: unknown, matchID: unknown, playerID: unknown, conn: Connection): Promise<HubResult> {
     if (this.closed) return this.refuse(conn, matchID, 'update', 'server shutting down');
     if (!isMatchID(matchID)) return this.refuse(conn, matchID, 'update', 'bad matchID');
-    if (!isSeatID(playerID)) return this.refuse(conn, matchID, 'update', 'bad playerID');
+    if (!isPlayerID(playerID)) return this.refuse(conn, matchID, 'update', 'bad playerID');
     if (typeof stateID !== 'number' || !Number.isSafeInteger(stateID) || stateID < 0) {
       return this.refuse(conn, matchID, 'update', 'bad stateID');
     }

@@ -6,9 +6,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Server } from 'boardgame.io';
 
-// Mint Imperium's two seats ('0' the Rebel, '1' the Imperial): src/protocol/seats.ts, shared with its board. The
-// game-agnostic server code uses `isPlayerID` and `seatIDs` below instead: a hosted game may have more seats.
-export { SEATS } from '../../src/protocol';
+// Mint Imperium's two seats ('0' the Rebel, '1' the Imperial): src/protocol/seats.ts, shared with its board; its own
+// routes (table, hints, records, reports) check them with `isSeatID`. The game-agnostic server code uses
+// `isPlayerID` and `seatIDs` below instead: a hosted game may have more seats.
+export { SEATS, isSeatID } from '../../src/protocol';
 
 /** A seat of a match of any hosted game, as the server code passes it: a playerID that `isPlayerID` accepted. */
 export type SeatID = string;
@@ -23,9 +24,6 @@ export const MAX_SEATS = 10;
 export function isPlayerID(x: unknown): x is string {
   return typeof x === 'string' && x.length === 1 && x >= '0' && x <= '9';
 }
-
-/** The same check under the name the server's callers knew (before a game could have more than two seats). */
-export const isSeatID = isPlayerID;
 
 /** The playerIDs of a match's seats, in order ('0', '1', … as its metadata lists them). */
 export function seatIDs(metadata: Server.MatchData | undefined): string[] {
