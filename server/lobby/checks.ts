@@ -26,7 +26,7 @@ export function checkNumPlayers(x: unknown, players: { min: number; max: number 
   const { min, max } = players;
   const range = min === max ? `${min}` : `${min} to ${max}`;
   if (x === undefined) return min;
-  const n = typeof x === 'string' && /^[0-9]{1,2}$/.test(x) ? Number(x) : x;
+  const n = typeof x === 'string' && /^[1-9][0-9]?$/.test(x) ? Number(x) : x;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) fail(400, `numPlayers must be ${range}`);
   return n;
 }
