@@ -327,6 +327,17 @@ for (const backend of ['sqlite', 'postgres'] as Backend[]) {
       expect(over.ranking).toHaveLength(4);
       const record = await expectRecordReplays(matchID);
       expect(record.moves).toHaveLength(1);
+      // The rematch: four seats again, the same mode, each remaining player's seat held for them.
+      const again = await post(`/games/${IMPERIOS_NAME}/${matchID}/playAgain`, {
+        playerID: String(chooser),
+        credentials: creds[chooser],
+      });
+      expect(again.status, again.text).toBe(200);
+      const next = await stored(again.json.nextMatchID);
+      const nextG = (next.state as unknown as { G: ImperiosState }).G;
+      expect([nextG.players, nextG.mode]).toEqual([4, 'tutorial']);
+      const names = Object.values(next.metadata!.players).map((p) => p.name ?? null);
+      expect(names).toEqual([0, 1, 2, 3].map((i) => (i === other ? null : `Seat ${i}`)));
       expect(record.players).toEqual(['Seat 0', 'Seat 1', 'Seat 2', 'Seat 3']);
       for (const c of [...clients, spectator]) expect(c.leaks).toEqual([]);
       expect(server.errors).toEqual([]);
