@@ -5,13 +5,17 @@ import { botKindIn, type HostedGame } from '../match/hosted-game';
 import { fail } from '../http';
 import { DEFAULT_HINT_LIMIT, MAX_HINT_LIMIT } from '../../src/protocol';
 
-export function checkSeat(x: unknown, required: boolean): SeatID | undefined {
+/** `playerID` of a lobby body: one of the seats a match of the game may have (`players.max`: Mint '0' or '1'). */
+export function checkSeat(x: unknown, required: boolean, players: { max: number }): SeatID | undefined {
   if (x === undefined || x === null) {
     if (required) fail(400, 'playerID is required');
     return undefined;
   }
   const s = typeof x === 'number' && Number.isInteger(x) ? String(x) : x;
-  if (!isPlayerID(s)) fail(400, 'playerID must be a seat: "0", "1", …');
+  if (!isPlayerID(s) || Number(s) >= players.max) {
+    const ids = Array.from({ length: players.max }, (_, i) => `"${i}"`);
+    fail(400, `playerID must be ${ids.length === 2 ? ids.join(' or ') : `one of ${ids.join(', ')}`}`);
+  }
   return s;
 }
 

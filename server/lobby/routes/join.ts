@@ -18,7 +18,7 @@ export const joinRoute = route('POST', '/games/:name/:matchID/join', async (lobb
   const { hub, db, opts } = lobby;
   const b = await lobby.body(ctx, ['playerID', 'playerName']);
   const name = checkName(b.playerName, 'playerName');
-  let playerID = checkSeat(b.playerID, false);
+  let playerID = checkSeat(b.playerID, false, lobby.hosted.players);
   const matchID = lobby.matchParam(params);
   await lobby.rateLimitWrite(ip);
   return hub.enqueue(matchID, async () => {

@@ -13,7 +13,7 @@ import { route } from '../router';
 export const leaveRoute = route('POST', '/games/:name/:matchID/leave', async (lobby, { ctx, params, ip }): Promise<EmptyBody> => {
   const { hub, db, opts } = lobby;
   const b = await lobby.body(ctx, ['playerID', 'credentials']);
-  const playerID = checkSeat(b.playerID, true)!;
+  const playerID = checkSeat(b.playerID, true, lobby.hosted.players)!;
   const matchID = lobby.matchParam(params);
   await lobby.rateLimitWrite(ip);
   await lobby.precheck(matchID, playerID, b.credentials);

@@ -58,7 +58,7 @@ function clockOf(m: Server.MatchData): ClockSettings | undefined {
 export const playAgainRoute = route('POST', '/games/:name/:matchID/playAgain', async (lobby, { ctx, params, ip }): Promise<RematchSeat> => {
   const { hub, db } = lobby;
   const b = await lobby.body(ctx, ['playerID', 'credentials', 'unlisted', 'numPlayers']);
-  const playerID = checkSeat(b.playerID, true)!;
+  const playerID = checkSeat(b.playerID, true, lobby.hosted.players)!;
   const numPlayers = checkNumPlayers(b.numPlayers, lobby.hosted.players);
   const unlisted = checkBool(b.unlisted, 'unlisted');
   const matchID = lobby.matchParam(params);

@@ -12,7 +12,7 @@ import type { Lobby } from '../context';
 async function rename(lobby: Lobby, { ctx, params, ip }: LobbyRequest): Promise<EmptyBody> {
   const { hub, db } = lobby;
   const b = await lobby.body(ctx, ['playerID', 'credentials', 'newName']);
-  const playerID = checkSeat(b.playerID, true)!;
+  const playerID = checkSeat(b.playerID, true, lobby.hosted.players)!;
   const newName = checkName(b.newName, 'newName');
   const matchID = lobby.matchParam(params);
   await lobby.rateLimitWrite(ip);
