@@ -4,6 +4,7 @@
  * territories glowing on the map, clicked where the map draws them) until every seat has decided and the Blue
  * phase is reached; a desktop and a phone screenshot; no console error.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eEnabled } from './enabled';
@@ -77,7 +78,7 @@ describe.skipIf(!run)('Imperios Milenarios hot-seat in the browser', () => {
   const env = useServerAndBrowser();
 
   it('starts a 4-player game from the start screen and plays turns of every seat by clicks', async () => {
-    const page = await env.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await (await env.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     const errors = watchErrors(page);
     await page.goto(`${env.server.url}/?seed=e2e-imp-1`);
     await page.click('[data-start="imperios"]');
@@ -106,8 +107,6 @@ describe.skipIf(!run)('Imperios Milenarios hot-seat in the browser', () => {
       }
       // Territories: on the map (a real click where it is drawn) half of the time, else the prompt's buttons.
       const onMap = await page.locator('[data-choice="territory"]').count();
-      const before = await page.evaluate(() => document.querySelector('[data-testid="imp-log"]')?.textContent ?? '');
-      void before;
       if (onMap > 0 && rng.int(2) === 0) {
         const id = await clickTerritoryOnMap(page, rng);
         log.push(`map:${id}`);
@@ -122,6 +121,10 @@ describe.skipIf(!run)('Imperios Milenarios hot-seat in the browser', () => {
     expect(phases.has('red') && phases.has('yellow') && phases.has('blue')).toBe(true);
     expect(mapClicks).toBeGreaterThan(0);
     await shot(page, 'imperios-desktop-blue');
+    // WCAG 2.1 AA on the board as the a11y test audits the first game's: nothing serious or critical.
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id} ×${v.nodes.length}: ${v.nodes.slice(0, 2).map((n) => n.html.slice(0, 80)).join(' | ')}`)).toEqual([]);
     // The map shows every seat's totems (their Metropolis and its neighbours, IM3.4.3).
     for (const seat of [0, 1, 2, 3]) expect(await page.locator(`[data-testid="imp-map"] [data-seat-mark="${seat}"]`).count()).toBeGreaterThan(2);
 
