@@ -1,10 +1,10 @@
 /**
  * Online hints in Chromium through the real server (issue 22 item 1; tests/e2e/realServer.ts: ephemeral port,
  * temporary SQLite file, the built dist/). Two browser contexts, A (Rebel) and B (Imperial), and a spectator.
- * - A match created with "Allow hints": the lobby lists it as "hints allowed (3 each)"; on each player's own
- *   decision the Hint button says how many are left (3), never on the other's and never for the spectator; A asks
+ * - A match created with "Allow hints" and 5 hints each (its creator's pick): the lobby lists it as "hints allowed
+ *   (5 each)"; on each player's own decision the Hint button says how many are left (5), never on the other's and never for the spectator; A asks
  *   at its first decision (where to hide the base): the search's three choices are ringed on the board's planets
- *   and on their buttons in the prompt, the button then says 2 left (the server's count, kept across a reload),
+ *   and on their buttons in the prompt, the button then says 4 left (the server's count, kept across a reload),
  *   and B's log and the spectator's say "The Rebel asked for a hint.". A leaves; B's end screen says hints were
  *   allowed and how many each took.
  * - A match created without: the lobby says "no hints", neither player ever gets a Hint button, and the end
@@ -33,7 +33,11 @@ describe.skipIf(!run)('hints in an online match', () => {
     await a.fill('#create-name', 'Alice');
     await a.check('[data-side="R"]');
     await a.check('[data-opponent="friend"]');
-    if (hints) await a.check('[data-create="hints"]');
+    // The creator sets the number (issue 22: "a number the match sets"): 5 rather than the default 3.
+    if (hints) {
+      await a.check('[data-create="hints"]');
+      await a.selectOption('[data-create="hint-limit"]', '5');
+    }
     await a.click('[data-online="create"]');
     await a.waitForSelector('[data-seat="R"]');
     const matchID = new URL(a.url()).searchParams.get('match')!;
@@ -42,7 +46,7 @@ describe.skipIf(!run)('hints in an online match', () => {
     await b.goto(`${env.server.url}/?online`);
     const row = `[data-match="${matchID}"]`;
     await b.waitForSelector(`${row} [data-testid="match-hints"]`);
-    expect(await b.textContent(`${row} [data-testid="match-hints"]`)).toBe(hints ? 'hints allowed (3 each)' : 'no hints');
+    expect(await b.textContent(`${row} [data-testid="match-hints"]`)).toBe(hints ? 'hints allowed (5 each)' : 'no hints');
     if (hints) await shot(b, 'hint-online-lobby');
     await b.click(`${row} [data-online="join-listed"]`);
     await b.waitForSelector('[data-form="join"]');
@@ -76,11 +80,11 @@ describe.skipIf(!run)('hints in an online match', () => {
 
     // The Imperial decides first (set-up): its own button, with its count; none for the Rebel who waits.
     await b.waitForSelector(MINE);
-    expect(await b.textContent('[data-testid="hint-button"]')).toBe('Hint (3 left)');
+    expect(await b.textContent('[data-testid="hint-button"]')).toBe('Hint (5 left)');
     expect(await a.locator('[data-testid="hint-button"]').count()).toBe(0);
 
     await toRebelDecision(a, b, 'e2e-hint-online');
-    expect(await a.textContent('[data-testid="hint-button"]')).toBe('Hint (3 left)');
+    expect(await a.textContent('[data-testid="hint-button"]')).toBe('Hint (5 left)');
     expect(await b.locator('[data-testid="hint-button"]').count()).toBe(0);
     await a.click('[data-testid="hint-button"]');
     // The search runs in A's browser (1,500 iterations, the board's default: the lobby's address keeps no test knob).
@@ -95,7 +99,7 @@ describe.skipIf(!run)('hints in an online match', () => {
       const ringed = await a.$$eval(where, (els) => els.map((e) => e.getAttribute('data-hint') ?? ''));
       expect([...new Set(ringed.flatMap((m) => m.split(' ')))].sort(), where).toEqual(['1', '2', '3']);
     }
-    await a.waitForFunction(() => document.querySelector('[data-testid="hint-button"]')?.textContent === 'Hint (2 left)');
+    await a.waitForFunction(() => document.querySelector('[data-testid="hint-button"]')?.textContent === 'Hint (4 left)');
     await a.waitForFunction(() => document.querySelector('[data-testid="log"]')?.textContent?.includes('The Rebel asked for a hint.'));
     await shot(a, 'hint-online');
 
@@ -106,18 +110,18 @@ describe.skipIf(!run)('hints in an online match', () => {
     expect(await watcher.locator('[data-testid="hint-button"]').count()).toBe(0);
     await shot(b, 'hint-online-opponent');
 
-    // The count is the server's: a reload finds 2 left and the log line still there.
+    // The count is the server's: a reload finds 4 left and the log line still there.
     await a.reload();
     await a.waitForSelector('[data-seat="R"]');
     await a.waitForSelector(MINE);
     await ackMoments(a);
-    expect(await a.textContent('[data-testid="hint-button"]')).toBe('Hint (2 left)');
+    expect(await a.textContent('[data-testid="hint-button"]')).toBe('Hint (4 left)');
     expect(await a.textContent('[data-testid="log"]')).toContain('The Rebel asked for a hint.');
 
     // A leaves: B's end screen says the match allowed hints and who took how many.
     await leaveGame(a);
     await b.waitForSelector('[data-testid="end-hints"]', { timeout: 30_000 });
-    expect(await b.textContent('[data-testid="end-hints"]')).toBe('Hints allowed (3 each): the Rebel took 1, the Imperial 0.');
+    expect(await b.textContent('[data-testid="end-hints"]')).toBe('Hints allowed (5 each): the Rebel took 1, the Imperial 0.');
     expect(errors).toEqual([]);
     expect(env.serverErrors).toEqual([]);
     for (const p of [a, b, watcher]) await p.context().close();
