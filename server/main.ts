@@ -93,7 +93,9 @@ export async function main(extra: Partial<StartServerOptions> = {}): Promise<Run
   const { startServer } = await import('./index');
   // A bug in one request handler must not take every match down: log it and keep serving.
   process.on('unhandledRejection', (err) => console.error('[server] unhandled rejection:', err));
-  const server = await startServer({ ...optionsFromEnv(), ...extra });
+  // The games hosted beside Mint Imperium (issue 23: Imperios Milenarios); a caller's `games` replaces the list.
+  const { IMPERIOS_HOSTED } = await import('./games/imperios');
+  const server = await startServer({ games: [IMPERIOS_HOSTED], ...optionsFromEnv(), ...extra });
   const where = (server.db.dialect === 'sqlite' ? `SQLite ${server.db.filename}` : 'PostgreSQL')
     + (server.cluster ? `, Redis: one of several processes, ${server.cluster.bus.processId}` : '');
   console.log(`Mint Imperium server: ${server.url}/  (storage: ${where})`);

@@ -7,8 +7,8 @@
  * bot's instead of credentials). One loop per match at a time; matches never wait for each other (Mint's search
  * runs in worker threads). It knows no game's rules: everything game-specific is behind `HostedBots`.
  */
-import { seatMetadata, isSeatID } from '../seats/credentials';
-import { botKindIn, type BotChoice, type BotPlayers, type HostedGame } from '../match/hosted-game';
+import { seatMetadata, isPlayerID } from '../seats/credentials';
+import { awaitedPlayers, botKindIn, type BotChoice, type BotPlayers, type HostedGame } from '../match/hosted-game';
 import { botKindOf } from '../match/match-data';
 import { MatchHub } from '../match/hub';
 import type { BotLeases } from '../cluster/leases';
@@ -147,11 +147,12 @@ export class BotDriver {
     if (!game || state.ctx.gameover !== undefined) return false;
     const { hosted, players } = game;
     const bots = hosted.bots!;
-    const due = hosted.nextToMove(state);
+    // Whose decisions are due: one seat in a two-player game, possibly several in Imperios (block answers, reserve).
+    const due = awaitedPlayers(hosted, state);
     for (const id of MatchHub.allowedPlayers(state.ctx)) {
       // A solo match's rival seat (data.rival) is no bot kind: the engine plays it inside the human's moves.
       const kind = botKindIn(bots, botKindOf(seatMetadata(metadata, id)));
-      if (!kind || !isSeatID(id) || id !== due) continue;
+      if (!kind || !isPlayerID(id) || !due.includes(id)) continue;
       if (this.opts.leases && !await this.holdLease(matchID)) return false;
       const started = Date.now();
       const view = bots.view(state, id);

@@ -15,7 +15,8 @@
  *   never anything of the game state (RULES §8 secrets stay where they are).
  */
 import { randomBytes } from 'node:crypto';
-import { MAX_CHAT_CHARS, type ChatChannel, type ChatLine, type SeatID } from '../../src/protocol';
+import { MAX_CHAT_CHARS, type ChatChannel, type ChatLine } from '../../src/protocol';
+import type { SeatID } from '../seats/credentials';
 import { stripForbidden } from '../../src/protocol/text-policy';
 
 // The wire types and limits are shared with the board (src/protocol/chat.ts).

@@ -17,6 +17,7 @@ import { mintBots } from './mint-bots';
 
 export const MINT_HOSTED: HostedGame<GameState> = {
   game: MintImperium,
+  players: { min: 2, max: 2 },
   extras: { solo: true, hints: true },
   viewState: (state, playerID) => filterState(state, playerID),
   viewLog: (log, playerID) => filterLog(log, playerID),

@@ -37,6 +37,7 @@ export const NOUGHTS_BOTS: HostedBots<NoughtsState, NoughtsState> = {
 
 export const NOUGHTS_HOSTED: HostedGame<NoughtsState> = {
   game: HiddenNoughts,
+  players: { min: 2, max: 2 },
   extras: { solo: false, hints: false },
   viewState: (state, playerID) => audienceState(state, viewOfNoughts(state.G, playerID, state.ctx.gameover !== undefined)),
   viewLog: audienceLog,

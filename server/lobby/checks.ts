@@ -1,6 +1,6 @@
 /** Checks of the lobby's request fields: each refuses a bad value with a 400 naming the field (../http/index.ts `fail`). */
 import { DIFFICULTIES, type SoloSetup } from '../../src/game/content';
-import { isSeatID, type SeatID } from '../seats/credentials';
+import { isPlayerID, type SeatID } from '../seats/credentials';
 import { botKindIn, type HostedGame } from '../match/hosted-game';
 import { fail } from '../http';
 import { DEFAULT_HINT_LIMIT, MAX_HINT_LIMIT } from '../../src/protocol';
@@ -11,7 +11,7 @@ export function checkSeat(x: unknown, required: boolean): SeatID | undefined {
     return undefined;
   }
   const s = typeof x === 'number' && Number.isInteger(x) ? String(x) : x;
-  if (!isSeatID(s)) fail(400, 'playerID must be "0" or "1"');
+  if (!isPlayerID(s)) fail(400, 'playerID must be a seat: "0", "1", …');
   return s;
 }
 
@@ -21,9 +21,14 @@ export function checkBool(x: unknown, field: string): boolean | undefined {
   return x;
 }
 
-export function checkNumPlayers(x: unknown): void {
-  if (x === undefined) return;
-  if (x !== 2 && x !== '2') fail(400, 'numPlayers must be 2');
+/** `numPlayers` of a create body, within the game's range (../match/hosted-game.ts `players`); absent: its least. */
+export function checkNumPlayers(x: unknown, players: { min: number; max: number }): number {
+  const { min, max } = players;
+  const range = min === max ? `${min}` : `${min} to ${max}`;
+  if (x === undefined) return min;
+  const n = typeof x === 'string' && /^[1-9][0-9]?$/.test(x) ? Number(x) : x;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) fail(400, `numPlayers must be ${range}`);
+  return n;
 }
 
 /** A listing shows nothing a client chose but names: boardgame.io's free-form `setupData` and `data` are refused. */
@@ -40,22 +45,38 @@ export interface BotSpec {
 
 /**
  * `bot` and `botKind` of a create body, checked against the game's bots (../match/hosted-game.ts `bots`): `bot`
- * names one of its seats (Mint: "R" or "I"), `botKind` one of its kinds (default: the game's default kind).
+ * names one of its seats (Mint: "R" or "I"), `botKind` one of its kinds (default: the game's default kind). A game of
+ * more than two seats also takes a list of seats for `bot` (every seat but one at most: a match has a human) and
+ * of kinds for `botKind` (one for every seat, or one for all). The seats must be seats of a match of `numPlayers`.
  */
-export function checkBot(body: Record<string, unknown>, hosted: HostedGame): BotSpec | undefined {
+export function checkBot(body: Record<string, unknown>, hosted: HostedGame, numPlayers: number): BotSpec[] {
   const { bot, botKind } = body;
   if (bot === undefined) {
     if (botKind !== undefined) fail(400, 'botKind needs bot');
-    return undefined;
+    return [];
   }
   const bots = hosted.bots;
   if (!bots) fail(400, `${hosted.game.name as string} has no server bot`);
   const seats = Object.keys(bots.seats);
-  const playerID = typeof bot === 'string' && Object.hasOwn(bots.seats, bot) ? bots.seats[bot] : undefined;
-  if (!isSeatID(playerID)) fail(400, `bot must be ${seats.map((s) => `"${s}"`).join(' or ')} (the seat the bot plays)`);
-  const kind = botKind === undefined ? bots.defaultKind : botKindIn(bots, botKind);
-  if (!kind) fail(400, `botKind must be one of ${Object.keys(bots.kinds).join(', ')}`);
-  return { playerID, kind };
+  const many = hosted.players.max > 2 && Array.isArray(bot);
+  const names: unknown[] = many ? (bot as unknown[]) : [bot];
+  if (many && (names.length < 1 || names.length > numPlayers - 1)) {
+    fail(400, `bot must list 1 to ${numPlayers - 1} seats (a match keeps a seat for a human)`);
+  }
+  const kinds: unknown[] = Array.isArray(botKind) && many ? botKind : names.map(() => botKind);
+  if (kinds.length !== names.length) fail(400, 'botKind must name one kind, or one for each seat of bot');
+  const out: BotSpec[] = [];
+  for (const [i, name] of names.entries()) {
+    const playerID = typeof name === 'string' && Object.hasOwn(bots.seats, name) ? bots.seats[name] : undefined;
+    if (!isPlayerID(playerID) || Number(playerID) >= numPlayers) {
+      fail(400, `bot must be ${seats.filter((s) => Number(bots.seats[s]) < numPlayers).map((s) => `"${s}"`).join(' or ')} (the seat the bot plays)`);
+    }
+    if (out.some((b) => b.playerID === playerID)) fail(400, 'bot names a seat twice');
+    const kind = kinds[i] === undefined ? bots.defaultKind : botKindIn(bots, kinds[i]);
+    if (!kind) fail(400, `botKind must be one of ${Object.keys(bots.kinds).join(', ')}`);
+    out.push({ playerID, kind });
+  }
+  return out;
 }
 
 /** `solo` of a create body (RULES §9), strictly: exactly `{ bot: 'R' | 'I', difficulty }`; never with a server bot. */

@@ -3,7 +3,7 @@ import type { Server } from 'boardgame.io';
 import { soloFromSetupData } from '../../src/game';
 import type { ListedClock, PublicMatch } from '../../src/protocol';
 import type { SoloSetup } from '../../src/game/content';
-import { seatMetadata, SEATS, type SeatID } from '../seats/credentials';
+import { seatIDs, seatMetadata, type SeatID } from '../seats/credentials';
 import { botKindOf, publicPlayers } from '../match/hub';
 import { botKindIn, type HostedGame } from '../match/hosted-game';
 import type { TableMetadata } from '../table/state';
@@ -55,7 +55,7 @@ export function publicMatch(matchID: string, m: Server.MatchData, hosted?: Hoste
  */
 export function humanSeats(m: Server.MatchData): SeatID[] {
   const unclaimed = (m as TableMetadata).unclaimed ?? [];
-  return SEATS.filter((id) => {
+  return seatIDs(m).filter((id) => {
     const p = seatMetadata(m, id);
     return p && typeof p.credentials === 'string' && !unclaimed.includes(id)
       && (!botKindOf(p) || (p.data as { handedOver?: unknown }).handedOver === true);
@@ -63,15 +63,21 @@ export function humanSeats(m: Server.MatchData): SeatID[] {
 }
 
 /**
- * The bot seat of a bot match of `hosted`'s game (its kind by its current name). A seat handed to the bot is its
- * owner's (issue 19 item 6: not carried into a rematch).
+ * The bot seats of a bot match of `hosted`'s game (their kinds by their current names). A seat handed to the bot is
+ * its owner's (issue 19 item 6: not carried into a rematch).
  */
-export function botOf(m: Server.MatchData, hosted: HostedGame): BotSpec | undefined {
-  for (const id of SEATS) {
+export function botsOf(m: Server.MatchData, hosted: HostedGame): BotSpec[] {
+  const out: BotSpec[] = [];
+  for (const id of seatIDs(m)) {
     const p = seatMetadata(m, id);
     if ((p?.data as { handedOver?: unknown } | undefined)?.handedOver === true) continue;
     const kind = botKindIn(hosted.bots, botKindOf(p));
-    if (kind) return { playerID: id, kind };
+    if (kind) out.push({ playerID: id, kind });
   }
-  return undefined;
+  return out;
+}
+
+/** The setupData of a stored match of a game's own (../match/hosted-game.ts `setup`), for its rematch; not solo's. */
+export function ownSetupOf(m: Server.MatchData, hosted: HostedGame): unknown {
+  return hosted.setup ? (m as { setupData?: unknown }).setupData : undefined;
 }

@@ -7,9 +7,9 @@
  */
 import type { Middleware } from 'koa';
 import type { Server, State } from 'boardgame.io';
-import type { GameState } from '../../src/game/rules';
-import { MY_MATCHES_MAX, otherSeat, seatOf, type MyMatch } from '../../src/protocol';
-import { credentialsMatch, isSeatID, seatMetadata } from '../seats/credentials';
+import { MY_MATCHES_MAX, type MyMatch } from '../../src/protocol';
+import { credentialsMatch, isPlayerID, seatIDs, seatMetadata } from '../seats/credentials';
+import { awaitedPlayers } from '../match/hosted-game';
 import { fail, onlyKeys, readJsonObject, RateLimiter, type RateLimit } from '../http';
 import { botKindOf, isMatchID, isRivalSeat, type MatchHub } from '../match/hub';
 
@@ -19,23 +19,26 @@ export const DEFAULT_MY_MATCHES_LIMIT: RateLimit = { max: 20, windowMs: 10_000 }
 async function one(hub: MatchHub, matchID: string, playerID: string, credentials: unknown): Promise<MyMatch> {
   const gone: MyMatch = { matchID, playerID, status: 'gone' };
   const { state, metadata } = await hub.db.fetch(matchID, { state: true, metadata: true }) as
-    { state?: State<GameState>; metadata?: Server.MatchData };
-  if (!state || !metadata || !isSeatID(playerID) || !credentialsMatch(metadata, playerID, credentials)) return gone;
-  const other = otherSeat(playerID);
-  const o = seatMetadata(metadata, other);
+    { state?: State; metadata?: Server.MatchData };
+  if (!state || !metadata || !isPlayerID(playerID) || !credentialsMatch(metadata, playerID, credentials)) return gone;
+  const hosted = hub.hostedGame(metadata.gameName);
+  // The other seats (one in a two-player game): their names, and whether all are held yet.
+  const others = seatIDs(metadata).filter((id) => id !== playerID).map((id) => seatMetadata(metadata, id));
+  const named = others.filter((o) => typeof o?.name === 'string' && o.name !== '');
   const out: MyMatch = { matchID, playerID, status: 'playing', updatedAt: metadata.updatedAt };
-  if (o?.name) {
-    out.opponent = o.name;
-    out.opponentKind = isRivalSeat(o) ? 'rival' : botKindOf(o) ? 'bot' : 'human';
+  if (named.length > 0) {
+    out.opponent = named.map((o) => o!.name).join(', ');
+    const kinds = named.map((o) => (isRivalSeat(o) ? 'rival' : botKindOf(o) ? 'bot' : 'human'));
+    out.opponentKind = kinds.includes('human') ? 'human' : kinds[0];
   }
   const over = state.ctx.gameover as { winner?: string } | undefined;
   if (over !== undefined) {
     out.status = 'finished';
     out.won = over.winner === playerID;
-  } else if (!o?.name) {
+  } else if (named.length < others.length) {
     out.status = 'waiting';
   } else {
-    out.yourTurn = state.G.pending?.seat === seatOf(playerID);
+    out.yourTurn = hosted !== undefined && awaitedPlayers(hosted, state).includes(playerID);
   }
   return out;
 }
@@ -61,8 +64,8 @@ export function myMatchesRoute(opts: { hub: MatchHub; limit?: RateLimit | false 
       if (typeof s !== 'object' || s === null || Array.isArray(s)) fail(400, 'each seat is { matchID, playerID, credentials }');
       onlyKeys(s as Record<string, unknown>, ['matchID', 'playerID', 'credentials']);
       const { matchID, playerID, credentials } = s as Record<string, unknown>;
-      if (!isMatchID(matchID) || !isSeatID(playerID) || typeof credentials !== 'string') {
-        fail(400, 'each seat is { matchID, playerID: "0" | "1", credentials }');
+      if (!isMatchID(matchID) || !isPlayerID(playerID) || typeof credentials !== 'string') {
+        fail(400, 'each seat is { matchID, playerID: "0", "1", …, credentials }');
       }
       matches.push(await one(opts.hub, matchID, playerID, credentials));
     }

@@ -9,7 +9,9 @@
  * skeleton (./confusables.ts: NFKC, case, invisible characters, Cyrillic/Greek look-alikes, 0/O, 1/l/I): `Bоb`
  * with a Cyrillic о cannot sit down against `Bob`.
  */
+import type { Server } from 'boardgame.io';
 import { looksAlike } from './confusables';
+import { seatIDs, seatMetadata } from '../seats/credentials';
 import { fail } from '../http';
 import { forbiddenIn, forbiddenMessage } from '../../src/protocol/text-policy';
 
@@ -34,6 +36,16 @@ export function checkName(x: unknown, field: string): string {
   if (!VISIBLE.test(s)) fail(400, `${field} must contain at least one visible character`);
   if (RESERVED.some((r) => looksAlike(s, r))) fail(400, `${field} ${JSON.stringify(s)} is reserved`);
   return s;
+}
+
+/**
+ * Refuses `name` for seat `playerID` if it reads as the name of any other seat of the match (the same name, or one
+ * that looks like it): a game of more than two seats checks every other seat.
+ */
+export function checkNotOthers(name: string, metadata: Server.MatchData, playerID: string, field: string): void {
+  for (const id of seatIDs(metadata)) {
+    if (id !== playerID) checkNotOther(name, seatMetadata(metadata, id)?.name, field);
+  }
 }
 
 /** Refuses `name` if it reads as `other` (the other seat's name): the same name, or one that looks like it. */

@@ -3,7 +3,7 @@ import { createMatch as bgioCreateMatch } from 'boardgame.io/internal';
 import { playerOf } from '../../src/protocol';
 import type { SoloSetup } from '../../src/game/content';
 import { botKindIn } from '../match/hosted-game';
-import { isSeatID, newCredentials, newMatchID, type SeatID } from '../seats/credentials';
+import { isPlayerID, newCredentials, newMatchID, type SeatID } from '../seats/credentials';
 import { RIVAL_NAME } from '../match/hub';
 import { fail } from '../http';
 import { newClock, type ClockSettings } from '../table/clock';
@@ -25,8 +25,13 @@ async function checkBotCap(lobby: Lobby, ip: string): Promise<void> {
 }
 
 export interface NewMatch {
+  /** Seats (the game's `players` range, checked by the lobby); default the game's least. */
+  numPlayers?: number;
   unlisted: boolean;
-  bot?: BotSpec;
+  /** Server-bot seats (Mint and Hidden Noughts: one at most). */
+  bots?: BotSpec[];
+  /** The game's own setupData (../match/hosted-game.ts `setup`), already checked. Never with solo. */
+  setupData?: unknown;
   solo?: SoloSetup;
   clock?: ClockSettings;
   /** Issue 22: hints allowed, this many per seat (absent: none). A rematch keeps its match's. */
@@ -44,19 +49,27 @@ export interface NewMatch {
  */
 export async function newMatch(lobby: Lobby, ip: string, spec: NewMatch): Promise<string> {
   const { hub, db, opts, hosted } = lobby;
-  const { unlisted, bot, solo, clock, hints, reserved = {}, rematch } = spec;
+  const { unlisted, bots = [], solo, clock, hints, reserved = {}, rematch } = spec;
+  const numPlayers = spec.numPlayers ?? hosted.players.min;
+  const bot = bots[0];
   // Mint's extras exist only for a game that has them (../match/hosted-game.ts `extras`).
   if (solo && !hosted.extras.solo) fail(400, `${lobby.gameName} has no solo mode`);
   // A bot seat only of the game's own kinds (../match/hosted-game.ts `bots`; a rematch's comes from its match).
   if (bot && !hosted.bots) fail(400, `${lobby.gameName} has no server bot`);
-  if (bot && botKindIn(hosted.bots, bot.kind) !== bot.kind) fail(400, `${lobby.gameName} has no bot ${bot.kind}`);
+  for (const b of bots) {
+    if (botKindIn(hosted.bots, b.kind) !== b.kind) fail(400, `${lobby.gameName} has no bot ${b.kind}`);
+  }
+  if (bots.length > 1 && hosted.players.max <= 2) fail(400, `${lobby.gameName} has one bot seat at most`);
+  if (numPlayers < hosted.players.min || numPlayers > hosted.players.max) fail(400, 'cannot create this match');
+  // Issue 19's clocks count two seats (../table/clock.ts): a game of more seats has none yet.
+  if (clock && hosted.players.max > 2) fail(400, `${lobby.gameName} has no clock`);
   if (hints && !hosted.extras.hints) fail(400, `${lobby.gameName} has no hints`);
   if (clock && (bot || solo)) fail(400, 'a clock is for matches between two players (not with bot or solo)');
   if (bot && solo) fail(400, 'solo cannot be combined with bot or botKind');
   if (bot) await checkBotCap(lobby, ip);
   // The only setupData ever stored is this one, built here from validated fields (clients cannot send any).
-  const setupData = solo ? { mode: 'solo', bot: solo.bot, difficulty: solo.difficulty } : undefined;
-  const created = bgioCreateMatch({ game: hosted.game, numPlayers: 2, setupData, unlisted });
+  const setupData = solo ? { mode: 'solo', bot: solo.bot, difficulty: solo.difficulty } : spec.setupData;
+  const created = bgioCreateMatch({ game: hosted.game, numPlayers, setupData, unlisted });
   if ('setupDataError' in created) fail(400, 'cannot create this match');
   const { metadata, initialState } = created;
   if (solo) {
@@ -64,10 +77,10 @@ export async function newMatch(lobby: Lobby, ip: string, spec: NewMatch): Promis
     const id = Number(playerOf(solo.bot));
     metadata.players[id] = { id, name: RIVAL_NAME, data: { rival: true } };
   }
-  if (bot) {
-    const id = Number(bot.playerID);
+  for (const b of bots) {
+    const id = Number(b.playerID);
     metadata.players[id] = {
-      id, name: hosted.bots!.kinds[bot.kind]!, credentials: newCredentials(), data: { bot: bot.kind }, isConnected: true,
+      id, name: hosted.bots!.kinds[b.kind]!, credentials: newCredentials(), data: { bot: b.kind }, isConnected: true,
     };
   }
   // A rematch: each seat is held for its player of the last match, with new credentials only playAgain hands out.
@@ -77,7 +90,7 @@ export async function newMatch(lobby: Lobby, ip: string, spec: NewMatch): Promis
   }
   if (rematch) {
     t.rematchOf = rematch.of;
-    const waiting = Object.keys(reserved).filter((id): id is SeatID => isSeatID(id) && id !== rematch.by);
+    const waiting = Object.keys(reserved).filter((id): id is SeatID => isPlayerID(id) && id !== rematch.by);
     if (waiting.length > 0) {
       t.unclaimed = waiting;
       t.unclaimedSince = hub.now();

@@ -11,6 +11,11 @@ export interface HostedGame<G = unknown> {
   /** The boardgame.io Game; its `name` is the lobby's and the storage's game name. */
   readonly game: Game;
   /**
+   * The seats a match of this game may have: the lobby's `numPlayers` is checked against it (absent: `min`). Mint
+   * and Hidden Noughts: exactly 2; Imperios: 4 to 7. At most MAX_SEATS (../seats/credentials.ts).
+   */
+  readonly players: { readonly min: number; readonly max: number };
+  /**
    * What the lobby may add to a new match of this game beyond two players, unlisting and a clock (Mint's extras). A
    * server-bot seat is offered when the game has `bots`.
    */
@@ -29,9 +34,27 @@ export interface HostedGame<G = unknown> {
    * no error line. The game's own move checks it again: this is a filter, the rules stay the game's.
    */
   isLegalMove(G: G, playerID: string, move: string, args: unknown): boolean;
+  /**
+   * The game's own fields of a create body (Imperios: `mode`), turned into the match's setupData (clients never send
+   * setupData: ../lobby/checks.ts). `fields` lists them; `setupData` checks them for a match of `numPlayers` seats.
+   * Absent: the game has none, and the lobby refuses such fields.
+   */
+  readonly setup?: {
+    readonly fields: readonly string[];
+    setupData(body: Record<string, unknown>, numPlayers: number): { setupData: unknown } | { error: string };
+  };
   /** The seat whose decision the game waits for in this state (turn clocks), or null (over, or nobody's). */
   nextToMove(state: State<G>): string | null;
-  /** The state in which `loser` has lost by `reason` ('forfeit': left the match; 'time': out of time), one state on. */
+  /**
+   * Every seat whose decision the game waits for now (a game of more seats may ask several at once: Imperios' block
+   * answers and reserve). The bot driver plays any bot seat among them; "My matches" says `yourTurn` for them.
+   * Absent: `nextToMove` alone.
+   */
+  awaiting?(state: State<G>): string[];
+  /**
+   * The state in which `loser` has lost by `reason` ('forfeit': left the match; 'time': out of time), one state on.
+   * In a game of more than two seats the game's own rules say what that means for the others (Imperios: G56).
+   */
   forfeit(state: State<G>, loser: string, reason: string): State<G>;
   /**
    * The server's event of who played a move (a seat handed to the bot, or taken back: ../table/state.ts), written
@@ -96,6 +119,13 @@ export interface BotChoice {
 /** Who asks: lets a shared bot (a worker pool) be fair between matches. */
 export interface BotJob {
   matchID: string;
+}
+
+/** The seats whose decision `hosted` waits for in `state` (`awaiting`, else `nextToMove`). */
+export function awaitedPlayers<G>(hosted: Pick<HostedGame<G>, 'awaiting' | 'nextToMove'>, state: State<G>): string[] {
+  if (hosted.awaiting) return hosted.awaiting(state);
+  const next = hosted.nextToMove(state);
+  return next === null ? [] : [next];
 }
 
 /** The kind a stored seat marker or a client's `botKind` names for this game (aliases resolved), else null. */

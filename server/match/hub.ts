@@ -21,9 +21,9 @@
  */
 import type { Ctx, LogEntry, Server, State } from 'boardgame.io';
 import { CreateGameReducer, ProcessGameConfig } from 'boardgame.io/internal';
-import { SOCKET_EVENTS, type PlayedBy, type RefusalBody } from '../../src/protocol';
+import { SOCKET_EVENTS, type PlayedBy, type RefusalBody, type SeatID as MintSeatID } from '../../src/protocol';
 import type { SqlStorage } from '../storage';
-import { credentialsHash, credentialsMatch, isSeatID, seatMetadata, SEATS, type SeatID } from '../seats/credentials';
+import { credentialsHash, credentialsMatch, isPlayerID, seatIDs, seatMetadata, type SeatID } from '../seats/credentials';
 import { argsProblem } from './args';
 import { SharedMessage } from './outbox';
 import { botKindOf, isMatchID, isRivalSeat, publicPlayers } from './match-data';
@@ -221,6 +221,11 @@ export class MatchHub {
     return typeof name === 'string' ? this.hosted.get(name) : undefined;
   }
 
+  /** The hosted game named `name` (a match's metadata.gameName), for the lobby's readers; undefined for none. */
+  hostedGame(name: unknown): HostedGame | undefined {
+    return this.gameNamed(name)?.hosted;
+  }
+
   /** The players of a match as clients see them, bot kinds named by the match's game (old names resolved). */
   private playersOf(metadata: Server.MatchData) {
     return publicPlayers(metadata, this.gameNamed(metadata.gameName)?.hosted.bots);
@@ -284,7 +289,7 @@ export class MatchHub {
     } else if (msg.t === 'chat') {
       this.chats.fromBus(id, msg.line as ChatLine);
     } else if (msg.t === 'evict') {
-      this.evictLocal(id, isSeatID(msg.seat) ? msg.seat : undefined);
+      this.evictLocal(id, isPlayerID(msg.seat) ? msg.seat : undefined);
     }
   }
 
@@ -296,7 +301,7 @@ export class MatchHub {
   private withKnownCredentials(matchID: string, md: Server.MatchData): Server.MatchData | null {
     const known = this.cache.get(matchID)?.metadata;
     const players = { ...md.players } as Record<string, Server.PlayerMetadata & { credentialsHash?: string }>;
-    for (const id of SEATS) {
+    for (const id of seatIDs(md)) {
       const p = players[id];
       if (!p || typeof p.credentialsHash !== 'string') continue;
       const c = seatMetadata(known, id)?.credentials;
@@ -445,10 +450,10 @@ export class MatchHub {
   async sync(conn: Connection, matchID: unknown, playerID: unknown, credentials: unknown): Promise<HubResult> {
     if (this.closed) return this.refuse(conn, matchID, 'sync', 'server shutting down');
     if (!isMatchID(matchID)) return this.refuse(conn, matchID, 'sync', 'bad matchID');
-    if (playerID !== null && playerID !== undefined && !isSeatID(playerID)) {
+    if (playerID !== null && playerID !== undefined && !isPlayerID(playerID)) {
       return this.refuse(conn, matchID, 'sync', 'bad playerID');
     }
-    const seat: SeatID | null = isSeatID(playerID) ? playerID : null;
+    const seat: SeatID | null = isPlayerID(playerID) ? playerID : null;
     const early = seat === null ? null : await this.refusedEarly(conn, matchID, 'sync', seat, credentials);
     if (early) return early;
     const result = await this.unavailable(conn, matchID, 'sync', () => this.enqueue(matchID, async (): Promise<HubResult> => {
@@ -656,7 +661,7 @@ export class MatchHub {
   async updateConnected(matchID: string, metadata: Server.MatchData): Promise<void> {
     const connected = await this.connectedSeats(matchID);
     let changed = false;
-    for (const id of SEATS) {
+    for (const id of seatIDs(metadata)) {
       const p = seatMetadata(metadata, id);
       if (!p || botKindOf(p) || isRivalSeat(p)) continue;
       const now = connected.has(id);
@@ -718,7 +723,7 @@ export class MatchHub {
   async update(action: unknown, stateID: unknown, matchID: unknown, playerID: unknown, conn: Connection): Promise<HubResult> {
     if (this.closed) return this.refuse(conn, matchID, 'update', 'server shutting down');
     if (!isMatchID(matchID)) return this.refuse(conn, matchID, 'update', 'bad matchID');
-    if (!isSeatID(playerID)) return this.refuse(conn, matchID, 'update', 'bad playerID');
+    if (!isPlayerID(playerID)) return this.refuse(conn, matchID, 'update', 'bad playerID');
     if (typeof stateID !== 'number' || !Number.isSafeInteger(stateID) || stateID < 0) {
       return this.refuse(conn, matchID, 'update', 'bad stateID');
     }
@@ -837,8 +842,9 @@ export class MatchHub {
       if (clock) {
         // Issue 19 item 1: the clock acts only when the turn changes hands (../table/clock.ts afterMove); a take-back, or
         // another decision of the same seat, leaves it as it is.
-        const nextSeat = g.hosted.nextToMove(next) as SeatID | null;
-        const ticked = afterMove(clock, playerID, nextSeat, this.now(), clean.payload.type === 'undo');
+        // Clocks are for two-seat games only (../lobby/new-match.ts), whose seats are Mint's '0' and '1'.
+        const nextSeat = g.hosted.nextToMove(next) as MintSeatID | null;
+        const ticked = afterMove(clock, playerID as MintSeatID, nextSeat, this.now(), clean.payload.type === 'undo');
         if (ticked !== clock) {
           md = { ...md, clock: ticked } as Server.MatchData;
           touched = true;
@@ -860,7 +866,7 @@ export class MatchHub {
       }
       this.afterStateWrite(matchID);
       this.remember(matchID, toStore as State, md);
-      botSeat = SEATS.some((id) => botKindOf(seatMetadata(md, id)));
+      botSeat = seatIDs(md).some((id) => botKindOf(seatMetadata(md, id)));
       this.broadcastState(matchID, next, deltalog ?? [], botSeat, s);
       if (clock || (md as TableMetadata).handovers) this.sendTable(matchID, md);
       if (by === 'bot') this.stats.botMoves++;

@@ -4,7 +4,7 @@
  */
 import type { Server } from 'boardgame.io';
 import type { PublicPlayer } from '../../src/protocol';
-import { SEATS, seatMetadata } from '../seats/credentials';
+import { seatIDs, seatMetadata } from '../seats/credentials';
 import { botKindIn, type HostedBots } from './hosted-game';
 
 export const MATCH_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -19,7 +19,7 @@ export function isMatchID(x: unknown): x is string {
  */
 export function publicPlayers(metadata: Server.MatchData, bots?: Pick<HostedBots, 'kinds' | 'aliases'>): PublicPlayer[] {
   const out: PublicPlayer[] = [];
-  for (const id of SEATS) {
+  for (const id of seatIDs(metadata)) {
     const p = seatMetadata(metadata, id);
     if (!p) continue;
     const q: PublicPlayer = { id: Number(id) };

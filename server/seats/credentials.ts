@@ -5,10 +5,34 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Server } from 'boardgame.io';
-import { isSeatID } from '../../src/protocol';
 
-// The two seats of this game ('0' the Rebel, '1' the Imperial): src/protocol/seats.ts, shared with the board.
-export { SEATS, isSeatID, type SeatID } from '../../src/protocol';
+// Mint Imperium's two seats ('0' the Rebel, '1' the Imperial): src/protocol/seats.ts, shared with its board; its own
+// routes (table, hints, records, reports) check them with `isSeatID`. The game-agnostic server code uses
+// `isPlayerID` and `seatIDs` below instead: a hosted game may have more seats.
+export { SEATS, isSeatID } from '../../src/protocol';
+
+/** A seat of a match of any hosted game, as the server code passes it: a playerID that `isPlayerID` accepted. */
+export type SeatID = string;
+
+/** At most this many seats in a match of any hosted game (Imperios: 7), so a playerID is one digit. */
+export const MAX_SEATS = 10;
+
+/**
+ * The shape of a playerID of any hosted game: '0' … '9' (boardgame.io numbers seats from 0). Whether the match has
+ * that seat is `seatMetadata`'s question (its metadata lists each seat).
+ */
+export function isPlayerID(x: unknown): x is string {
+  return typeof x === 'string' && x.length === 1 && x >= '0' && x <= '9';
+}
+
+/** The playerIDs of a match's seats, in order ('0', '1', … as its metadata lists them). */
+export function seatIDs(metadata: Server.MatchData | undefined): string[] {
+  const players = metadata?.players as Record<string, unknown> | undefined;
+  if (!players || typeof players !== 'object') return [];
+  return Object.keys(players)
+    .filter((id) => isPlayerID(id) && Object.prototype.hasOwnProperty.call(players, id))
+    .sort((a, b) => Number(a) - Number(b));
+}
 
 /** 192 random bits, URL-safe. */
 export function newCredentials(): string {
@@ -48,7 +72,7 @@ export const MAX_CREDENTIALS_LENGTH = 256;
 
 /** The metadata of seat `playerID`, only for a real seat of this match (never an inherited property). */
 export function seatMetadata(metadata: Server.MatchData | undefined, playerID: unknown): Server.PlayerMetadata | undefined {
-  if (!metadata || !isSeatID(playerID)) return undefined;
+  if (!metadata || !isPlayerID(playerID)) return undefined;
   const players = metadata.players as Record<string, Server.PlayerMetadata> | undefined;
   if (!players || !Object.prototype.hasOwnProperty.call(players, playerID)) return undefined;
   const p = players[playerID];

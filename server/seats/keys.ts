@@ -16,7 +16,7 @@
  * overlapped a change of its match is not kept (it may predate the change) and is done again.
  */
 import type { Server } from 'boardgame.io';
-import { credentialsHash, matchesHash, MAX_CREDENTIALS_LENGTH, SEATS, seatMetadata, type SeatID } from './credentials';
+import { credentialsHash, matchesHash, MAX_CREDENTIALS_LENGTH, seatIDs, seatMetadata, type SeatID } from './credentials';
 
 /** Per seat: the hash of its credentials, or null when it has none (not joined, left, a rival deck's seat). */
 export type SeatHashes = Record<SeatID, string | null>;
@@ -38,7 +38,7 @@ export interface SeatKeysOptions {
 /** The seats' hashes of a match's metadata (stored credentials, or the hashes the bus carries instead). */
 export function seatHashes(metadata: Server.MatchData): SeatHashes {
   const out = {} as SeatHashes;
-  for (const id of SEATS) {
+  for (const id of seatIDs(metadata)) {
     const p = seatMetadata(metadata, id) as (Server.PlayerMetadata & { credentialsHash?: unknown }) | undefined;
     out[id] = typeof p?.credentials === 'string' && p.credentials !== '' ? credentialsHash(p.credentials)
       : typeof p?.credentialsHash === 'string' ? p.credentialsHash : null;

@@ -105,6 +105,8 @@ export class MatchStats {
     const { state, metadata } = await this.db.fetch(matchID, { state: true, metadata: true }) as
       { state?: State<GameState>; metadata?: Server.MatchData };
     if (!state || !metadata || metadata.gameover === undefined || metadata.gameover === null) return false;
+    // The figures are Mint's: another hosted game's finished match (Imperios, Noughts) has no summary here.
+    if (metadata.gameName !== this.opts.gameName) return false;
     const summary = summarizeMatch(state, metadata);
     return this.db.summaries().put({
       matchID, version: SUMMARY_VERSION, configKey: 'config' in summary ? configKey(summary.config) : '',

@@ -19,7 +19,7 @@
 import type { Middleware } from 'koa';
 import type { Server, State } from 'boardgame.io';
 import type { GameState } from '../../src/game/rules';
-import { otherSeat, playerOfMaybe, TABLE_ACTIONS, type TableAction } from '../../src/protocol';
+import { otherSeat, playerOfMaybe, TABLE_ACTIONS, type SeatID as MintSeatID, type TableAction } from '../../src/protocol';
 import { credentialsMatch, isSeatID, seatMetadata, SEATS } from '../seats/credentials';
 import { outOfTime, pauseClock, resumeClock, startDecision } from './clock';
 import { fail, onlyKeys, readJsonObject, type RateLimit } from '../http';
@@ -80,7 +80,8 @@ export function tableRoute(opts: {
       if (s.ctx.gameover !== undefined) fail(409, 'the game is over');
       const t = metadata as TableMetadata;
       const me = seatMetadata(metadata, playerID)!;
-      const oppID = otherSeat(playerID);
+      // The table's actions are Mint's (this route serves the default game only): two seats.
+      const oppID = otherSeat(playerID as MintSeatID);
       const opp = seatMetadata(metadata, oppID);
       const now = hub.now();
       const late = outOfTime(t.clock, now);

@@ -6,8 +6,8 @@
  * credentials, no game state).
  */
 import type { Server } from 'boardgame.io';
-import type { Handover, HintTable, PlayedBy, TableView } from '../../src/protocol';
-import { SEATS, seatMetadata, type SeatID } from '../seats/credentials';
+import type { Handover, HintTable, PlayedBy, SeatID as MintSeatID, TableView } from '../../src/protocol';
+import { seatIDs, seatMetadata, type SeatID } from '../seats/credentials';
 import { clockView, type ClockState } from './clock';
 
 export type TableMetadata = Server.MatchData & {
@@ -32,7 +32,8 @@ export type TableMetadata = Server.MatchData & {
  * absence count: a player waiting for an opponent is never "away" from a game that has not started.
  */
 export function seated(m: Server.MatchData): boolean {
-  return SEATS.every((id) => typeof seatMetadata(m, id)?.name === 'string') && !((m as TableMetadata).unclaimed?.length);
+  const ids = seatIDs(m);
+  return ids.length > 0 && ids.every((id) => typeof seatMetadata(m, id)?.name === 'string') && !((m as TableMetadata).unclaimed?.length);
 }
 
 /**
@@ -40,7 +41,7 @@ export function seated(m: Server.MatchData): boolean {
  * opens a socket can be handed to the bot after the limit). Bot and rival seats have no presence.
  */
 export function startAbsences(m: Server.MatchData, now: number): void {
-  for (const id of SEATS) {
+  for (const id of seatIDs(m)) {
     const p = seatMetadata(m, id) as (Server.PlayerMetadata & { awaySince?: number }) | undefined;
     if (!p || typeof p.credentials !== 'string' || isBotSeat(m, id)) continue;
     if (p.isConnected === true) delete p.awaySince;
@@ -52,7 +53,7 @@ export function startAbsences(m: Server.MatchData, now: number): void {
 export function abandonedSeats(m: TableMetadata, now: number, abandonDefault: number): SeatID[] {
   if (m.gameover !== undefined && m.gameover !== null) return [];
   const limit = abandonLimit(m, abandonDefault);
-  return SEATS.filter((id) => {
+  return seatIDs(m).filter((id) => {
     const t = awaySince(m, id);
     return t !== undefined && now - t >= limit && !isBotSeat(m, id);
   });
@@ -88,14 +89,15 @@ export function awaySince(m: Server.MatchData, seat: SeatID): number | undefined
 
 /** null for a match with nothing to show (no clock, nobody away, no hand-over): plain matches cost nothing. */
 export function tableView(m: TableMetadata, now: number, abandonDefault: number): TableView | null {
-  const away: Partial<Record<SeatID, number>> = {};
-  for (const id of SEATS) {
+  // The table's protocol types name Mint's two seats; a game with more seats sends its other playerIDs the same way.
+  const away: Partial<Record<MintSeatID, number>> = {};
+  for (const id of seatIDs(m) as MintSeatID[]) {
     const t = awaySince(m, id);
     if (t !== undefined) away[id] = t;
   }
   if (!m.clock && !m.handovers?.length && !m.hints && Object.keys(away).length === 0) return null;
   const view: TableView = {
-    serverNow: now, away, abandonMs: abandonLimit(m, abandonDefault), abandoned: abandonedSeats(m, now, abandonDefault),
+    serverNow: now, away, abandonMs: abandonLimit(m, abandonDefault), abandoned: abandonedSeats(m, now, abandonDefault) as MintSeatID[],
     handovers: m.handovers ?? [],
   };
   if (m.clock) view.clock = clockView(m.clock, now);
@@ -111,7 +113,7 @@ export function tableView(m: TableMetadata, now: number, abandonDefault: number)
  */
 export function playedNote(handovers: Handover[] | undefined, seat: SeatID, byBot: boolean): { played: PlayedBy; handovers?: Handover[] } | null {
   if (!handovers?.length) return null;
-  const i = handovers.map((h) => h.seat).lastIndexOf(seat);
+  const i = handovers.map((h) => h.seat as SeatID).lastIndexOf(seat);
   if (i < 0) return null;
   const h = handovers[i];
   const update = (x: Handover) => handovers.map((y, k) => (k === i ? x : y));

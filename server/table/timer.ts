@@ -13,7 +13,7 @@
  * the rematch is deleted with no result (`rematchExpired`), its sockets told, and the match it followed forgets it.
  */
 import type { Server, State } from 'boardgame.io';
-import { SEATS, seatMetadata } from '../seats/credentials';
+import { seatIDs, seatMetadata } from '../seats/credentials';
 import { outOfTime, timeLeft } from './clock';
 import type { MatchHub } from '../match/hub';
 import type { SqlStorage } from '../storage';
@@ -55,7 +55,7 @@ export class TableTimer {
     const c = m.clock;
     if (c && c.running && !c.stopped && c.expired === undefined) d = Math.min(d, now + timeLeft(c, c.running.seat, now));
     const limit = abandonLimit(m, this.hub.abandonMs);
-    for (const id of SEATS) {
+    for (const id of seatIDs(m)) {
       const t = awaySince(m, id);
       if (t === undefined || (seatMetadata(m, id)?.data as { bot?: unknown } | undefined)?.bot !== undefined) continue;
       if (!this.reported.has(`${matchID}|${id}|${t}`)) d = Math.min(d, t + limit);

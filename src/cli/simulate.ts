@@ -1,5 +1,6 @@
 /**
  * npm run simulate -- --games N --seed S [--via core|bgio] [--config file.json]
+ * npm run simulate -- --game imperios --players N --games G --seed S [--mode M]   (Imperios: ./simulateImperios.ts)
  *                      [--mode solo --bot-faction R|I --difficulty easy|normal|hard]
  *
  * With `--mode solo` (RULES §9) a uniformly random human plays against the rival deck of `--bot-faction`; the JSON
@@ -127,7 +128,23 @@ export function parseSimulateArgs(argv: string[]): SimulateArgs {
   };
 }
 
+/** `--game NAME` (or `--game=NAME`) of the command line: the game to simulate; Mint Imperium when absent. */
+export function gameOf(argv: string[]): string {
+  const i = argv.indexOf('--game');
+  if (i >= 0) return argv[i + 1] ?? '';
+  const eq = argv.find((a) => a.startsWith('--game='));
+  return eq ? eq.slice('--game='.length) : 'mint-imperium';
+}
+
 export async function main(argv = process.argv.slice(2)): Promise<number> {
+  // Issue 23 item 8: the second game has its own options and summary (./simulateImperios.ts).
+  const game = gameOf(argv);
+  if (game === 'imperios') return (await import('./simulateImperios')).mainImperios(argv);
+  if (game !== 'mint-imperium') {
+    process.stderr.write(`--game must be mint-imperium or imperios\n${USAGE}\n`);
+    return 2;
+  }
+  argv = argv.filter((a, i) => a !== '--game' && argv[i - 1] !== '--game' && !a.startsWith('--game='));
   let args: SimulateArgs;
   try {
     args = parseSimulateArgs(argv);

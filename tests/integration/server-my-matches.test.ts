@@ -59,7 +59,7 @@ describe('POST /my-matches', () => {
   it('refuses bad bodies and methods', async () => {
     expect((await api(server.url, '/my-matches')).status).toBe(405);
     for (const body of [{}, { seats: 'x' }, { seats: [1] }, { seats: [{ matchID: 'a b', playerID: '0', credentials: 'x' }] },
-      { seats: [{ matchID: 'abc', playerID: '2', credentials: 'x' }] }, { seats: [{ matchID: 'abc', playerID: '0' }] },
+      { seats: [{ matchID: 'abc', playerID: '12', credentials: 'x' }] }, { seats: [{ matchID: 'abc', playerID: '0' }] },
       { seats: [{ matchID: 'abc', playerID: '0', credentials: 'x', extra: 1 }] }, { seats: [], more: 1 },
       { seats: Array.from({ length: 31 }, () => ({ matchID: 'abc', playerID: '0', credentials: 'x' })) }]) {
       const r = await api(server.url, '/my-matches', body);

@@ -3,11 +3,11 @@
  * stays closed, and the rival deck's seat of a solo match is nobody's. Runs in the match's queue (../../match/hub.ts), so a
  * join cannot be lost to a concurrent write.
  */
-import { otherSeat, type JoinedSeat } from '../../../src/protocol';
-import { newCredentials, seatMetadata, SEATS } from '../../seats/credentials';
+import type { JoinedSeat } from '../../../src/protocol';
+import { newCredentials, seatIDs, seatMetadata } from '../../seats/credentials';
 import { isRivalSeat } from '../../match/hub';
 import { fail } from '../../http';
-import { checkName, checkNotOther } from '../names';
+import { checkName, checkNotOthers } from '../names';
 import { startClockIfSeated } from '../../table/route';
 import { seated, startAbsences } from '../../table/state';
 import { checkSeat } from '../checks';
@@ -24,7 +24,7 @@ export const joinRoute = route('POST', '/games/:name/:matchID/join', async (lobb
   return hub.enqueue(matchID, async () => {
     const m = await lobby.matchOr404(matchID);
     if (playerID === undefined) {
-      playerID = SEATS.find((id) => { const p = seatMetadata(m, id); return p && (p.name === undefined || p.name === null); });
+      playerID = seatIDs(m).find((id) => { const p = seatMetadata(m, id); return p && (p.name === undefined || p.name === null); });
       if (playerID === undefined) fail(409, 'match is full');
     }
     const p = seatMetadata(m, playerID) as Seat | undefined;
@@ -32,10 +32,10 @@ export const joinRoute = route('POST', '/games/:name/:matchID/join', async (lobb
     if (isRivalSeat(p)) fail(409, `player ${playerID} is the rival deck of this solo match: nobody can join it`);
     // A seat that was ever taken stays closed (a left seat keeps its name): its view is not for newcomers.
     if ((p.name !== undefined && p.name !== null) || p.left) fail(409, `player ${playerID} is not available`);
-    checkNotOther(name, seatMetadata(m, otherSeat(playerID))?.name, 'playerName');
+    checkNotOthers(name, m, playerID, 'playerName');
     p.name = name;
     p.credentials = newCredentials();
-    // Both seats held now: the absences count from here (a seat whose player never opens a socket can be
+    // Every seat held now: the absences count from here (a seat whose player never opens a socket can be
     // handed to the bot after the limit), and the clock starts (issue 19 item 2: not before).
     if (seated(m)) startAbsences(m, hub.now());
     const clockStarted = await startClockIfSeated(db, matchID, m, hub.now());

@@ -1,6 +1,6 @@
 /** `GET /games/:name/:matchID`: one match as listed; a seat holder (credentials in headers) also learns the rematch. */
 import type { PublicMatch } from '../../../src/protocol';
-import { credentialsMatch, isSeatID } from '../../seats/credentials';
+import { credentialsMatch, isPlayerID } from '../../seats/credentials';
 import { fail } from '../../http';
 import { publicMatch } from '../matches';
 import { route } from '../router';
@@ -12,7 +12,7 @@ export const matchDataRoute = route('GET', '/games/:name/:matchID', async (lobby
   // Credentials in headers, never in the URL (URLs end up in logs).
   const playerID = ctx.get('X-Player-ID');
   if (playerID || ctx.get('X-Player-Credentials')) {
-    if (!isSeatID(playerID) || !credentialsMatch(m, playerID, ctx.get('X-Player-Credentials'))) fail(403, 'invalid credentials');
+    if (!isPlayerID(playerID) || !credentialsMatch(m, playerID, ctx.get('X-Player-Credentials'))) fail(403, 'invalid credentials');
     if (typeof m.nextMatchID === 'string') out.nextMatchID = m.nextMatchID;
   }
   return out;

@@ -4,8 +4,8 @@
  * playAgain then claims its own seat, and gets its own credentials (issue 19 item 2).
  */
 import type { Server } from 'boardgame.io';
-import { otherSeat, type RematchSeat } from '../../../src/protocol';
-import { seatMetadata, type SeatID } from '../../seats/credentials';
+import type { RematchSeat } from '../../../src/protocol';
+import { seatIDs, seatMetadata, type SeatID } from '../../seats/credentials';
 import { botKindOf } from '../../match/hub';
 import { fail } from '../../http';
 import { checkNotOther } from '../names';
@@ -13,7 +13,7 @@ import type { ClockSettings } from '../../table/clock';
 import { startClockIfSeated } from '../../table/route';
 import { seated, startAbsences, type TableMetadata } from '../../table/state';
 import { checkBool, checkNumPlayers, checkSeat } from '../checks';
-import { botOf, humanSeats, isOver, soloOf, type Seat } from '../matches';
+import { botsOf, humanSeats, isOver, ownSetupOf, soloOf, type Seat } from '../matches';
 import { newMatch } from '../new-match';
 import { route } from '../router';
 import type { Lobby } from '../context';
@@ -59,7 +59,7 @@ export const playAgainRoute = route('POST', '/games/:name/:matchID/playAgain', a
   const { hub, db } = lobby;
   const b = await lobby.body(ctx, ['playerID', 'credentials', 'unlisted', 'numPlayers']);
   const playerID = checkSeat(b.playerID, true)!;
-  checkNumPlayers(b.numPlayers);
+  const numPlayers = checkNumPlayers(b.numPlayers, lobby.hosted.players);
   const unlisted = checkBool(b.unlisted, 'unlisted');
   const matchID = lobby.matchParam(params);
   await lobby.rateLimitWrite(ip);
@@ -68,6 +68,7 @@ export const playAgainRoute = route('POST', '/games/:name/:matchID/playAgain', a
     const m = await lobby.matchOr404(matchID);
     lobby.authorized(m, playerID, b.credentials);
     if (!isOver(m)) fail(409, 'the game is not over');
+    if (b.numPlayers !== undefined && numPlayers !== seatIDs(m).length) fail(400, 'numPlayers must be the match\'s own');
     if (typeof m.nextMatchID === 'string') {
       const nextMatchID = m.nextMatchID;
       // In the rematch's queue (nested: nothing takes these two queues the other way round).
@@ -80,11 +81,12 @@ export const playAgainRoute = route('POST', '/games/:name/:matchID/playAgain', a
     const reserved: Record<string, string> = {};
     for (const id of humanSeats(m)) reserved[id] = seatMetadata(m, id)!.name as string;
     // Names stored before the look-alike rule (issue 19 item 8) are not carried into a new match as they are.
-    if (reserved['0'] !== undefined && reserved['1'] !== undefined) {
-      checkNotOther(reserved[playerID], reserved[otherSeat(playerID)], 'your name');
+    for (const [id, name] of Object.entries(reserved)) {
+      if (id !== playerID && reserved[playerID] !== undefined) checkNotOther(reserved[playerID], name, 'your name');
     }
     const nextMatchID = await newMatch(lobby, ip, {
-      unlisted: unlisted ?? !!m.unlisted, bot: botOf(m, lobby.hosted), reserved, solo: soloOf(m), clock: clockOf(m),
+      numPlayers: seatIDs(m).length, setupData: ownSetupOf(m, lobby.hosted),
+      unlisted: unlisted ?? !!m.unlisted, bots: botsOf(m, lobby.hosted), reserved, solo: soloOf(m), clock: clockOf(m),
       hints: (m as TableMetadata).hints?.limit, rematch: { of: matchID, by: playerID },
     });
     m.nextMatchID = nextMatchID;

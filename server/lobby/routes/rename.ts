@@ -2,9 +2,9 @@
  * `POST /games/:name/:matchID/rename` and its boardgame.io name `…/update`: a seat's new name, limited per address
  * and per seat, never a look-alike of the other seat's.
  */
-import { otherSeat, type EmptyBody } from '../../../src/protocol';
+import type { EmptyBody } from '../../../src/protocol';
 import { seatMetadata } from '../../seats/credentials';
-import { checkName, checkNotOther } from '../names';
+import { checkName, checkNotOthers } from '../names';
 import { checkSeat } from '../checks';
 import { route, type LobbyRequest } from '../router';
 import type { Lobby } from '../context';
@@ -21,7 +21,7 @@ async function rename(lobby: Lobby, { ctx, params, ip }: LobbyRequest): Promise<
     const m = await lobby.matchOr404(matchID);
     lobby.authorized(m, playerID, b.credentials);
     await lobby.rateLimitRename(`${matchID}|${playerID}`);
-    checkNotOther(newName, seatMetadata(m, otherSeat(playerID))?.name, 'newName');
+    checkNotOthers(newName, m, playerID, 'newName');
     seatMetadata(m, playerID)!.name = newName;
     await db.setMetadata(matchID, m);
     hub.forget(matchID);

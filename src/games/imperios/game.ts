@@ -245,6 +245,8 @@ const PHASES = ['setup', 'pool', 'red', 'yellow', 'blue', 'black', 'reserve'] as
 export interface ImperiosGameOptions {
   /** A fixed seed for boardgame.io's random plugin (tests, replays); without it, 128 crypto-random bits. */
   seed?: string;
+  /** The mode when a match has no setupData (a local client, hot-seat, cannot pass one); default Normal. */
+  mode?: ModeId;
 }
 
 export function makeImperiosGame(opts: ImperiosGameOptions = {}): Game<ImperiosState> {
@@ -300,7 +302,7 @@ export function makeImperiosGame(opts: ImperiosGameOptions = {}): Game<ImperiosS
       },
     ],
     setup: ({ ctx, random }, setupData?: ImperiosSetupData) => {
-      const mode = modeFromSetupData(setupData);
+      const mode = setupData === undefined ? (opts.mode ?? 'normal') : modeFromSetupData(setupData);
       // validateSetupData refuses bad data before a server creates a match; a local client falls back to Normal.
       const seed = `${freshRng(random).toString(16)}-${freshRng(random).toString(16)}`;
       return createGame({ players: ctx.numPlayers, mode: typeof mode === 'string' ? mode : 'normal', seed });

@@ -1,0 +1,153 @@
+/**
+ * Imperios Milenarios as the match room hosts it (../match/hosted-game.ts; issue 23 items 4 and 7): 4 to 7 seats,
+ * the mode as the create body's `mode`, views without the core's random generator (IM14.1), legality from the rules
+ * core, the forfeit end of G56 (src/games/imperios/forfeit.ts), its records, and its bots: `greedy` (the default)
+ * and `random` (src/games/imperios/ai/baseline.ts), any number of bot seats but one. The bots run on the server's
+ * event loop, each handed its seat's view only (the state without the generator).
+ */
+import { randomInt } from 'node:crypto';
+import type { State } from 'boardgame.io';
+import { greedyAction, randomAction, type Rnd } from '../../src/games/imperios/ai/baseline';
+import { MODE_IDS } from '../../src/games/imperios/content/modes';
+import { forfeitImperios } from '../../src/games/imperios/forfeit';
+import {
+  ACT,
+  IMPERIOS_MAX_PLAYERS,
+  IMPERIOS_MIN_PLAYERS,
+  ImperiosGame,
+  imperiosView,
+  modeFromSetupData,
+  seatOf,
+  turnOwner,
+} from '../../src/games/imperios/game';
+import { imperiosRecord } from '../../src/games/imperios/record';
+import {
+  actionError,
+  awaitedSeats,
+  setupError,
+  type ImperiosState,
+  type PublicState,
+} from '../../src/games/imperios/rules';
+import { audienceLog, audienceState } from '../../src/platform/views';
+import type { BotChoice, HostedBots, HostedGame } from '../match/hosted-game';
+
+/** The bot kinds, the default first. */
+export const IMPERIOS_BOT_KINDS = ['greedy', 'random'] as const;
+export type ImperiosBotKind = (typeof IMPERIOS_BOT_KINDS)[number];
+
+/** Uniform numbers in [0, 1) from the operating system's generator: a bot's choices are nobody's to predict. */
+const cryptoRnd: Rnd = () => randomInt(2 ** 47) / 2 ** 47;
+
+/** True when `String(x)` and JSON work on `x`: boardgame.io prints a refused move's args, storage writes them. */
+function plainJson(x: unknown): boolean {
+  try {
+    String(x);
+    return JSON.stringify(x) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+function botMove(kind: string, view: PublicState, playerID: string): Promise<BotChoice> {
+  return Promise.resolve().then(() => {
+    const seat = Number(playerID);
+    const action = (kind === 'random' ? randomAction : greedyAction)(view, seat, cryptoRnd);
+    if (!action) throw new Error(`seat ${playerID} has no legal action`);
+    return { move: ACT, args: [action] };
+  });
+}
+
+/** Imperios' bot part: the lobby's `bot` names seats by their playerIDs ('0' … '6'). */
+export const IMPERIOS_BOTS: HostedBots<ImperiosState, PublicState> = {
+  kinds: { greedy: 'Bot', random: 'Random bot' } satisfies Record<ImperiosBotKind, string>,
+  defaultKind: IMPERIOS_BOT_KINDS[0],
+  seats: Object.fromEntries(Array.from({ length: IMPERIOS_MAX_PLAYERS }, (_, i) => [String(i), String(i)])),
+  // Hands are open (G48): a bot sees what every player sees, nothing more.
+  view: (state) => imperiosView(state.G),
+  start: () => ({
+    choose: (kind, view, playerID) => botMove(kind, view, playerID),
+    fallback: (view, playerID) => botMove('random', view, playerID),
+    close: async () => {},
+  }),
+};
+
+/** Rounds of the game log an online view carries while the game runs: the current one and the one before. */
+export const VIEW_LOG_ROUNDS = 2;
+
+/**
+ * What every audience is sent of G: the public view (IM14.1: all but the generator) with the log of the last
+ * VIEW_LOG_ROUNDS rounds only while the game runs (older rounds are sent as empty lists, so a round's index stays
+ * its number). The log is nearly all of a late state (≈ 270 KB of ≈ 275 KB after 19 rounds of random play, ≈ 18 KB
+ * a round), and every move sends the whole view to every socket: whole logs would cost each socket megabytes a
+ * minute and trip the unread-output bound (server/limits.ts). The finished game's view, and its record's replay,
+ * carry the whole log.
+ */
+export function onlineView(G: ImperiosState, over: boolean): PublicState {
+  const view = imperiosView(G);
+  if (over || view.log.length <= VIEW_LOG_ROUNDS) return view;
+  const from = view.log.length - VIEW_LOG_ROUNDS;
+  return { ...view, log: view.log.map((round, i) => (i >= from ? round : [])) };
+}
+
+export const IMPERIOS_HOSTED: HostedGame<ImperiosState> = {
+  game: ImperiosGame,
+  players: { min: IMPERIOS_MIN_PLAYERS, max: IMPERIOS_MAX_PLAYERS },
+  extras: { solo: false, hints: false },
+  setup: {
+    fields: ['mode'],
+    setupData(body, numPlayers) {
+      if (body.mode === undefined) return { setupData: { mode: 'normal' } };
+      const mode = modeFromSetupData({ mode: body.mode });
+      if (typeof mode !== 'string') return { error: `mode must be one of ${MODE_IDS.join(', ')}` };
+      const wrong = setupError({ players: numPlayers, mode, seed: 0 });
+      return wrong ? { error: wrong } : { setupData: { mode } };
+    },
+  },
+  // IM14.1: the only secret is the generator; every audience gets the same view (a spectator's too).
+  viewState: (state) => audienceState(state, onlineView(state.G, state.ctx.gameover !== undefined) as ImperiosState),
+  viewLog: audienceLog,
+  acceptClientAction(action, playerID) {
+    const a = action as { type?: unknown; payload?: { type?: unknown; args?: unknown; playerID?: unknown } } | null;
+    const p = a?.payload;
+    return (
+      a?.type === 'MAKE_MOVE' &&
+      p?.type === ACT &&
+      p.playerID === playerID &&
+      Array.isArray(p.args) &&
+      p.args.length === 1 &&
+      typeof p.args[0] === 'object' &&
+      p.args[0] !== null &&
+      !Array.isArray(p.args[0]) &&
+      plainJson(p.args)
+    );
+  },
+  isLegalMove(G, playerID, move, args) {
+    const seat = seatOf(G, playerID);
+    return (
+      move === ACT && seat !== null && Array.isArray(args) && args.length === 1 && actionError(G, seat, args[0]) === null
+    );
+  },
+  nextToMove(state) {
+    if (state.ctx.gameover !== undefined) return null;
+    const awaited = awaitedSeats(state.G);
+    const owner = turnOwner(state.G);
+    if (owner !== null && awaited.includes(owner)) return String(owner);
+    return awaited.length > 0 ? String(awaited[0]) : null;
+  },
+  awaiting: (state) => (state.ctx.gameover !== undefined ? [] : awaitedSeats(state.G).map(String)),
+  forfeit: (state: State<ImperiosState>, loser, reason) => forfeitImperios(state, loser, reason),
+  record: ({ matchID, initialState, state, metadata, log }) => {
+    const r = imperiosRecord({
+      matchID,
+      seed: (initialState.plugins?.random?.data as { seed?: unknown } | undefined)?.seed,
+      setupData: (metadata as { setupData?: unknown }).setupData,
+      players: Array.from({ length: state.G.players }, (_, id) => metadata.players[id]?.name ?? ''),
+      moves: log
+        .filter((e) => e.action.type === 'MAKE_MOVE')
+        .map((e) => e.action.payload as { playerID: unknown; args: unknown }),
+      gameover: state.ctx.gameover,
+    });
+    return 'error' in r ? r : { record: r };
+  },
+  bots: IMPERIOS_BOTS,
+};
