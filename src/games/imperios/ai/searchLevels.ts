@@ -1,0 +1,26 @@
+/**
+ * The search bot's three levels (docs/imperios/BOTS.md "Levels"), as data: effort (iterations, or a wall-clock
+ * budget on the board), playout depth and the sharpness of the final choice. Every level sees the same view.
+ */
+import type { SearchParams } from './search';
+
+export type LevelName = 'easy' | 'normal' | 'hard';
+export const LEVEL_NAMES: readonly LevelName[] = ['easy', 'normal', 'hard'];
+
+export interface Level {
+  search: SearchParams;
+  /** The wall-clock budget per decision on the board, in ms (`budgetMs` option); tests fix iterations instead. */
+  boardBudgetMs: number;
+}
+
+const SHARED = { epsilon: 0.15, exploration: 0.5, widenBase: 2, widenFactor: 1.5, minorShare: 0.5 };
+
+export const LEVELS: { readonly [K in LevelName]: Level } = {
+  easy: { search: { ...SHARED, iterations: 8, playoutDepth: 0, temperature: 0.5 }, boardBudgetMs: 150 },
+  normal: { search: { ...SHARED, iterations: 32, playoutDepth: 2, temperature: 0 }, boardBudgetMs: 600 },
+  hard: { search: { ...SHARED, iterations: 128, playoutDepth: 4, temperature: 0 }, boardBudgetMs: 3000 },
+};
+
+export function isLevelName(x: unknown): x is LevelName {
+  return typeof x === 'string' && (LEVEL_NAMES as readonly string[]).includes(x);
+}
