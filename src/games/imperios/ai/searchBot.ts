@@ -14,6 +14,8 @@ export interface ChooseOptions {
   seed: string | number;
   /** Overrides the level's iterations (tests, tournaments). */
   iterations?: number;
+  /** Overrides the level's playout depth (tests, experiments). */
+  playoutDepth?: number;
   /** A wall-clock budget in ms (the board): without `iterations` the search runs until it is spent. */
   budgetMs?: number;
   /** The clock for `budgetMs`. */
@@ -37,7 +39,8 @@ export function searchImperiosAction(input: PublicState, seat: Seat, options: Ch
   if (legal.length === 1) return { action: legal[0], iterations: 0, root: [] };
   const level = LEVELS[options.level];
   const iterations = options.iterations ?? (options.budgetMs === undefined ? level.search.iterations : Infinity);
-  const params = { ...level.search, iterations, budgetMs: options.budgetMs };
+  const playoutDepth = options.playoutDepth ?? level.search.playoutDepth;
+  const params = { ...level.search, iterations, playoutDepth, budgetMs: options.budgetMs };
   return searchDecision(view, seat, botRandom(options.seed), params, options.now);
 }
 
