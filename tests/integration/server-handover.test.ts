@@ -143,8 +143,9 @@ describe('who played each decision, and games finished by the bot', () => {
     await pushed(t.sockets[opp], (x) => x.clock?.expired === seat);
     expect((await table(t.matchID, 'handToBot', opp, t.creds[opp])).status).toBe(200);
     // The opponent plays until the bot made two decisions for the seat.
+    // Issue 21 item 2: the server's note sits beside the stored entry, never in the move's arguments.
     const botMoves = async () => (await stored(t.matchID)).log.filter((e) => e.action.type === 'MAKE_MOVE'
-      && e.action.payload.playerID === seat && Array.isArray(e.action.payload.args) && e.action.payload.args.length === 2).length;
+      && e.action.payload.playerID === seat && (e as { played?: { bot?: boolean } }).played?.bot === true).length;
     for (let i = 0; i < 60 && (await botMoves()) < 2; i++) {
       if ((await pendingID(t.matchID)) === opp) expect((await play(t)).answer[0]).toBe('update');
       else await new Promise((r) => setTimeout(r, 20));
@@ -158,6 +159,9 @@ describe('who played each decision, and games finished by the bot', () => {
       if (id === seat) break;
     }
     const mid = await stored(t.matchID);
+    // No stored move carries a note as an argument (issue 21 item 2); the three noted ones carry it beside them.
+    expect(mid.log.filter((e) => e.action.type === 'MAKE_MOVE' && ((e.action.payload.args as unknown[] | undefined)?.length ?? 0) > 1)).toEqual([]);
+    expect(mid.log.filter((e) => (e as { played?: unknown }).played !== undefined).length).toBeGreaterThanOrEqual(3);
     const log = mid.state.G.log;
     const toBot = log.findIndex((e) => e.e === 'seatToBot');
     const back = log.findIndex((e) => e.e === 'seatTakenBack');

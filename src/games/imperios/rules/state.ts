@@ -117,6 +117,8 @@ export interface ImperiosState {
   triggers: { poolOut: Colour[]; capitalLost: Seat[] };
   pending: Pending | null;
   result: FinalResult | null;
+  /** G56: the game ended because this seat left the match or ran out of time (set by the server, never by a move). */
+  forfeit?: { seat: Seat; reason: string };
   /** The events of each round, set-up (round 0) first (log.ts). */
   log: LogEvent[][];
 }
