@@ -3,7 +3,8 @@
  *
  * Plays seeded Imperios Milenarios games of one lineup (4 to 7 bots, one per seat) with the seats rotated from game
  * to game, shows a progress bar on a terminal, and prints ONE JSON line: each bot's win share (Wilson 95%), mean
- * place (95%), mean score and thinking time per decision. Bots: random greedy easy normal hard (docs/imperios/BOTS.md).
+ * place (95%), mean score and thinking time per decision. `--games-log` also writes each game's record as a JSON
+ * line to stderr as soon as it ends (long runs can be read before they finish). Bots: random greedy easy normal hard (docs/imperios/BOTS.md).
  */
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
@@ -17,7 +18,7 @@ import {
 } from '../games/imperios/ai/searchTournament';
 import { progress } from './progress';
 
-const USAGE = `usage: npm run imperios:tournament -- --lineup a,b,c,d --games N [--seed S] [--mode normal]
+const USAGE = `usage: npm run imperios:tournament -- --lineup a,b,c,d --games N [--seed S] [--mode normal] [--games-log]
   bots: ${PLAYER_NAMES.join(' ')}   (${LEVEL_SUMMARY.join('; ')})`;
 
 function lineupOf(text: string | undefined): PlayerName[] {
@@ -35,6 +36,7 @@ export function main(argv = process.argv.slice(2)): number {
       games: { type: 'string', default: '4' },
       seed: { type: 'string', default: '1' },
       mode: { type: 'string', default: 'normal' },
+      'games-log': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -55,7 +57,10 @@ export function main(argv = process.argv.slice(2)): number {
     games,
     seed: values.seed!,
     mode: values.mode,
-    onGame: (done) => bar.update(done),
+    onGame: (done, record) => {
+      if (values['games-log']) process.stderr.write(`${JSON.stringify({ game: done, ...record })}\n`);
+      bar.update(done);
+    },
     onRound: (game, round) => bar.update(game, undefined, `${lineup.join(',')} game ${game + 1} round ${round}`),
     now: () => performance.now(),
   });

@@ -13,17 +13,17 @@ import {
   type ImperiosState,
 } from '../../../src/games/imperios/rules';
 import { chooseImperiosAction, searchImperiosAction } from '../../../src/games/imperios/ai/searchBot';
-import { greedyAction } from '../../../src/games/imperios/ai/searchBaselines';
+import { priorGreedyAction } from '../../../src/games/imperios/ai/searchBaselines';
 import { botRandom } from '../../../src/games/imperios/ai/searchRandom';
 import { act, hand, listed, put, scenario, turn } from './helpers';
 
-/** A game played by the greedy stand-in until `stop` says so. */
+/** A game played by the prior-greedy player until `stop` says so. */
 function playUntil(seed: string, stop: (s: ImperiosState, step: number) => boolean): ImperiosState {
   let s = createGame({ players: 4, mode: 'normal', seed });
   const rnd = botRandom(`test:${seed}`);
   for (let step = 0; !stop(s, step); step++) {
     const seat = awaitedSeats(s)[0];
-    s = act(s, seat, greedyAction(publicView(s), seat, rnd));
+    s = act(s, seat, priorGreedyAction(publicView(s), seat, rnd));
   }
   return s;
 }
@@ -67,11 +67,11 @@ describe('the search bot answers legally', () => {
         expect(n).toBeLessThan(40000);
         const seat = awaitedSeats(s)[0];
         const view = publicView(s);
-        // Seats 0 and 1 search (easy, normal); the others play the greedy stand-in, so the games stay short.
+        // Seats 0 and 1 search (easy, normal); the others play the prior-greedy player, so the games stay short.
         const action =
           seat < 2
             ? chooseImperiosAction(view, seat, { level: seat === 0 ? 'easy' : 'normal', seed: n, iterations: 2 })
-            : greedyAction(view, seat, rnd);
+            : priorGreedyAction(view, seat, rnd);
         if (seat < 2) searched++;
         const next = applyAction(s, seat, action);
         if (isRefusal(next)) throw new Error(`${seed}: refused ${JSON.stringify(action)}: ${next.error}`);
@@ -157,7 +157,7 @@ describe('the normal bot finds the clearly better move', () => {
   it('blocks a rival’s conquest that would take the lead from it, against its prior (let pass)', () => {
     const s = act(omanRace(), 0, listed(omanRace(), 0, { kind: 'conquer', target: 'oman' }));
     expect(s.pending).toMatchObject({ kind: 'block', asked: [1] });
-    expect(greedyAction(publicView(s), 1, botRandom('prior'))).toEqual({ kind: 'letPass' });
+    expect(priorGreedyAction(publicView(s), 1, botRandom('prior'))).toEqual({ kind: 'letPass' });
     const r = searchImperiosAction(publicView(s), 1, { level: 'normal', seed: 'block' });
     expect(r.action).toEqual({ kind: 'block' });
   });

@@ -6,16 +6,18 @@
  */
 import type { ModeId } from '../content/modes';
 import { applyAction, awaitedSeats, createGame, isRefusal, publicView, type Action, type Seat } from '../rules';
-import { greedyAction, randomAction } from './searchBaselines';
+import { greedyAction, randomAction } from './baseline';
+import { priorGreedyAction } from './searchBaselines';
 import { searchImperiosAction } from './searchBot';
 import { isLevelName, LEVELS, type LevelName } from './searchLevels';
 import { botRandom, type BotRandom } from './searchRandom';
 
-export type PlayerName = 'random' | 'greedy' | LevelName;
-export const PLAYER_NAMES: readonly PlayerName[] = ['random', 'greedy', 'easy', 'normal', 'hard'];
+/** `random` and `greedy` are the shared baselines (baseline.ts); `prior` is the search's prior, greedily. */
+export type PlayerName = 'random' | 'greedy' | 'prior' | LevelName;
+export const PLAYER_NAMES: readonly PlayerName[] = ['random', 'greedy', 'prior', 'easy', 'normal', 'hard'];
 
 export function isPlayerName(x: unknown): x is PlayerName {
-  return x === 'random' || x === 'greedy' || isLevelName(x);
+  return x === 'random' || x === 'greedy' || x === 'prior' || isLevelName(x);
 }
 
 export interface TournamentOptions {
@@ -25,8 +27,8 @@ export interface TournamentOptions {
   games: number;
   seed: string;
   mode?: ModeId;
-  /** Called after each game with the number of games done. */
-  onGame?: (done: number) => void;
+  /** Called after each game with the number of games done and its record. */
+  onGame?: (done: number, record: GameRecord) => void;
   /** Called at each new round of a game (progress within a long game). */
   onRound?: (game: number, round: number) => void;
   /** A clock for the bots' thinking time (ms); without it the times are 0. */
@@ -91,8 +93,12 @@ export interface GameRecord {
 /** The action of `bot` at `seat`, from that seat's view only. */
 function decide(bot: PlayerName, state: Parameters<typeof publicView>[0], seat: Seat, rnd: BotRandom, seed: string) {
   const view = publicView(state);
-  if (bot === 'random') return randomAction(view, seat, rnd);
-  if (bot === 'greedy') return greedyAction(view, seat, rnd);
+  if (bot === 'prior') return priorGreedyAction(view, seat, rnd);
+  if (bot === 'random' || bot === 'greedy') {
+    const action = (bot === 'random' ? randomAction : greedyAction)(view, seat, () => rnd.next());
+    if (!action) throw new Error(`${bot} found no action for seat ${seat}`);
+    return action;
+  }
   return searchImperiosAction(view, seat, { level: bot, seed }).action;
 }
 
@@ -144,7 +150,7 @@ export function runTournament(o: TournamentOptions): TournamentResult {
     const seats = o.lineup.map((_, s) => o.lineup[(s + g) % n]);
     const onRound = (round: number) => o.onRound?.(g, round);
     records.push(playGame(seats, `${o.seed}:${Math.floor(g / n)}`, mode, o.now, onRound));
-    o.onGame?.(g + 1);
+    o.onGame?.(g + 1, records[g]);
   }
   const names = [...new Set(o.lineup)];
   const bots = names.map((bot): BotFigures => {
