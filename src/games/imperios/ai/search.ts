@@ -81,6 +81,11 @@ export interface SearchResult {
   root: RootStat[];
 }
 
+/** Questions raised by an action in progress; a position waiting for one of them is not evaluated. */
+const UNSETTLED: ReadonlySet<string> = new Set(['block', 'defend', 'assaultPay', 'good', 'takeBack']);
+/** At most this many decisions past the playout depth to settle them. */
+const QUIESCENCE_CAP = 8;
+
 const newNode = (): TreeNode => ({ visits: 0, edges: new Map() });
 
 /** One determinized world: the view with a generator of the bot's own and an empty log (no rule reads it). */
@@ -166,7 +171,10 @@ function iterate(root: TreeNode, view: PublicState, rootSeat: Seat, rnd: BotRand
     nodes.push(node);
     if (expanded) break;
   }
-  for (let d = 0; d < p.playoutDepth; d++) {
+  // Play out `playoutDepth` decisions, then on until the questions an action raised are answered (block offers,
+  // defence, payment, good, take-back): an announced conquest is worth nothing until it resolves.
+  for (let d = 0; d < p.playoutDepth + QUIESCENCE_CAP; d++) {
+    if (d >= p.playoutDepth && !UNSETTLED.has(world.pending?.kind ?? 'turn')) break;
     const seat = seatToMove(world);
     if (seat === null) break;
     const legal = legalActions(world, seat);
@@ -196,7 +204,7 @@ function finalChoice(stats: RootStat[], rnd: BotRandom, temperature: number): Ac
 }
 
 /**
- * Search the decision `seat` faces in `view` and return its choice. `now` is the clock for `budgetMs` (the search
+ * Search the decision `seat` faces in `view` and return its choice; `hint`, if legal, is the root's first move. `now` is the clock for `budgetMs` (the search
  * checks it every few iterations); tests fix `iterations` and pass no budget.
  */
 export function searchDecision(
@@ -205,8 +213,15 @@ export function searchDecision(
   rnd: BotRandom,
   p: SearchParams,
   now: () => number = Date.now,
+  hint?: Action,
 ): SearchResult {
   const root = newNode();
+  // The root's moves by prior, with `hint` (the one-step lookahead's pick) tried first.
+  const start = worldFromView(view, 0);
+  const ordered = orderByPrior(start, seat, legalActions(start, seat));
+  const hinted = hint === undefined ? -1 : ordered.findIndex((a) => actionKey(a) === actionKey(hint));
+  if (hinted > 0) ordered.unshift(...ordered.splice(hinted, 1));
+  root.known = { state: start, seat, ordered };
   const minor = view.pending?.kind !== 'turn';
   const deadline = p.budgetMs === undefined ? Infinity : now() + p.budgetMs * (minor ? p.minorShare : 1);
   const iterations = minor ? Math.ceil(p.iterations * p.minorShare) : p.iterations;

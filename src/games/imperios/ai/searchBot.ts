@@ -4,6 +4,7 @@
  * generator the caller left in the state, so the choice depends on the view, the level and the seed alone.
  */
 import { awaitedSeats, legalActions, type Action, type ImperiosState, type PublicState, type Seat } from '../rules';
+import { greedyAction } from './baseline';
 import { searchDecision, type SearchResult } from './search';
 import { LEVELS, type LevelName } from './searchLevels';
 import { botRandom } from './searchRandom';
@@ -14,6 +15,8 @@ export interface ChooseOptions {
   seed: string | number;
   /** Overrides the level's iterations (tests, tournaments). */
   iterations?: number;
+  /** Overrides the level's `greedyHint` (tests that play many decisions leave the lookahead out for speed). */
+  greedyHint?: boolean;
   /** Overrides the level's playout depth (tests, experiments). */
   playoutDepth?: number;
   /** A wall-clock budget in ms (the board): without `iterations` the search runs until it is spent. */
@@ -41,7 +44,12 @@ export function searchImperiosAction(input: PublicState, seat: Seat, options: Ch
   const iterations = options.iterations ?? (options.budgetMs === undefined ? level.search.iterations : Infinity);
   const playoutDepth = options.playoutDepth ?? level.search.playoutDepth;
   const params = { ...level.search, iterations, playoutDepth, budgetMs: options.budgetMs };
-  return searchDecision(view, seat, botRandom(options.seed), params, options.now);
+  const hintRandom = botRandom(`${options.seed}:hint`);
+  const hint =
+    (options.greedyHint ?? level.greedyHint)
+      ? (greedyAction(view, seat, () => hintRandom.next()) ?? undefined)
+      : undefined;
+  return searchDecision(view, seat, botRandom(options.seed), params, options.now, hint);
 }
 
 /** A legal action for the decision `seat` faces in its view. Throws if the core awaits nothing from `seat`. */
