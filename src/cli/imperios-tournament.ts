@@ -4,7 +4,8 @@
  * Plays seeded Imperios Milenarios games of one lineup (4 to 7 bots, one per seat) with the seats rotated from game
  * to game, shows a progress bar on a terminal, and prints ONE JSON line: each bot's win share (Wilson 95%), mean
  * place (95%), mean score and thinking time per decision. `--games-log` also writes each game's record as a JSON
- * line to stderr as soon as it ends (long runs can be read before they finish). Bots: random greedy easy normal hard (docs/imperios/BOTS.md).
+ * line to stderr as soon as it ends (long runs can be read before they finish). `--level-options` changes a level's
+ * iterations or playout depth for an experiment. Bots: random greedy easy normal hard (docs/imperios/BOTS.md).
  */
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
@@ -14,11 +15,13 @@ import {
   LEVEL_SUMMARY,
   PLAYER_NAMES,
   runTournament,
+  type LevelOverrides,
   type PlayerName,
 } from '../games/imperios/ai/searchTournament';
 import { progress } from './progress';
 
 const USAGE = `usage: npm run imperios:tournament -- --lineup a,b,c,d --games N [--seed S] [--mode normal] [--games-log]
+  [--level-options '{"normal":{"playoutDepth":0,"iterations":64}}']
   bots: ${PLAYER_NAMES.join(' ')}   (${LEVEL_SUMMARY.join('; ')})`;
 
 function lineupOf(text: string | undefined): PlayerName[] {
@@ -37,6 +40,7 @@ export function main(argv = process.argv.slice(2)): number {
       seed: { type: 'string', default: '1' },
       mode: { type: 'string', default: 'normal' },
       'games-log': { type: 'boolean' },
+      'level-options': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -63,6 +67,7 @@ export function main(argv = process.argv.slice(2)): number {
     },
     onRound: (game, round) => bar.update(game, undefined, `${lineup.join(',')} game ${game + 1} round ${round}`),
     now: () => performance.now(),
+    levelOverrides: values['level-options'] ? (JSON.parse(values['level-options']) as LevelOverrides) : undefined,
   });
   bar.done();
   const seconds = Math.round((performance.now() - started) / 100) / 10;

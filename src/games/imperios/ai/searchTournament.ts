@@ -33,7 +33,11 @@ export interface TournamentOptions {
   onRound?: (game: number, round: number) => void;
   /** A clock for the bots' thinking time (ms); without it the times are 0. */
   now?: () => number;
+  /** Experiments: a level's iterations or playout depth changed for this tournament. */
+  levelOverrides?: LevelOverrides;
 }
+
+export type LevelOverrides = Partial<Record<LevelName, { iterations?: number; playoutDepth?: number }>>;
 
 export interface BotFigures {
   bot: PlayerName;
@@ -91,7 +95,14 @@ export interface GameRecord {
 }
 
 /** The action of `bot` at `seat`, from that seat's view only. */
-function decide(bot: PlayerName, state: Parameters<typeof publicView>[0], seat: Seat, rnd: BotRandom, seed: string) {
+function decide(
+  bot: PlayerName,
+  state: Parameters<typeof publicView>[0],
+  seat: Seat,
+  rnd: BotRandom,
+  seed: string,
+  overrides: LevelOverrides,
+) {
   const view = publicView(state);
   if (bot === 'prior') return priorGreedyAction(view, seat, rnd);
   if (bot === 'random' || bot === 'greedy') {
@@ -99,7 +110,7 @@ function decide(bot: PlayerName, state: Parameters<typeof publicView>[0], seat: 
     if (!action) throw new Error(`${bot} found no action for seat ${seat}`);
     return action;
   }
-  return searchImperiosAction(view, seat, { level: bot, seed }).action;
+  return searchImperiosAction(view, seat, { level: bot, seed, ...overrides[bot] }).action;
 }
 
 /** One game: `seats[s]` plays seat s. Throws if the game does not end within `maxDecisions`. */
@@ -109,6 +120,7 @@ export function playGame(
   mode: ModeId = 'normal',
   now: () => number = () => 0,
   onRound: (round: number) => void = () => {},
+  overrides: LevelOverrides = {},
   maxDecisions = 200000,
 ): GameRecord {
   let state = createGame({ players: seats.length, mode, seed });
@@ -120,7 +132,7 @@ export function playGame(
     if (n++ > maxDecisions) throw new Error(`game ${seed}: no end after ${maxDecisions} decisions`);
     const seat = awaitedSeats(state)[0];
     const start = now();
-    const action: Action = decide(seats[seat], state, seat, rnds[seat], `${seed}:${seat}:${n}`);
+    const action: Action = decide(seats[seat], state, seat, rnds[seat], `${seed}:${seat}:${n}`, overrides);
     thinkMs[seat] += now() - start;
     decisions[seat]++;
     const next = applyAction(state, seat, action);
@@ -149,7 +161,7 @@ export function runTournament(o: TournamentOptions): TournamentResult {
   for (let g = 0; g < o.games; g++) {
     const seats = o.lineup.map((_, s) => o.lineup[(s + g) % n]);
     const onRound = (round: number) => o.onRound?.(g, round);
-    records.push(playGame(seats, `${o.seed}:${Math.floor(g / n)}`, mode, o.now, onRound));
+    records.push(playGame(seats, `${o.seed}:${Math.floor(g / n)}`, mode, o.now, onRound, o.levelOverrides));
     o.onGame?.(g + 1, records[g]);
   }
   const names = [...new Set(o.lineup)];
