@@ -24,12 +24,12 @@ export const LEVELS: { readonly [K in LevelName]: Level } = {
     boardBudgetMs: 150,
   },
   normal: {
-    search: { ...SHARED, iterations: 32, playoutDepth: 2, temperature: 0 },
+    search: { ...SHARED, iterations: 32, playoutDepth: 0, temperature: 0 },
     greedyHint: true,
     boardBudgetMs: 600,
   },
   hard: {
-    search: { ...SHARED, iterations: 128, playoutDepth: 4, temperature: 0 },
+    search: { ...SHARED, iterations: 128, playoutDepth: 0, temperature: 0 },
     greedyHint: true,
     boardBudgetMs: 3000,
   },
