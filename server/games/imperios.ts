@@ -136,7 +136,6 @@ export const IMPERIOS_HOSTED: HostedGame<ImperiosState> = {
   },
   awaiting: (state) => (state.ctx.gameover !== undefined ? [] : awaitedSeats(state.G).map(String)),
   forfeit: (state: State<ImperiosState>, loser, reason) => forfeitImperios(state, loser, reason),
-  withPlayedNote: (args) => args,
   record: ({ matchID, initialState, state, metadata, log }) => {
     const r = imperiosRecord({
       matchID,

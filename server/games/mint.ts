@@ -1,11 +1,12 @@
 /**
  * Mint Imperium as the match room hosts it (../match/hosted-game.ts): its views cut by RULES §8 (src/game/filter.ts),
- * legality from the rules core, the forfeit end (../table/forfeit.ts), the hand-over note as the move's second
- * argument (src/game/playedBy.ts), its log deltas (../match/log-delta.ts) and its bots (./mint-bots.ts; startServer
+ * legality from the rules core, the forfeit end (../table/forfeit.ts), the hand-over lines the server writes after a
+ * move (src/game/playedBy.ts), its log deltas (../match/log-delta.ts) and its bots (./mint-bots.ts; startServer
  * gives each server its own, with its `bots` options).
  */
 import type { State } from 'boardgame.io';
 import { acceptClientAction, MintImperium } from '../../src/game';
+import { notePlayed } from '../../src/game/playedBy';
 import { filterLog, filterState } from '../../src/game/filter';
 import { findLegal, type GameState } from '../../src/game/rules';
 import { actionOf, playerOf, seatOf, type SeatID } from '../../src/protocol';
@@ -31,7 +32,14 @@ export const MINT_HOSTED: HostedGame<GameState> = {
     return state.ctx.gameover !== undefined || !pending ? null : playerOf(pending);
   },
   forfeit: (state, loser, reason) => forfeitState(state as State<GameState>, loser as SeatID, reason),
-  withPlayedNote: (args, played) => [(args as unknown[] | undefined)?.[0] ?? null, played],
+  notePlayed(prev, next, playerID, moveType, played) {
+    const seat = seatOf(playerID);
+    if (!seat) return next;
+    // The reducer's state may be frozen: a new G with a new log array; notePlayed replaces the events it tags.
+    const G: GameState = { ...next.G, log: [...next.G.log] };
+    notePlayed(G, seat, moveType, played, prev.G.log.length, prev.G.round);
+    return { ...next, G };
+  },
   logDelta: (prev, next, view, playerID) => logDeltaUpdate(prev, next, view, playerID),
   bots: mintBots(),
 };

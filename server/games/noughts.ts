@@ -1,6 +1,6 @@
 /**
  * Hidden Noughts as the match room hosts it (../match/hosted-game.ts): the platform's test game (src/games/noughts/).
- * No hand-overs notes, no log deltas: a game needs neither to be hosted. Its bots (src/games/noughts/bot.ts) run on
+ * No hand-over lines, no log deltas: a game needs neither to be hosted. Its bots (src/games/noughts/bot.ts) run on
  * the server's event loop (a decision is a glance at nine cells) and are handed their seat's view only.
  */
 import { randomInt } from 'node:crypto';
@@ -53,7 +53,6 @@ export const NOUGHTS_HOSTED: HostedGame<NoughtsState> = {
     const winner = otherSeat(loser);
     return { ...state, ctx: { ...state.ctx, gameover: { winner, reason } }, _stateID: state._stateID + 1 };
   },
-  withPlayedNote: (args) => args,
   record: ({ matchID, initialState, state, metadata, log }) => {
     const r = noughtsRecord({
       matchID,

@@ -57,10 +57,12 @@ export interface HostedGame<G = unknown> {
    */
   forfeit(state: State<G>, loser: string, reason: string): State<G>;
   /**
-   * A move's arguments carrying the server's note of who played it (a seat handed to the bot, or taken back:
-   * ../table/state.ts). A game without such notes returns the arguments unchanged.
+   * The server's event of who played a move (a seat handed to the bot, or taken back: ../table/state.ts), written
+   * into the state the move `moveType` of seat `playerID` led to (`prev` → `next`); the hub also keeps it beside the move's log
+   * entry (`played`) for the record (issue 21 item 2: a server event, never a move argument). Absent: the game
+   * writes no such lines (the note is still kept with the log entry).
    */
-  withPlayedNote(args: unknown, played: PlayedBy): unknown;
+  notePlayed?(prev: State<G>, next: State<G>, playerID: string, moveType: string, played: PlayedBy): State<G>;
   /**
    * For a socket that asked for log deltas (src/protocol/log-delta.ts): the compact update from `prev` (what the
    * audience was last sent) to `view` (`viewState(next)`). Absent: such sockets get the whole view.

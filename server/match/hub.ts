@@ -21,7 +21,7 @@
  */
 import type { Ctx, LogEntry, Server, State } from 'boardgame.io';
 import { CreateGameReducer, ProcessGameConfig } from 'boardgame.io/internal';
-import { SOCKET_EVENTS, type RefusalBody, type SeatID as MintSeatID } from '../../src/protocol';
+import { SOCKET_EVENTS, type PlayedBy, type RefusalBody, type SeatID as MintSeatID } from '../../src/protocol';
 import type { SqlStorage } from '../storage';
 import { credentialsHash, credentialsMatch, isPlayerID, seatIDs, seatMetadata, type SeatID } from '../seats/credentials';
 import { argsProblem } from './args';
@@ -128,8 +128,12 @@ const SPECTATOR_SLICE = 50;
 const isMetadata = (x: unknown): x is Server.MatchData => typeof x === 'object' && x !== null && typeof (x as { players?: unknown }).players === 'object';
 
 /** Set `at` (ms) on the MAKE_MOVE entries of a reducer's deltalog. */
-function stampMoves(deltalog: LogEntry[] | undefined, at: number): void {
-  for (const e of deltalog ?? []) if (e.action.type === 'MAKE_MOVE') (e as LogEntry & { at?: number }).at = at;
+function stampMoves(deltalog: LogEntry[] | undefined, at: number, played?: PlayedBy): void {
+  for (const e of deltalog ?? []) {
+    if (e.action.type !== 'MAKE_MOVE') continue;
+    (e as LogEntry & { at?: number }).at = at;
+    if (played) (e as LogEntry & { played?: PlayedBy }).played = played;
+  }
 }
 
 export class MatchHub {
@@ -806,12 +810,9 @@ export class MatchHub {
         return this.refuse(conn, matchID, 'update', 'illegal move');
       }
 
-      // Around a hand-over, the move carries who played it (src/game/playedBy.ts), for the game log and the record.
-      const note = playedNote((metadata as TableMetadata).handovers, playerID, by === 'bot');
-      const action = note ? { ...clean, payload: { ...clean.payload, args: g.hosted.withPlayedNote(clean.payload.args, note.played) } } : clean;
       let next: State & { transients?: { error?: unknown } };
       try {
-        next = g.reducer(s, action as Parameters<typeof g.reducer>[1]) as typeof next;
+        next = g.reducer(s, clean as Parameters<typeof g.reducer>[1]) as typeof next;
       } catch (err) {
         this.onError(err, `reducer (match ${matchID})`);
         return this.refuse(conn, matchID, 'update', 'invalid move');
@@ -819,9 +820,13 @@ export class MatchHub {
       if (next.transients?.error !== undefined || next._stateID === s._stateID) {
         return this.refuse(conn, matchID, 'update', 'invalid move');
       }
-      // The move's time goes into its log entry, stored for the match's record (../records.ts); clients never get
-      // it (filterLog rebuilds entries from known fields).
-      stampMoves(next.deltalog, this.now());
+      // Around a hand-over, who played the move is the server's event (src/game/playedBy.ts, issue 21 item 2): the
+      // game writes it into the new state, and it is kept beside the move's log entry for the record.
+      const note = playedNote((metadata as TableMetadata).handovers, playerID, by === 'bot');
+      if (note && g.hosted.notePlayed) next = g.hosted.notePlayed(s, next, playerID, clean.payload.type as string, note.played);
+      // The move's time (and that note) go into its log entry, stored for the match's record (../records.ts);
+      // clients never get them (filterLog rebuilds entries from known fields).
+      stampMoves(next.deltalog, this.now(), note?.played);
       const { deltalog, transients: _t, ...toStore } = next;
       // Metadata: gameover when the game ends; updatedAt (used by stale-match clean-up and listings) at most once
       // per `touchMs`; a turn clock after every move. Written in the state's transaction (one write per move, and

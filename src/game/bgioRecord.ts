@@ -10,7 +10,7 @@
 import type { LogEntry, State } from 'boardgame.io';
 import { RULES_END_REASONS, recordFromGame, type GameRecord, type RecordAction, type RecordPlayer, type RecordSource } from './record';
 import { board, type Action, type GameState } from './rules';
-import { actionOf, seatOf } from '../protocol';
+import { actionOf, parsePlayedBy, seatOf } from '../protocol';
 
 export interface BgioRecordInput {
   /** The match's state at creation (its random plugin data holds the seed). */
@@ -38,11 +38,15 @@ export function recordFromBgio(input: BgioRecordInput): GameRecord | { error: st
     if (entry.action.type !== 'MAKE_MOVE') continue; // the flow's own endTurn / endPhase events
     const p = entry.action.payload as { type: string; args?: unknown; playerID?: unknown };
     const seat = seatOf(p.playerID);
-    // The same codec as the Game's moves (src/protocol/moves.ts): the action, and who played it if not its owner.
-    const decoded = actionOf(p.type, p.args);
-    if (!seat || 'error' in decoded) return { error: `unreadable log entry for decision ${actions.length}` };
+    // The same codec as the Game's moves (src/protocol/moves.ts). Who played it, if not its owner, is the server's
+    // note beside the entry (`played`, issue 21 item 2), or a second argument in logs stored before that.
+    const decoded = actionOf(p.type, p.args, { legacyNote: true });
+    const note = (entry as { played?: unknown }).played;
+    const noted = note === undefined ? null : parsePlayedBy(note);
+    if (!seat || 'error' in decoded || (note !== undefined && !noted)) return { error: `unreadable log entry for decision ${actions.length}` };
     const at = input.timeOf ? input.timeOf(entry, actions.length) : (entry as { at?: unknown }).at;
-    const { action, played } = decoded;
+    const { action } = decoded;
+    const played = noted ?? decoded.played;
     actions.push({ seat, action: action as Action, at: typeof at === 'number' ? at : input.startedAt, ...(played ? { played } : {}) });
   }
   const s = initial.G.solo;

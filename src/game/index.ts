@@ -39,7 +39,6 @@ import {
   type ActionType, type GameState, type Phase, type Rng,
 } from './rules';
 import { viewFor } from './rules/view';
-import { playWithNote } from './playedBy';
 import { actionOf, moveOf, playerOf, SEATS, seatOf, type SeatID } from '../protocol';
 
 // Player "0" is the Rebel, player "1" the Imperial (src/protocol/seats.ts); many callers import them from here.
@@ -208,24 +207,22 @@ function makeMove(type: ActionType, takeBacks: boolean) {
         const { G, playerID, random } = context;
         const seat = seatOf(playerID);
         if (!seat) return INVALID_MOVE;
-        // The move's envelope (src/protocol/moves.ts): one action, and the server's note of who played it if any.
+        // The move's envelope (src/protocol/moves.ts): one action. Who played it is the server's note, written
+        // after the move (src/game/playedBy.ts), never an argument.
         const decoded = actionOf(type, args);
         if ('error' in decoded) return INVALID_MOVE;
-        const { action, played: note } = decoded;
+        const { action } = decoded;
         // apply() checks the action against legalActions (seat, pending decision, exact shape) and never throws
         // on bad input; any throw here is a core bug, and the draft is then discarded with the move.
-        const ok = playWithNote(G, seat, type, note, () => {
-          if (takeBacks) {
-            // G is boardgame.io's immer draft; the base plugin below hands the move the state before it, which is
-            // never changed afterwards, for the take-back snapshot to share instead of copying the draft (rules/undo.ts).
-            return apply(G, seat, action, rngFrom(random), context[BASE]);
-          }
-          const legal = findLegal(context[BASE] ?? G, seat, action);
-          if (!legal) return false;
-          applyLegal(G, legal, rngFrom(random));
-          return true;
-        });
-        return ok ? undefined : INVALID_MOVE;
+        if (takeBacks) {
+          // G is boardgame.io's immer draft; the base plugin below hands the move the state before it, which is
+          // never changed afterwards, for the take-back snapshot to share instead of copying the draft (rules/undo.ts).
+          return apply(G, seat, action, rngFrom(random), context[BASE]) ? undefined : INVALID_MOVE;
+        }
+        const legal = findLegal(context[BASE] ?? G, seat, action);
+        if (!legal) return INVALID_MOVE;
+        applyLegal(G, legal, rngFrom(random));
+        return undefined;
       } catch {
         return INVALID_MOVE;
       }

@@ -3,8 +3,10 @@
  * the Game's moves and `ai.enumerate`, the server's hub and bots, game records read from a match log).
  *
  * A core `Action` (src/game/rules/actions.ts) travels as the move named `action.type` with one argument: the action
- * without its `type`; an action with no other field travels with no argument (as the board always sent it). The server may add a second argument, a `PlayedBy`
- * note saying who played the decision (src/game/playedBy.ts, issue 10 item 3); a client never can (server/match/args.ts).
+ * without its `type`; an action with no other field travels with no argument (as the board always sent it). Who
+ * played a decision (a `PlayedBy` note, src/game/playedBy.ts, issue 10 item 3) is the server's own event, stored
+ * beside the move's log entry (`entry.played`), never an argument (issue 21 item 2). Matches stored before that
+ * carried it as a second argument: only a record read from such a log accepts one (`{ legacyNote: true }`).
  * Decoding only checks the envelope: which move, one plain-object argument, no `type` inside it, a handful of fields.
  * Whether the action is legal is the core's question (`findLegal` / `apply`), never this file's.
  */
@@ -46,25 +48,25 @@ export function moveOf(action: Action | MoveAction): Move {
  * The action a move call carries, and the server's note if it has one; or why the call is no move of this game.
  * Never throws. `args` is the argument list as boardgame.io has it (undefined or [] for a move made without one).
  */
-export function actionOf(type: unknown, args: unknown): DecodedMove {
+export function actionOf(type: unknown, args: unknown, opts: { legacyNote?: boolean } = {}): DecodedMove {
   try {
-    return decode(type, args);
+    return decode(type, args, opts.legacyNote === true);
   } catch {
     // Only a hostile object gets here (a throwing getter or proxy trap): in-page callers can pass anything.
     return { error: 'unreadable move arguments' };
   }
 }
 
-function decode(type: unknown, args: unknown): DecodedMove {
+function decode(type: unknown, args: unknown, legacyNote: boolean): DecodedMove {
   if (!isMoveName(type)) return { error: `unknown move ${typeof type === 'string' ? JSON.stringify(type.slice(0, 40)) : typeof type}` };
   if (args === undefined) return { action: { type }, played: null };
   if (!Array.isArray(args)) return { error: 'move arguments must be an array' };
   let played: PlayedBy | null = null;
-  if (args.length === 2) {
-    // A second argument is only ever the server's note of who played the decision.
+  if (args.length === 2 && legacyNote) {
+    // In a log stored before issue 21 item 2, a second argument was the server's note of who played the decision.
     played = parsePlayedBy(args[1]);
     if (!played) return { error: 'a second move argument must be a PlayedBy note' };
-  } else if (args.length > 2) return { error: 'too many move arguments' };
+  } else if (args.length > 1) return { error: 'too many move arguments' };
   const arg: unknown = args[0];
   if (arg === undefined || arg === null) return { action: { type }, played };
   if (typeof arg !== 'object' || Array.isArray(arg)) return { error: 'the move argument must be a plain object' };

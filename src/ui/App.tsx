@@ -28,6 +28,8 @@ const SpectatorScreen = lazy(() => import('./screens/SpectatorScreen').then((m) 
 const SoloScreen = lazy(() => import('./solo/SoloScreen').then((m) => ({ default: m.SoloScreen })));
 const TutorialScreen = lazy(() => import('./tutorial/TutorialScreen').then((m) => ({ default: m.TutorialScreen })));
 const ReplayScreen = lazy(() => import('./replay/ReplayScreen').then((m) => ({ default: m.ReplayScreen })));
+// The second game (issue 23): its whole board is a chunk of its own.
+const ImperiosScreen = lazy(() => import('./imperios/ImperiosScreen').then((m) => ({ default: m.ImperiosScreen })));
 
 function params(): { seed?: string; bot: BoardBotOptions; pauseMs: number; soloMs?: number } {
   const q = new URLSearchParams(typeof location !== 'undefined' ? location.search : '');
@@ -61,6 +63,7 @@ export function App() {
       <GlobalStyle />
       <Suspense fallback={<Loading />}>
       {!choice && <StartScreen onStart={setChoice} />}
+      {choice?.mode === 'imperios' && <ImperiosScreen seed={seed} onExit={exit} />}
       {choice?.mode === 'tutorial' && <TutorialScreen botOptions={bot} pauseMs={pauseMs} onExit={exit} />}
       {choice?.mode === 'hotseat' && <HotSeatScreen seed={seed} onExit={exit} />}
       {choice?.mode === 'bot' && (

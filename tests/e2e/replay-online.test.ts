@@ -2,9 +2,12 @@
  * Replays of online matches through the real server (startServer: ephemeral port, temporary SQLite file, the
  * built dist/): while a match runs its replay link says it is not over and shows nothing of it (the record and
  * seed stay on the server, RULES R8.3 item 9); once a player leaves (a forfeit ends the match), the lobby's
- * finished matches list it and its `/replay/<matchID>` link replays it from the server's record, exactly.
+ * finished matches list it and its `/replay/<matchID>` link replays it from the server's record, exactly, and its
+ * computer analysis (issue 22 item 2) runs on that record: one curve point per real decision of it.
  */
 import { describe, expect, it } from 'vitest';
+import { decisionMoments } from '../../src/ai/analysis';
+import { parseRecordText } from '../../src/game/record';
 import { useRealServer } from './realServer';
 import { clickRandomChoice, leaveGame, rngFor, watchErrors } from './harness';
 import { e2eEnabled } from './enabled';
@@ -70,6 +73,17 @@ describe.skipIf(!run)('replays of online matches', () => {
     // Everything of the finished match is open now: the Rebel's base among it.
     await page.click('[data-view="all"]');
     expect(await page.textContent('[data-secret="base"]')).toMatch(/(hidden|revealed) on /);
+    // The online record can be analysed like a local one: the curve has a point per real decision of the server's
+    // record (src/ai counts them on the record the server sends).
+    const served = parseRecordText(await (await fetch(`${env.server.url}/games/mint-imperium/${matchID}/record`)).text());
+    if ('error' in served) throw new Error(served.error);
+    const judged = decisionMoments(served).length;
+    expect(judged).toBeGreaterThan(0);
+    await page.waitForSelector('[data-testid="analysis"][data-status="idle"]');
+    await page.selectOption('[data-analysis="depth"]', 'quick');
+    await page.click('[data-analysis="start"]');
+    await page.waitForSelector('[data-testid="win-curve"]', { timeout: 120_000 });
+    expect(await page.$$eval('[data-testid="win-curve"] [data-point]', (els) => els.length)).toBe(judged);
     expect(errors).toEqual([]);
     expect(spyErrors.filter((e) => !/409/.test(e))).toEqual([]);
     expect(serverErrors).toEqual([]);

@@ -59,6 +59,8 @@ describe.skipIf(!run)('replays in the browser', () => {
     expect(page.url()).toMatch(/\?record=[0-9a-f]+$/);
     expect(await page.textContent('[data-testid="replay-verified"]')).toMatch(/re-runs exactly/);
     expect(await page.textContent('[data-testid="replay-result"]')).toContain(winner === 'R' ? 'Rebel' : 'Imperial');
+    // A local game's replay offers the computer analysis (issue 22 item 2; run in tests/e2e/analysis.test.ts).
+    expect(await page.textContent('[data-testid="analysis"][data-status="idle"] [data-analysis="start"]')).toBe('Analyse');
     let c = await controls(page);
     expect(c.step).toBe(0);
     expect(c.length).toBeGreaterThan(20);

@@ -84,3 +84,26 @@ describe('records of boardgame.io matches re-run in the core', () => {
     expect(recordFromBgio({ ...base, initialState: noSeed, log: g.log })).toEqual({ error: 'no seed in the initial state' });
   });
 });
+
+describe('who played a decision in a stored log (issue 21 item 2)', () => {
+  it('reads the server\'s note beside the entry, and the second argument of logs stored before that; refuses a bad note', () => {
+    const g = playReducer('bgio-rec-notes');
+    const moves = g.log.map((e, i) => [e, i] as const).filter(([e]) => e.action.type === 'MAKE_MOVE');
+    const [[, a], [, b], [, c]] = moves;
+    const log = JSON.parse(JSON.stringify(g.log)) as (LogEntry & { played?: unknown })[];
+    log[a].played = { bot: true, handedOver: 'time' };
+    const legacy = log[b].action.payload as { args?: unknown[] };
+    legacy.args = [legacy.args?.[0] ?? null, { bot: true }];
+    log[c].played = { takenBack: true };
+    const input = {
+      initialState: g.initial, state: g.state, log, players: [{ faction: 'R', name: 'A' }, { faction: 'I', name: 'B' }] as const,
+      startedAt: 500, source: 'online' as const,
+    };
+    const rec = recordFromBgio({ ...input, players: [...input.players] });
+    if ('error' in rec) throw new Error(rec.error);
+    expect(rec.actions.slice(0, 3).map((x) => x.played)).toEqual([{ bot: true, handedOver: 'time' }, { bot: true }, { takenBack: true }]);
+    expect(rec.actions.slice(3).some((x) => x.played !== undefined)).toBe(false);
+    log[a].played = { bot: false };
+    expect(recordFromBgio({ ...input, players: [...input.players] })).toEqual({ error: 'unreadable log entry for decision 0' });
+  });
+});

@@ -3,8 +3,8 @@
  * valid credentials, at their own decision, in a match created with hints, while they have hints left; each grant
  * is counted in the match's metadata (stored: it survives a fresh read of the database), announced to every socket
  * in 'mint:table' and leaves the game state untouched (same state and _stateID). Every refusal (no hints allowed,
- * a spectator or bad credentials, not your decision, the limit reached, a finished match) answers a clear error and
- * changes nothing. The lobby lists the setting.
+ * a spectator or bad credentials, not your decision, the limit reached, an unknown match, a seat the bot plays
+ * after a hand-over, a finished match) answers a clear error and changes nothing. The lobby lists the setting.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
@@ -99,6 +99,34 @@ describe('POST …/hint', () => {
     await refused(matchID, { playerID: '2', credentials: creds[me] }, 400, /playerID/);
     await refused(matchID, { playerID: me, credentials: creds[me], seat: 'R' }, 400, /seat/);
     expect((await stored(matchID)).hints).toEqual({ limit: 3, used: { 0: 0, 1: 0 }, asked: [] });
+  });
+
+  it('refuses an unknown match, a seat the bot plays after a hand-over, and a finished match', async () => {
+    const none = await ask('no-such-match', { playerID: '0', credentials: 'x'.repeat(21) });
+    expect(none.status, none.text).toBe(404);
+    expect(none.json.error).toMatch(/match not found/);
+
+    const { matchID, creds } = await match({ hints: {} });
+    const { me, other } = await deciding(matchID);
+    // A hand-over (server/table/route.ts) marks the seat as the bot's in the match's metadata; its owner keeps the
+    // credentials to take it back, but no hint while the bot plays it.
+    const { metadata } = await server.db.fetch(matchID, { metadata: true });
+    const seat = metadata!.players[Number(me)];
+    const own = seat.data;
+    seat.data = { ...(own as object | undefined), bot: 'random', handedOver: true };
+    await server.db.setMetadata(matchID, metadata!);
+    await refused(matchID, { playerID: me, credentials: creds[me] }, 409, /played by the bot/);
+    seat.data = own;
+    await server.db.setMetadata(matchID, metadata!);
+    expect((await ask(matchID, { playerID: me, credentials: creds[me] })).json).toEqual({ left: 2 });
+
+    // The other player leaves: the match is over (a forfeit); the one left at the table gets no hint.
+    const left = await api(server.url, `/games/${GAME}/${matchID}/leave`, { playerID: other, credentials: creds[other] });
+    expect(left.status, left.text).toBe(200);
+    const { state } = await stored(matchID);
+    expect(state.ctx.gameover ?? state.G.winner).toBeTruthy();
+    await refused(matchID, { playerID: me, credentials: creds[me] }, 409, /the game is over/);
+    expect((await stored(matchID)).hints!.used).toEqual({ [me]: 1, [other]: 0 });
   });
 
   it('refuses a bad hints option at creation', async () => {

@@ -4,7 +4,8 @@
  * each round start and each player's turning points in their own shape; a click (or Enter) on a point jumps with
  * that point's record action, and the arrows move between points without stepping the replay; the report lists
  * accuracy and turning points; in the viewer a kept analysis shows on opening, without running, its turning points
- * are marked in the log and a point takes the replay to the step after that action.
+ * are marked in the log with what the bot preferred and the points lost, its moves are worded with the board's
+ * names, and a point takes the replay to the step after that action.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -127,6 +128,21 @@ describe('the analysis in the replay viewer', () => {
     expect([...steps].sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
     expect(marked.length).toBeGreaterThan(0);
     expect(marked[0].textContent).toMatch(/turning point [123]/);
+    // Under each marked move's first line: the bot's preferred move in words and the points it cost.
+    const said: Record<number, string> = {
+      [curve[4].action + 1]: 'the bot preferred “reveal Rally Support on Marrowind” — −12 points',
+      [curve[2].action + 1]: 'the bot preferred “plan Sabotage with Envoy Nessa Quill” — −7 points',
+      [curve[5].action + 1]: 'the bot preferred “oppose with Overseer Calyx Dorn” — −20 points',
+    };
+    const notes = [...document.querySelectorAll('[data-testid="turning-note"]')]
+      .map((n) => [Number(n.closest('[data-step]')!.getAttribute('data-step')), n.textContent]);
+    expect(notes.sort()).toEqual(expected.map((st) => [st, said[st]]).sort());
+    // The turning points' moves in the board's words, not the search's ids (../../src/ui/log/plainLabel.ts).
+    expect(within(screen.getByTestId('turning-R')).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      '1. Round 2: played pass; the bot preferred reveal Rally Support on Marrowind — −12 points',
+      '2. Round 1: played end planning; the bot preferred plan Sabotage with Envoy Nessa Quill — −7 points',
+    ]);
+    expect(screen.getByTestId('turning-I').textContent).toContain('oppose with Overseer Calyx Dorn');
     fireEvent.click(pointEls()[4]);
     expect(stepOf()).toBe(curve[4].action + 1);
     fireEvent.click(within(screen.getByTestId('turning-I')).getByRole('button'));

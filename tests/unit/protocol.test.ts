@@ -63,13 +63,20 @@ describe('the action ⇄ move codec', () => {
     for (const args of [undefined, [], [null], [{}]]) expect(actionOf('pass', args)).toEqual({ action: { type: 'pass' }, played: null });
   });
 
-  it('reads the server\'s second argument as who played the decision, and nothing else as one', () => {
+  it('refuses a second argument: who played a decision is the server\'s event, not a move argument (issue 21 item 2)', () => {
     const move = moveOf(EXAMPLES.oppose);
-    expect(actionOf('oppose', [...move.args, { bot: true, handedOver: 'time' }]))
+    expect(actionOf('oppose', [...move.args, { bot: true, handedOver: 'time' }])).toEqual({ error: 'too many move arguments' });
+    expect(actionOf('undo', [null, { takenBack: true }])).toEqual({ error: 'too many move arguments' });
+  });
+
+  it('reads a log stored before that: its second argument as who played the decision, and nothing else as one', () => {
+    const move = moveOf(EXAMPLES.oppose);
+    const legacy = { legacyNote: true };
+    expect(actionOf('oppose', [...move.args, { bot: true, handedOver: 'time' }], legacy))
       .toEqual({ action: EXAMPLES.oppose, played: { bot: true, handedOver: 'time' } });
-    expect(actionOf('undo', [null, { takenBack: true }])).toEqual({ action: { type: 'undo' }, played: { takenBack: true } });
+    expect(actionOf('undo', [null, { takenBack: true }], legacy)).toEqual({ action: { type: 'undo' }, played: { takenBack: true } });
     for (const note of [{}, { bot: false }, { handedOver: 'time' }, { bot: true, takenBack: true }, { bot: true, x: 1 }, 'bot', null]) {
-      expect(actionOf('oppose', [...move.args, note])).toEqual({ error: expect.any(String) });
+      expect(actionOf('oppose', [...move.args, note], legacy)).toEqual({ error: expect.any(String) });
     }
   });
 

@@ -203,7 +203,13 @@ export function afterDecision(
 }
 
 /**
- * Take back `seat`'s last decision: the state becomes its snapshot again, with every take-back line of the log kept
+ * Lines a take-back never cuts: earlier take-backs, and the table's own history (a seat handed to the server bot or
+ * taken back from it, written by the server after the decision: src/game/playedBy.ts, issue 21 item 2).
+ */
+const KEPT_LINES: ReadonlySet<LogKind> = new Set<LogKind>(['tookBack', 'seatToBot', 'seatTakenBack']);
+
+/**
+ * Take back `seat`'s last decision: the state becomes its snapshot again, with every take-back and table line of the log kept
  * and a new public `tookBack` line naming only the kind of decision. False (no change) if there is no snapshot to
  * restore — on a view, say, which lists the take-back but holds no snapshot.
  */
@@ -216,7 +222,7 @@ export function takeBack(state: GameState, seat: Faction): boolean {
   const logLength = restored.logLength as number;
   delete restored.logLength;
   const kept = state.log.slice(0, logLength);
-  for (let i = logLength; i < state.log.length; i++) if (state.log[i].e === 'tookBack') kept.push(copyJson(state.log[i]));
+  for (let i = logLength; i < state.log.length; i++) if (KEPT_LINES.has(state.log[i].e)) kept.push(copyJson(state.log[i]));
   const rest = { seat, kinds: u.kinds.slice(0, -1), snapshots: copyJson(u.snapshots.slice(0, -1)) };
   delete state.undo;
   const target = state as unknown as Record<string, unknown>;

@@ -3,12 +3,13 @@
  * the total) with Cancel, then the report (./AnalysisReport.tsx, a lazy chunk) with Hide / Show. Like the control
  * bar it stands above the end screen's backdrop, so the chart still works at the last step.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { ChoiceButton } from '../prompt/ChoiceButton';
 import { Select } from '../replay/ReplayControls';
 import { colors, phone } from '../theme';
-import { DEFAULT_DEPTH, DEPTHS, type AnalysisDepth } from './settings';
+import { plainLabel } from '../log/plainLabel';
+import { DEFAULT_DEPTH, DEPTHS, type AnalysisDepth, type ReplayAnalysis } from './settings';
 import type { ReplayAnalysisControl } from './useReplayAnalysis';
 
 const AnalysisReport = lazy(() => import('./AnalysisReport'));
@@ -58,8 +59,22 @@ export interface AnalysisBarProps {
   onJump(action: number): void;
 }
 
+/**
+ * The turning points' moves in the board's words (mission, planet and leader names for the search's ids). Done here,
+ * in the replay's chunk, which has the game's content already: the lazy report importing it would split the
+ * content out of the first load's chunks (one more request, +0.5 kB gzip: tests/e2e/a11y.test.ts's budget).
+ */
+export function inWords(a: ReplayAnalysis): ReplayAnalysis {
+  const words = (list: ReplayAnalysis['turningPoints']['R']) => list.map((t) => ({
+    ...t, played: { ...t.played, label: plainLabel(t.played.label) }, best: { ...t.best, label: plainLabel(t.best.label) },
+  }));
+  return { ...a, turningPoints: { R: words(a.turningPoints.R), I: words(a.turningPoints.I) } };
+}
+
 export function AnalysisBar({ control, currentAction, onJump }: AnalysisBarProps) {
   const { state, start, cancel } = control;
+  const shown = state.status === 'done' ? state.analysis : null;
+  const worded = useMemo(() => (shown ? inWords(shown) : null), [shown]);
   const [depth, setDepth] = useState<AnalysisDepth>(DEFAULT_DEPTH);
   const [open, setOpen] = useState(true);
   const heading = <strong style={{ color: colors.highlight }}>Computer analysis</strong>;
@@ -101,7 +116,7 @@ export function AnalysisBar({ control, currentAction, onJump }: AnalysisBarProps
         </Row>
         {open && (
           <Suspense fallback={<p style={{ margin: 4 }}>Drawing the chart…</p>}>
-            <AnalysisReport analysis={state.analysis} currentAction={currentAction} onJump={onJump} />
+            <AnalysisReport analysis={worded ?? state.analysis} currentAction={currentAction} onJump={onJump} />
           </Suspense>
         )}
       </Strip>

@@ -5,16 +5,17 @@
  * of winning and why, each ringed on the board with its rank (./highlight.ts). A lazy chunk: not in the first load.
  * Remounted for each new decision (Board keys it), so a hint never outlives the decision it was for.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { Hint } from '../../ai/hint';
 import type { Faction } from '../../game/content';
 import type { GameState } from '../../game/rules';
 import { colors, phone } from '../theme';
+import { useIsPhone } from '../useIsPhone';
 import { HINT_CSS, RANK_COLORS, markChoices } from './highlight';
 import { HintCancelled, startHint, type HintRun } from './run';
 import type { HintAccess } from './types';
-import { plainLabel } from './label';
+import { plainLabel } from '../log/plainLabel';
 
 const Button = styled.button.attrs({ type: 'button' })`
   margin-left: 8px;
@@ -46,7 +47,10 @@ const Panel = styled.section`
   background: ${colors.surface};
   box-shadow: 0 8px 24px rgba(0, 0, 0, 0.55);
   font-size: 13px;
-  ${phone} { top: auto; bottom: calc(42vh + 12px); max-height: 40vh; }
+  /* Phone: docked just above the prompt bar, full width (bottom set from the bar's measured top: usePromptTop),
+     folding to its one line so the rings on the planets behind it can be seen. */
+  ${phone} { top: auto; left: 4px; right: 4px; width: auto; max-height: 36vh; padding: 8px 10px; }
+  &[data-folded='true'] { overflow: hidden; }
   h2 { margin: 0 0 6px; font-size: 15px; }
   ol { margin: 0; padding: 0; list-style: none; display: flex; flex-direction: column; gap: 8px; }
   p { margin: 0; }
@@ -65,6 +69,50 @@ const Rank = styled.span<{ $c: string }>`
   line-height: 20px;
 `;
 
+const Head = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+  h2 { margin: 0 0 6px; }
+  &[data-folded='true'] h2 { margin: 0; }
+`;
+
+const Fold = styled.button.attrs({ type: 'button' })`
+  flex: none;
+  min-height: 44px;
+  padding: 0 10px;
+  border-radius: 6px;
+  border: 1px solid ${colors.border};
+  background: ${colors.surface2};
+  color: ${colors.text};
+  font-size: 13px;
+  cursor: pointer;
+`;
+
+/**
+ * Phone: the distance from the bottom of the screen to the top of the fixed prompt bar (it grows, shrinks and
+ * folds), so the panel stands just above it and never over the question, its choices or the Hint button.
+ */
+function usePromptTop(on: boolean): number | null {
+  const [bottom, setBottom] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    if (!on) return undefined;
+    const bar = document.querySelector('[data-testid="prompt"]');
+    if (!bar) return undefined;
+    const measure = () => setBottom(Math.max(0, Math.round(window.innerHeight - bar.getBoundingClientRect().top)));
+    measure();
+    const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    ro?.observe(bar);
+    window.addEventListener('resize', measure);
+    return () => {
+      ro?.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [on]);
+  return on ? bottom : null;
+}
+
 const Muted = styled.p`
   color: ${colors.muted};
 `;
@@ -79,12 +127,18 @@ export default function HintBox({ view, seat, access, iterations, autoStart }: {
   autoStart?: boolean;
 }) {
   const [phase, setPhase] = useState<Phase>({ k: 'idle' });
+  const isPhone = useIsPhone();
+  // Phone: the panel folds to its title and the three chances, leaving the planets it rings in sight.
+  const [folded, setFolded] = useState(false);
+  const open = phase.k !== 'idle' && phase.k !== 'asking';
+  const dock = usePromptTop(isPhone && open);
   const run = useRef<HintRun | null>(null);
   useEffect(() => () => run.current?.cancel(), []);
   const shown = phase.k === 'shown' ? phase.hint : null;
   useEffect(() => (shown ? markChoices(document, shown.choices.map((c) => c.action)) : undefined), [shown]);
   const out = access.left !== null && access.left <= 0;
   const started = useRef(false);
+  const bodyId = useId();
   useEffect(() => {
     if (!autoStart || started.current) return;
     started.current = true;
@@ -112,8 +166,23 @@ export default function HintBox({ view, seat, access, iterations, autoStart }: {
         {out ? 'No hints left' : label}
       </Button>
       {phase.k !== 'idle' && phase.k !== 'asking' && (
-        <Panel aria-label="Hint" data-testid="hint-panel" data-phase={phase.k}>
-          <h2>What would the bot do?</h2>
+        <Panel aria-label="Hint" data-testid="hint-panel" data-phase={phase.k} data-folded={isPhone && folded ? 'true' : 'false'}
+          style={dock === null ? undefined : { bottom: dock + 6, maxHeight: `min(36vh, ${Math.max(120, window.innerHeight - dock - 12)}px)` }}>
+          <Head data-folded={isPhone && folded ? 'true' : 'false'}>
+            <h2>{isPhone && folded && shown ? 'Hint' : 'What would the bot do?'}
+              {isPhone && folded && shown && shown.choices.map((c, i) => (
+                <Rank key={i} $c={RANK_COLORS[i]} style={{ width: 'auto', padding: '0 5px', borderRadius: 10, margin: '0 0 0 3px', fontSize: 12.5 }}>
+                  {i + 1}{Number.isNaN(c.chance) ? '' : ` ${pct(c.chance)}`}
+                </Rank>
+              ))}
+            </h2>
+            {isPhone && (
+              <Fold onClick={() => setFolded((f) => !f)} aria-expanded={!folded} aria-controls={bodyId} data-testid="hint-fold">
+                {folded ? '▴ Show' : '▾ Hide'}
+              </Fold>
+            )}
+          </Head>
+          <div id={bodyId} hidden={isPhone && folded}>
           {phase.k === 'running' && (
             <>
               <Muted>Thinking from what you can see (never your opponent's secrets)…</Muted>
@@ -137,6 +206,7 @@ export default function HintBox({ view, seat, access, iterations, autoStart }: {
             </>
           )}
           {(shown || phase.k === 'error') && <Button onClick={() => setPhase({ k: 'idle' })} data-testid="hint-close" style={{ marginTop: 6, marginLeft: 0 }}>Close</Button>}
+          </div>
         </Panel>
       )}
     </>

@@ -18,8 +18,9 @@ export function selectorsFor(a: Action): string[] {
   if (typeof rec.card === 'string') out.push(`[data-card="${rec.card}"]`);
   const prompt = '[data-testid="prompt"]';
   out.push(`${prompt} [data-choice="type"][data-type="${a.type}"]`);
+  // An option button's data-value is its value as JSON (src/ui/prompt/choices.ts valueKey): "L" with its quotes.
   for (const k of ['leader', 'planet', 'card', 'to', 'target', 'unit']) {
-    if (typeof rec[k] === 'string') out.push(`${prompt} [data-choice="option"][data-value="${rec[k]}"]`);
+    if (typeof rec[k] === 'string') out.push(`${prompt} [data-choice="option"][data-value='${JSON.stringify(rec[k])}']`);
   }
   return out;
 }

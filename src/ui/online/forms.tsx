@@ -78,16 +78,21 @@ function useSubmit(initialName: string) {
   return { name, setName, nameError: tried || name !== initialName ? problem : null, busy, error, run };
 }
 
+/** The hints per player a creator may pick (the server takes 1 to MAX_HINT_LIMIT). */
+const HINT_LIMITS = [1, 2, DEFAULT_HINT_LIMIT, 5, 10];
+
 export function CreateForm({ lobby, initialName, onJoined }: { lobby: Lobby; initialName: string; onJoined(j: Joined): void }) {
   const f = useSubmit(initialName);
   const [side, setSide] = useState<Faction>('R');
   const [opponent, setOpponent] = useState<'friend' | 'bot' | 'solo'>('friend');
   const [difficulty, setDifficulty] = useState<Difficulty>('normal');
   const [clock, setClock] = useState<ClockChoice>('none');
-  const [hints, setHints] = useState(false); // issue 22: hints are off unless the creator allows them
+  // Issue 22: hints are off unless the creator allows them, and the match sets how many each player may ask for.
+  const [hints, setHints] = useState(false);
+  const [hintLimit, setHintLimit] = useState(DEFAULT_HINT_LIMIT);
   const create = () => (opponent === 'solo'
     ? lobby.createSoloAndJoin(side, f.name, difficulty)
-    : lobby.createAndJoin(side, f.name, opponent === 'bot' ? difficulty : null, opponent === 'friend' ? clock : 'none', hints ? DEFAULT_HINT_LIMIT : 0));
+    : lobby.createAndJoin(side, f.name, opponent === 'bot' ? difficulty : null, opponent === 'friend' ? clock : 'none', hints ? hintLimit : 0));
   return (
     <Form aria-label="Create a match" data-form="create" onSubmit={(e) => f.run(e, async () => onJoined(await create()))}>
       <h2 style={{ margin: 0, fontSize: 18 }}>Create a match</h2>
@@ -125,7 +130,11 @@ export function CreateForm({ lobby, initialName, onJoined }: { lobby: Lobby; ini
       {opponent !== 'solo' && (
         <label className="radio">
           <input type="checkbox" data-create="hints" checked={hints} onChange={(e) => setHints(e.target.checked)} />
-          {' '}Allow hints: {DEFAULT_HINT_LIMIT} per player (the bot suggests moves from what you can see; both players see when one is asked)
+          {' '}Allow hints:{' '}
+          <select aria-label="Hints per player" data-create="hint-limit" value={hintLimit} disabled={!hints} onChange={(e) => setHintLimit(Number(e.target.value))}>
+            {HINT_LIMITS.map((n) => <option key={n} value={n}>{n}</option>)}
+          </select>
+          {' '}per player (the bot suggests moves from what you can see; both players see when one is asked)
         </label>
       )}
       {opponent === 'bot' && <DifficultyPicker legend="Bot difficulty" name="server-bot-difficulty" value={difficulty} onChange={setDifficulty} />}

@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { colors, factionName } from '../theme';
 import { Box as LogBox, Round, Scroll } from '../board/LogPanel';
-import type { TurningMark } from '../analysis/marks';
+import { points, type TurningMark } from '../analysis/marks';
 import { TurnMarker } from '../analysis/TurnMarker';
 import type { ReplayLine } from './viewpoint';
 
@@ -47,6 +47,13 @@ const Turn = styled(Private)`
   border: 1px solid ${colors.border};
 `;
 
+/** Under a turning point's first line: what the bot preferred and what the move played cost. */
+const Preferred = styled.span`
+  display: block;
+  color: ${colors.muted};
+  font-size: 12px;
+`;
+
 function privateLabel(to: ReplayLine['to']): string | null {
   if (to === undefined) return null;
   if (to === 'players') return 'players only';
@@ -66,6 +73,9 @@ export function ReplayLog({ lines, step, onStep, marks }: ReplayLogProps) {
   // Keep the current moment in sight (the last line at or before the step).
   let current = -1;
   for (let i = 0; i < lines.length && lines[i].step <= step; i++) current = i;
+  // A move's lines share its step: a turning point's note (what the bot preferred) goes under the first only.
+  const firstOfStep = new Map<number, number>();
+  lines.forEach((l, i) => { if (!firstOfStep.has(l.step)) firstOfStep.set(l.step, i); });
   useEffect(() => {
     const box = ref.current;
     const el = box?.querySelector<HTMLElement>(`[data-line="${current}"]`);
@@ -101,6 +111,9 @@ export function ReplayLog({ lines, step, onStep, marks }: ReplayLogProps) {
                     </Turn>
                   )}
                   {line.bot && <Private title="The server bot made this decision">bot</Private>}{label && <Private>{label}</Private>}{line.text}
+                  {mark && firstOfStep.get(line.step) === i && (
+                    <Preferred data-testid="turning-note">the bot preferred “{mark.best}” — −{points(mark.drop)} points</Preferred>
+                  )}
                 </Line>
               );
             })}

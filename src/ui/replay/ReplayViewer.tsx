@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import type { GameRecord } from '../../game/record';
 import { AnalysisBar } from '../analysis/AnalysisBar';
 import { stepOfAction, turningMarks } from '../analysis/marks';
+import { plainLabel } from '../log/plainLabel';
 import { useReplayAnalysis } from '../analysis/useReplayAnalysis';
 import { Board } from '../board/Board';
 import { factionName } from '../theme';
@@ -79,7 +80,7 @@ export function ReplayViewer({ timeline, title, actions, initialStep = 0, initia
   // Only a finished game that re-runs to its end can be analysed (analyseRecord re-plays it).
   const analysable = !!record?.result && !timeline.error;
   const analysis = useReplayAnalysis(analysable ? record ?? null : null);
-  const marks = useMemo(() => (analysis.state.status === 'done' ? turningMarks(analysis.state.analysis) : undefined), [analysis.state]);
+  const marks = useMemo(() => (analysis.state.status === 'done' ? turningMarks(analysis.state.analysis, plainLabel) : undefined), [analysis.state]);
 
   const controls = (
     <>

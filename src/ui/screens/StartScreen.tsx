@@ -41,7 +41,9 @@ export type StartChoice =
   | { mode: 'solo'; bot: Faction; difficulty: Difficulty }
   /** A saved local game (hot-seat, bot or solo) to resume: src/ui/saved. */
   | { mode: 'resume'; saved: SavedLocal }
-  | { mode: 'replay'; source: ReplaySource };
+  | { mode: 'replay'; source: ReplaySource }
+  /** The second game, Imperios Milenarios (src/ui/imperios, a lazy chunk). */
+  | { mode: 'imperios' };
 
 function AgainstBot({ onStart }: { onStart(choice: StartChoice): void }) {
   const [difficulty, setDifficulty] = useState<Difficulty>('normal');
@@ -133,6 +135,9 @@ export function StartScreen({ onStart: go }: { onStart(choice: StartChoice): voi
       </Choice>
       <Choice $primary onClick={() => onStart({ mode: 'online' })} data-start="online">
         Play online<small>Create a match and send the invite link, join an open one, play the server bot, or watch.</small>
+      </Choice>
+      <Choice onClick={() => go({ mode: 'imperios' })} data-start="imperios">
+        Imperios Milenarios<small>The second game: 4 to 7 players, hot-seat.</small>
       </Choice>
       <RecordsSection onOpen={(source) => onStart({ mode: 'replay', source })} />
     </Main>
