@@ -5,7 +5,7 @@
  */
 import type { State } from 'boardgame.io';
 import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { IMPERIOS_BOTS, IMPERIOS_HOSTED, onlineView, VIEW_LOG_ROUNDS } from '../../../server/games/imperios';
 import { estimate, greedyAction, randomAction } from '../../../src/games/imperios/ai/baseline';
 import { ACT, makeImperiosGame } from '../../../src/games/imperios/game';
@@ -22,7 +22,12 @@ import {
 } from '../../../src/games/imperios/rules';
 import { randomInt, seedState } from '../../../src/games/imperios/rules/rng';
 
+// boardgame.io's per-move serialisability check walks all of G (docs/bgio-notes.md): off, as on a real server.
+const PREVIOUS_NODE_ENV = process.env.NODE_ENV;
 process.env.NODE_ENV = 'production';
+afterAll(() => {
+  process.env.NODE_ENV = PREVIOUS_NODE_ENV;
+});
 
 /** A boardgame.io state of a 4-player Tutorial game after `moves` random awaited decisions. */
 function played(moves: number, seed = 'hosted') {
