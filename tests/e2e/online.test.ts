@@ -166,7 +166,7 @@ describe.skipIf(!run)('online game through the lobby and the real server', () =>
     // The server deals a random game, and about 1 in 30 ends in round 1 (the bot occupies the base): then this
     // scenario, which needs a game still running after its clicks, starts again in a new match (at most 4 tries).
     for (let attempt = 1; ; attempt++) {
-      const outcome = await playBotScenario(attempt === 1);
+      const outcome = await playBotScenario(attempt);
       if (outcome === 'done') break;
       console.log(`server-bot scenario, try ${attempt}: the game ended early; again in a new match`);
       expect(attempt, 'every try of the server-bot scenario ended in round 1').toBeLessThan(4);
@@ -174,7 +174,8 @@ describe.skipIf(!run)('online game through the lobby and the real server', () =>
   }, 300_000);
 
   /** The scenario of the test above; 'ended early' when the game ended before its last click (the page is closed). */
-  async function playBotScenario(first: boolean): Promise<'done' | 'ended early'> {
+  async function playBotScenario(attempt: number): Promise<'done' | 'ended early'> {
+    const first = attempt === 1;
     const ctx = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
     let dropped = false;
     const sockets: WebSocketRoute[] = [];
@@ -207,7 +208,9 @@ describe.skipIf(!run)('online game through the lobby and the real server', () =>
     expect(await page.textContent('[data-opponent-status="bot"]')).toMatch(/Bot \(easy\)/);
     // The Imperial (bot) sets up first; then the Rebel must hide the base.
     await page.waitForSelector('[data-testid="prompt"][data-mine="true"]', { timeout: 20_000 });
-    const rng = rngFor('e2e-online-bot');
+    // Each try clicks its own way: with one seed for all, every try hid the base on the same planet (the choices
+    // are listed in the same order whatever the deal), so a weak spot lost round 1 in all three tries of a CI run.
+    const rng = rngFor(first ? 'e2e-online-bot' : `e2e-online-bot-${attempt}`);
     for (let i = 0; i < 4; i++) {
       // The server bot thinks in worker threads: beside another browser test on two cores, a turn can take long.
       if (!await myTurn(60_000)) return 'ended early';
