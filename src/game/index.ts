@@ -39,6 +39,7 @@ import {
   type ActionType, type GameState, type Phase, type Rng,
 } from './rules';
 import { viewFor } from './rules/view';
+import { cryptoRandomPlugin, guardPlugin, printable, type GuardApi } from '../platform/bgio-plugins';
 import { actionOf, moveOf, playerOf, SEATS, seatOf, type SeatID } from '../protocol';
 
 // Player "0" is the Rebel, player "1" the Imperial (src/protocol/seats.ts); many callers import them from here.
@@ -48,17 +49,6 @@ export type PlayerSeat = SeatID;
 /** The core's Rng backed by boardgame.io's random plugin: Die(n) - 1 is Alea like the core's seededRng. */
 export function rngFrom(random: { Die(spotvalue?: number): number }): Rng {
   return { int: (n: number) => random.Die(n) - 1 };
-}
-
-/** 128 random bits as hex, from the Web Crypto API (globalThis.crypto: Node ≥ 19 and every browser). */
-export function cryptoSeed(): string {
-  const c = (globalThis as { crypto?: { getRandomValues?: (a: Uint8Array) => Uint8Array } }).crypto;
-  if (!c || typeof c.getRandomValues !== 'function') {
-    // Never fall back to a guessable seed (STACK.md hole 3).
-    throw new Error('no crypto.getRandomValues: cannot seed the game safely');
-  }
-  const bytes = c.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /**
@@ -171,7 +161,6 @@ const basePlugin = {
     ? (context: FnContext<GameState>, ...args: unknown[]) => fn({ ...context, [BASE]: context.G } as FnContext<GameState>, ...args)
     : fn),
 };
-interface GuardApi { refuse(): void; refused(): boolean }
 
 type MoveContext = {
   G: GameState;
@@ -181,15 +170,6 @@ type MoveContext = {
   [BASE]?: GameState;
 };
 
-/** True when `String(x)` works: boardgame.io formats a refused move's args into its error message. */
-function printable(x: unknown): boolean {
-  try {
-    String(x);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function makeMove(type: ActionType, takeBacks: boolean) {
   return {
@@ -316,20 +296,9 @@ export function makeMintImperium(opts: MintImperiumOptions = {}): Game<GameState
     },
     plugins: [
       basePlugin,
-      // Replaces the stock seed (Date.now() in base 36) by 128 crypto-random bits: docs/bgio-notes.md c.
-      // No flush here, so the core random plugin's flush still saves the PRNG state.
-      { name: 'random', setup: () => ({ seed: opts.seed ?? cryptoSeed() }) },
-      {
-        name: GUARD,
-        api: (): GuardApi => {
-          let refused = false;
-          return { refuse: () => { refused = true; }, refused: () => refused };
-        },
-        flush: ({ api }: { api?: GuardApi }) => (api?.refused() ? { refused: true } : {}),
-        isInvalid: ({ G, ctx, data }: { G: GameState; ctx: Ctx; data?: { refused?: boolean } }) => (data?.refused
-          ? 'move refused'
-          : flowMismatch(G, ctx) ?? false),
-      },
+      // 128 crypto-random bits instead of the stock seed (docs/bgio-notes.md c; src/platform/bgio-plugins.ts).
+      cryptoRandomPlugin(opts.seed),
+      guardPlugin<GameState>(GUARD, flowMismatch),
     ],
     // RULES §9 — the same Game plays solo when setupData (or opts.solo) says so: one human seat; the bot's seat is
     // never asked anything, its view is the spectator's.

@@ -41,6 +41,7 @@ import {
   type Seat,
 } from './rules';
 import { musterActions } from './rules/legal';
+import { cryptoRandomPlugin, guardPlugin, printable, type GuardApi } from '../../platform/bgio-plugins';
 
 export const IMPERIOS_NAME = 'imperios';
 export const IMPERIOS_MIN_PLAYERS = 4;
@@ -154,35 +155,13 @@ export function flowMismatch(G: ImperiosState, ctx: Ctx): string | null {
   return null;
 }
 
-/** True when `String(x)` works: boardgame.io prints a refused move's args into its error line. */
-function printable(x: unknown): boolean {
-  try {
-    String(x);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A 32-bit generator state from boardgame.io's random plugin (Alea, seeded with 128 crypto-random bits). */
 function freshRng(random: { Number(): number }): number {
   return Math.floor(random.Number() * 4294967296) >>> 0;
 }
 
-/** 128 random bits as hex, from the Web Crypto API (Node ≥ 19 and every browser); never a guessable fallback. */
-export function cryptoSeed(): string {
-  const c = (globalThis as { crypto?: { getRandomValues?: (a: Uint8Array) => Uint8Array } }).crypto;
-  if (!c || typeof c.getRandomValues !== 'function') throw new Error('no crypto.getRandomValues: cannot seed safely');
-  return Array.from(c.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 const GUARD = 'imperios-guard';
 const BASE = Symbol('imperios-base');
-
-interface GuardApi {
-  refuse(): void;
-  refused(): boolean;
-}
 
 type MoveContext = FnContext<ImperiosState> & {
   playerID: PlayerID;
@@ -281,25 +260,9 @@ export function makeImperiosGame(opts: ImperiosGameOptions = {}): Game<ImperiosS
     },
     plugins: [
       basePlugin,
-      // Replaces the stock seed (the time in base 36) by 128 crypto-random bits (docs/bgio-notes.md c). No flush:
-      // the core random plugin's flush saves the generator's state.
-      { name: 'random', setup: () => ({ seed: opts.seed ?? cryptoSeed() }) },
-      {
-        name: GUARD,
-        api: (): GuardApi => {
-          let refused = false;
-          return {
-            refuse: () => {
-              refused = true;
-            },
-            refused: () => refused,
-          };
-        },
-        flush: ({ api }: { api?: GuardApi }) => (api?.refused() ? { refused: true } : {}),
-        // Any action (a raw GAME_EVENT too) that leaves ctx out of line with G is refused.
-        isInvalid: ({ G, ctx, data }: { G: ImperiosState; ctx: Ctx; data?: { refused?: boolean } }) =>
-          data?.refused ? 'move refused' : (flowMismatch(G, ctx) ?? false),
-      },
+      cryptoRandomPlugin(opts.seed),
+      // Any action (a raw GAME_EVENT too) that leaves ctx out of line with G is refused.
+      guardPlugin<ImperiosState>(GUARD, flowMismatch),
     ],
     setup: ({ ctx, random }, setupData?: ImperiosSetupData) => {
       const mode = setupData === undefined ? (opts.mode ?? 'normal') : modeFromSetupData(setupData);
