@@ -6,15 +6,7 @@
 import { DEFAULT_CONFIG, type GameConfig } from '../game/content';
 import type { LogEvent } from '../game/rules';
 
-/** Wilson score interval for `wins` of `n` at 95%. */
-export function wilson(wins: number, n: number, z = 1.96): [number, number] {
-  if (n === 0) return [0, 1];
-  const p = wins / n;
-  const d = 1 + (z * z) / n;
-  const centre = (p + (z * z) / (2 * n)) / d;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
-}
+export { wilson } from '../platform/stats';
 
 /** The q-quantile of an ascending list (nearest rank); 0 for an empty list. */
 export function quantile(sorted: number[], q: number): number {

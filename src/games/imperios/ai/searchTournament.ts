@@ -6,6 +6,7 @@
  */
 import type { ModeId } from '../content/modes';
 import { applyAction, awaitedSeats, createGame, isRefusal, publicView, type Action, type Seat } from '../rules';
+import { wilson } from '../../../platform/stats';
 import { greedyAction, randomAction } from './baseline';
 import { priorGreedyAction } from './searchBaselines';
 import { searchImperiosAction } from './searchBot';
@@ -63,16 +64,6 @@ export interface TournamentResult {
   bots: BotFigures[];
   meanRounds: number;
   endReasons: Record<string, number>;
-}
-
-/** Wilson score interval for `wins` of `n` at 95%. */
-export function wilson(wins: number, n: number, z = 1.96): [number, number] {
-  if (n === 0) return [0, 1];
-  const p = wins / n;
-  const d = 1 + (z * z) / n;
-  const centre = (p + (z * z) / (2 * n)) / d;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
 }
 
 function meanInterval(xs: number[]): [number, number, number] {
