@@ -94,7 +94,7 @@ export class ClusterBus {
   readonly stats = { locks: 0, lockWaits: 0 };
   private handler: (msg: BusMessage, cacheable: boolean) => void = () => {};
   /** Called with an operation's messages just before they are published (../match/hub.ts attaches the final metadata). */
-  finalize: (matchID: string, messages: BusMessage[]) => void = () => {};
+  private finalize: (matchID: string, messages: BusMessage[]) => void = () => {};
   private resubscribed: () => void = () => {};
   private heartbeat: NodeJS.Timeout | undefined;
   private closed = false;
@@ -128,10 +128,16 @@ export class ClusterBus {
     }
   }
 
-  /** Connect, subscribe, start heart-beating. `onMessage` gets the other processes' messages. */
-  async start(onMessage: (msg: BusMessage, cacheable: boolean) => void, onResubscribed: () => void): Promise<void> {
+  /**
+   * Connect, subscribe, start heart-beating. `onMessage` gets the other processes' messages; `onResubscribed` is
+   * called when the subscription came back after Redis was lost; `finalize`, if given, sees each operation's
+   * messages just before they are published (and may add to them).
+   */
+  async start(onMessage: (msg: BusMessage, cacheable: boolean) => void, onResubscribed: () => void,
+    finalize?: (matchID: string, messages: BusMessage[]) => void): Promise<void> {
     this.handler = onMessage;
     this.resubscribed = onResubscribed;
+    if (finalize) this.finalize = finalize;
     try {
       await Promise.all([this.cmd.connect(), this.sub.connect()]);
     } catch (err) {

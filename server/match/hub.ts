@@ -238,11 +238,10 @@ export class MatchHub {
 
   /** Start receiving the other processes' messages (with a bus; once, before the server listens). */
   async startBus(): Promise<void> {
-    if (this.bus) this.bus.finalize = (matchID, messages) => this.finalizeForBus(matchID, messages);
     await this.bus?.start((msg, cacheable) => this.fromBus(msg, cacheable), () => {
       this.seatKeys.clear(); // seat changes published while Redis was down never arrived
       this.resyncAll();
-    });
+    }, (matchID, messages) => this.finalizeForBus(matchID, messages));
   }
 
   /**
