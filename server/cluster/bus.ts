@@ -93,7 +93,7 @@ export class ClusterBus {
   /** Lock acquisitions, and asks that found the lock taken (each wait in line counts once per ask). */
   readonly stats = { locks: 0, lockWaits: 0 };
   private handler: (msg: BusMessage, cacheable: boolean) => void = () => {};
-  /** Called with an operation's messages just before they are published (../match/hub.ts attaches the final metadata). */
+  /** Called with an operation's messages just before they are published (../match/bus-link.ts attaches the final metadata). */
   private finalize: (matchID: string, messages: BusMessage[]) => void = () => {};
   private resubscribed: () => void = () => {};
   private heartbeat: NodeJS.Timeout | undefined;
