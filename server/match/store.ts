@@ -41,7 +41,9 @@ export class MatchStore {
   /** Drop what is kept in memory of a match (call after writing its metadata or deleting it). */
   forget(matchID: string): void {
     this.cache.delete(matchID);
-    for (const a of ['0', '1', 'spectator']) this.answers.delete(`${matchID}|${a}`);
+    // Every audience's answer: seats of any game (up to 7) and spectators; the map holds at most 64 entries.
+    const prefix = `${matchID}|`;
+    for (const key of [...this.answers.keys()]) if (key.startsWith(prefix)) this.answers.delete(key);
   }
 
   /**

@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { MatchQueue } from '../../server/match/queue';
 import { processLock, type MatchLock } from '../../server/match/lock';
 import { ConnectionRegistry, type Connection } from '../../server/match/connections';
+import { MatchStore, type KeptAnswer } from '../../server/match/store';
+import type { SqlStorage } from '../../server/storage';
 
 const deferred = () => {
   let resolve!: () => void;
@@ -87,5 +89,22 @@ describe('ConnectionRegistry', () => {
     expect(reg.has('m')).toBe(false);
     expect(reg.gameOfMatch('m')).toBeUndefined();
     expect(told.at(-1)).toBe('m/0=0');
+  });
+});
+
+describe('MatchStore', () => {
+  it('forget drops the kept sync answers of every audience of the match (seats 0–6 and spectators), no other', () => {
+    const store = new MatchStore({} as SqlStorage, 8, true);
+    const answer = (stateID: number): KeptAnswer => ({ stateID, players: '[]', msg: {} as KeptAnswer['msg'] });
+    const audiences = ['0', '1', '2', '3', '4', '5', '6', 'spectator'];
+    for (const a of audiences) {
+      store.keepAnswer(`m|${a}`, answer(1));
+      store.keepAnswer(`other|${a}`, answer(2));
+    }
+    store.forget('m');
+    for (const a of audiences) {
+      expect(store.answer(`m|${a}`), a).toBeUndefined();
+      expect(store.answer(`other|${a}`)?.stateID, a).toBe(2);
+    }
   });
 });
