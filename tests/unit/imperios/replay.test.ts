@@ -5,13 +5,12 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { alea, parseImperiosRecord, replayCore } from '../../../src/games/imperios/replay';
-import { replayImperios, type ImperiosRecord } from '../../../src/games/imperios/record';
-import { IMPERIOS_HOSTED } from '../../../server/games/imperios';
-import { awaitedSeats, createGame, legalActions } from '../../../src/games/imperios/rules';
-import { randomInt, seedState } from '../../../src/games/imperios/rules/rng';
-import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
+import { replayImperios } from '../../../src/games/imperios/record';
+import { createGame } from '../../../src/games/imperios/rules';
+import { InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
+import { recordOf } from './records';
 import type { State } from 'boardgame.io';
-import { ACT, makeImperiosGame } from '../../../src/games/imperios/game';
+import { makeImperiosGame } from '../../../src/games/imperios/game';
 import type { ImperiosState } from '../../../src/games/imperios/rules';
 
 const PREVIOUS_NODE_ENV = process.env.NODE_ENV;
@@ -19,46 +18,6 @@ process.env.NODE_ENV = 'production';
 afterAll(() => {
   process.env.NODE_ENV = PREVIOUS_NODE_ENV;
 });
-
-/** A record of `moves` random decisions of a 5-player Tutorial game, seat 2 with the bot for a stretch, then a forfeit. */
-function recordOf(moves: number, seed: string): ImperiosRecord {
-  const game = ProcessGameConfig(makeImperiosGame({ seed }));
-  const reducer = CreateGameReducer({ game });
-  const initialState = InitializeGame({ game, numPlayers: 5, setupData: { mode: 'tutorial' } }) as State<ImperiosState>;
-  let state = initialState;
-  const chooser = { rng: seedState(`${seed}-moves`) };
-  const log: { action: { type: string; payload: unknown }; played?: unknown }[] = [];
-  let botSince = -1;
-  for (let i = 0; i < moves; i++) {
-    const seat = awaitedSeats(state.G)[0];
-    const legal = legalActions(state.G, seat);
-    const args = [legal[randomInt(chooser, legal.length)]];
-    const payload = { type: ACT, args, playerID: String(seat) };
-    let next = reducer(state, { type: 'MAKE_MOVE', payload } as never) as State<ImperiosState>;
-    let played: unknown;
-    if (seat === 2 && i > 20 && botSince < 0) botSince = i;
-    if (seat === 2 && botSince >= 0) {
-      played = i === botSince ? { bot: true, handedOver: 'away' } : i < moves - 40 ? { bot: true } : undefined;
-      if (played === undefined && botSince !== -2) {
-        played = { takenBack: true };
-        botSince = -2;
-      }
-      if (played) next = IMPERIOS_HOSTED.notePlayed!(state, next, String(seat), ACT, played as never);
-    }
-    state = next;
-    log.push({ action: { type: 'MAKE_MOVE', payload }, ...(played ? { played } : {}) });
-  }
-  const over = IMPERIOS_HOSTED.forfeit(state, '4', 'forfeit');
-  const r = IMPERIOS_HOSTED.record!({
-    matchID: 'm',
-    state: over,
-    initialState,
-    metadata: { gameName: 'imperios', players: {}, setupData: { mode: 'tutorial' } } as never,
-    log: log as never,
-  });
-  if ('error' in r) throw new Error(r.error);
-  return r.record as ImperiosRecord;
-}
 
 describe('IM14.1: the board replays a record exactly as boardgame.io does', () => {
   it("Alea is boardgame.io's: the same numbers from the same seed", () => {
