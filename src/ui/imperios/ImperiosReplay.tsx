@@ -88,10 +88,10 @@ export function ImperiosReplayViewer({ replay, record, onExit, initialStep = 0 }
     <section aria-label="Replay controls" data-testid="imp-replay-controls" data-step={step}
       style={{ display: 'grid', gap: 6, padding: 8, background: colors.surface, borderTop: `1px solid ${colors.border}` }}>
       <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap', alignItems: 'center' }}>
-        <ChoiceButton onClick={() => go(0)} disabled={step === 0} aria-label="To the start" data-replay="start">⏮</ChoiceButton>
+        <ChoiceButton onClick={() => go(0)} disabled={step === 0} aria-label="To the start" data-replay="start">«</ChoiceButton>
         <ChoiceButton onClick={() => go(step - 1)} disabled={step === 0} aria-label="One step back" data-replay="back">◀</ChoiceButton>
         <ChoiceButton $primary onClick={() => go(step + 1)} disabled={step === last} aria-label="One step forward" data-replay="forward">▶</ChoiceButton>
-        <ChoiceButton onClick={() => go(last)} disabled={step === last} aria-label="To the end" data-replay="end">⏭</ChoiceButton>
+        <ChoiceButton onClick={() => go(last)} disabled={step === last} aria-label="To the end" data-replay="end">»</ChoiceButton>
         <label style={{ display: 'inline-flex', gap: 6, alignItems: 'center', flex: 1, minWidth: 160 }}>
           <span data-testid="imp-replay-step">Step {step} of {last}</span>
           <input type="range" min={0} max={last} value={step} onChange={(e) => go(Number(e.target.value))} aria-label="Step" style={{ flex: 1 }} />
