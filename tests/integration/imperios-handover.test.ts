@@ -1,7 +1,7 @@
 /**
- * Issue 23 item 6, "a bot taking an abandoned seat", through the real server (SQLite) and real sockets, with an
- * injected server time (docs/imperios/RULES.md IM15.5, G57). A 4-seat Imperios match: seats 0–2 are scripted
- * clients that play a random legal action of their own whenever the game awaits them; seat 3 joined and never
+ * Issue 23 item 6, "a bot taking an abandoned seat", through the real server (SQLite and PostgreSQL) and real
+ * sockets, with an injected server time (docs/imperios/RULES.md IM15.5, G57). A 4-seat Imperios match: seats 0–2 are
+ * scripted clients that play a random legal action of their own whenever the game awaits them; seat 3 joined and never
  * opened a socket. Once its absence passed the limit, the server says so to the table by itself; seat 0 hands seat 3
  * to the server bot (`POST …/table` naming the seat); the bot (Imperios' search bot) plays seat 3's decisions, handed
  * the public view only, while the others keep playing; the owner of seat 3 cannot move over the bot, takes the seat
@@ -24,7 +24,17 @@ import {
   type PublicState,
 } from '../../src/games/imperios/rules';
 import { randomInt, seedState } from '../../src/games/imperios/rules/rng';
-import { allKeys, api, moveAction, startTestServer, waitFor, type TestServer } from './server-helpers';
+import {
+  allKeys,
+  api,
+  moveAction,
+  PG_SKIP_REASON,
+  PG_URL,
+  startTestServer,
+  waitFor,
+  type Backend,
+  type TestServer,
+} from './server-helpers';
 
 // boardgame.io's per-move serialisability check walks all of G (docs/bgio-notes.md): off, as on a real server.
 const PREVIOUS_NODE_ENV = process.env.NODE_ENV;
@@ -107,7 +117,9 @@ async function scripted(c: Client, matchID: string, playerID: string, credential
   }
 }
 
-describe('IM15.5, G57: a bot takes an abandoned Imperios seat online', () => {
+for (const backend of ['sqlite', 'postgres'] as Backend[]) {
+const skip = backend === 'postgres' && !PG_URL;
+describe.skipIf(skip)(`IM15.5, G57: a bot takes an abandoned Imperios seat online (${backend})${skip ? ` — SKIPPED: ${PG_SKIP_REASON}` : ''}`, () => {
   let server: TestServer;
   const clients: Client[] = [];
   const events: MatchEvent[] = [];
@@ -127,7 +139,7 @@ describe('IM15.5, G57: a bot takes an abandoned Imperios seat online', () => {
         };
       },
     };
-    server = await startTestServer('sqlite', {
+    server = await startTestServer(backend, {
       games: [{ ...IMPERIOS_HOSTED, bots } as HostedGame],
       now: () => now,
       abandonMs: 3 * MIN,
@@ -289,3 +301,4 @@ describe('IM15.5, G57: a bot takes an abandoned Imperios seat online', () => {
     expect(server.errors).toEqual([]);
   }, 300_000);
 });
+}
