@@ -54,9 +54,13 @@ function isTyping(target: EventTarget | null): boolean {
   return !!el && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA' || el.isContentEditable);
 }
 
-/** The viewer: the board at step `step` of `replay`, and the control bar. */
-export function ImperiosReplayViewer({ replay, record, onExit, initialStep = 0 }: {
-  replay: ImperiosReplay; record: ImperiosRecord; onExit(): void; initialStep?: number;
+/**
+ * The viewer: the board at step `step` of `replay`, and the control bar. `names`: the players' names by seat.
+ * `replay.exact` says whether a record's re-run reached its recorded result; a game kept by this page (hot-seat)
+ * has no record to check, and leaves it out.
+ */
+export function ImperiosReplayViewer({ replay, names: given, onExit, initialStep = 0 }: {
+  replay: Omit<ImperiosReplay, 'exact'> & { exact?: boolean }; names: string[]; onExit(): void; initialStep?: number;
 }) {
   const last = replay.states.length - 1;
   const [step, setStepRaw] = useState(() => Math.max(0, Math.min(last, initialStep)));
@@ -83,7 +87,7 @@ export function ImperiosReplayViewer({ replay, record, onExit, initialStep = 0 }
     return allEvents(view).slice(before).map(sentence);
   }, [replay, step, view]);
   const mover = step > 0 ? replay.movers[step - 1] : null;
-  const names = record.players.map((n, i) => n || `Seat ${i + 1}`);
+  const names = given.map((n, i) => n || `Player ${i + 1}`);
   const controls = (
     <section aria-label="Replay controls" data-testid="imp-replay-controls" data-step={step}
       style={{ display: 'grid', gap: 6, padding: 8, background: colors.surface, borderTop: `1px solid ${colors.border}` }}>
@@ -106,7 +110,7 @@ export function ImperiosReplayViewer({ replay, record, onExit, initialStep = 0 }
         )}
         {said.join(' ') || 'Nothing of it shows in the log.'}
       </div>
-      {replay.exact
+      {replay.exact === undefined ? null : replay.exact
         ? <small style={{ color: colors.muted }} data-testid="imp-replay-verified">✓ Re-run through the rules, the record reaches exactly its recorded result.</small>
         : <small role="alert" style={{ color: colors.danger }} data-testid="imp-replay-mismatch">
           ⚠ {replay.error ? `The record stops re-running at ${replay.error}.` : 'The re-run does not reach the recorded result.'}
@@ -142,7 +146,7 @@ export function ImperiosReplayScreen({ matchID, onExit, fetchRecord = fetchImper
       </main>
     );
   }
-  return <ImperiosReplayViewer replay={replay} record={rec} onExit={onExit} />;
+  return <ImperiosReplayViewer replay={replay} names={rec.players} onExit={onExit} />;
 }
 
 /** Finished online matches of Imperios on this server, newest first (the lobby's list, `isGameover=true`). */

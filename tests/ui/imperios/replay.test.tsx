@@ -10,8 +10,11 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ImperiosRecord } from '../../../src/games/imperios/record';
 import { replayCore } from '../../../src/games/imperios/replay';
-import { allEvents, awaitedSeats } from '../../../src/games/imperios/rules';
+import { allEvents, awaitedSeats, legalActions } from '../../../src/games/imperios/rules';
+import { HotSeat } from '../../../src/ui/imperios/HotSeat';
 import { FinishedImperios, ImperiosReplayScreen } from '../../../src/ui/imperios/ImperiosReplay';
+import { coreSession } from '../../../src/ui/imperios/session';
+import { randomInt, seedState } from '../../../src/games/imperios/rules/rng';
 import { sentence } from '../../../src/ui/imperios/LogList';
 import { replayFromLocation, replayHref } from '../../../src/ui/replay/routes';
 import { recordOf } from '../../unit/imperios/records';
@@ -128,5 +131,34 @@ describe('Imperios replay viewer', () => {
     expect(replayFromLocation({ pathname: '/replay/abc_1', search: '' })).toEqual({ kind: 'server', matchID: 'abc_1' });
     expect(replayFromLocation({ pathname: '/replay/imperios/a%2F..', search: '' })).toBeNull();
     expect(replayFromLocation({ pathname: '/replay/imperios/', search: '' })).toEqual({ kind: 'server', matchID: 'imperios' });
+  });
+
+  it('a finished hot-seat game offers its replay, from the states the page kept, and back to the end', async () => {
+    const session = coreSession({ players: 4, mode: 'tutorial', seed: 'ui-imp-hot-replay' });
+    const chooser = { rng: seedState('ui-imp-hot-replay-moves') };
+    const seen = [session.getState()!];
+    for (let i = 0; i < 20_000 && session.getState()!.phase !== 'over'; i++) {
+      const s = session.getState()!;
+      const seat = awaitedSeats({ ...s, rng: 0 })[0];
+      const legal = legalActions({ ...s, rng: 0 }, seat);
+      session.act(seat, legal[randomInt(chooser, legal.length)]);
+      seen.push(session.getState()!);
+    }
+    expect(session.getState()!.phase).toBe('over');
+    render(<HotSeat session={session} onExit={() => {}} />);
+    await act(async () => {});
+    expect(screen.getByTestId('imp-end')).toBeTruthy();
+    fireEvent.click(screen.getByText('Watch the replay'));
+    expect(screen.getByTestId('imp-replay-step').textContent).toBe(`Step 0 of ${seen.length - 1}`);
+    expect(screen.queryByTestId('imp-replay-verified')).toBeNull(); // no record to check: nothing claimed
+    expect(layout().getAttribute('data-phase')).toBe(seen[0].phase);
+    click('[data-replay="forward"]');
+    expect(layout().getAttribute('data-phase')).toBe(seen[1].phase);
+    expect(screen.getByTestId('imp-replay-moment').textContent).toContain(sentence(allEvents(seen[1]).at(-1)!));
+    click('[data-replay="end"]');
+    expect(screen.getByTestId('imp-end').getAttribute('data-winner')).toBe(String(seen.at(-1)!.result!.winner));
+    fireEvent.click(screen.getByText('Leave'));
+    expect(screen.queryByTestId('imp-replay-controls')).toBeNull();
+    expect(screen.getByText('Watch the replay')).toBeTruthy();
   });
 });
