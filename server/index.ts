@@ -131,7 +131,7 @@ export interface StartServerOptions {
   abandonMs?: number;
   /** A rematch still waiting for a player's playAgain is deleted after this long (turn clocks: at least the decision limit). Default 30 min. */
   rematchExpiryMs?: number;
-  /** The bot that takes over a handed-over seat. Default ismcts-normal. */
+  /** The bot that takes over a handed-over seat of Mint Imperium. Default ismcts-normal (other games: their `handoverKind`). */
   handoverBot?: BotKind;
   /** How often clock and absence deadlines are compared with the server's time (./table/timer.ts). Default 1 s. */
   tableTickMs?: number;
@@ -227,7 +227,10 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   // Mint's bots with this server's settings (each server its own worker pool, closed when it stops).
   const mint: HostedGame = {
     ...MINT_HOSTED, game,
-    bots: mintBots({ mcts: opts.bots?.mcts, workers: opts.bots?.workers ?? defaultBotWorkers(), players: opts.bots?.players }),
+    bots: {
+      ...mintBots({ mcts: opts.bots?.mcts, workers: opts.bots?.workers ?? defaultBotWorkers(), players: opts.bots?.players }),
+      ...(opts.handoverBot ? { handoverKind: opts.handoverBot } : {}),
+    },
   };
   const hosted: HostedGame[] = [mint, ...(opts.games ?? [])];
   const hub = new MatchHub({
@@ -318,7 +321,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   app.use(myMatchesRoute({ hub, limit: opts.lobbyLimits === false ? false : undefined }));
   const tableLimit = opts.tableLimit === undefined ? DEFAULT_TABLE_LIMIT : opts.tableLimit;
   app.use(tableRoute({
-    hub, bodyLimitBytes: opts.bodyLimitBytes ?? 4096, handoverBot: opts.handoverBot,
+    hub, bodyLimitBytes: opts.bodyLimitBytes ?? 4096,
     // Several processes: one budget per address in all of them (a flood spread over N processes gets no N times more).
     limiter: !tableLimit ? null : cluster
       ? new LocalFirstLimiter(new RateLimiter(tableLimit), new SharedRateLimiter(cluster.bus, 'table', tableLimit))
@@ -400,7 +403,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     void resumeBots(db, h.game.name as string, (id) => bots.kick(id)).catch((err) => onError(err, 'resume bots'));
   }
   // Clock and absence deadlines of unfinished matches, from what is stored (a restart loses none).
-  void tables.resume(db, game.name as string).catch((err) => onError(err, 'resume table deadlines'));
+  for (const h of hosted) {
+    void tables.resume(db, h.game.name as string).catch((err) => onError(err, 'resume table deadlines'));
+  }
 
   let stopped: Promise<void> | undefined;
   return {

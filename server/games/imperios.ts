@@ -1,13 +1,16 @@
 /**
  * Imperios Milenarios as the match room hosts it (../match/hosted-game.ts; issue 23 items 4 and 7): 4 to 7 seats,
  * the mode as the create body's `mode`, views without the core's random generator (IM14.1), legality from the rules
- * core, the forfeit end of G56 (src/games/imperios/forfeit.ts), its records, and its bots: `greedy` (the default)
- * and `random` (src/games/imperios/ai/baseline.ts), any number of bot seats but one. The bots run on the server's
- * event loop, each handed its seat's view only (the state without the generator).
+ * core, the forfeit end of G56 (src/games/imperios/forfeit.ts), the lines around a seat handed to the bot (IM15.5,
+ * src/games/imperios/playedBy.ts), its records, and its bots: `greedy` (the default) and `random`
+ * (src/games/imperios/ai/baseline.ts) and `search` (the search bot at its easy level, which also takes over a seat
+ * handed to the bot: server/table/route.ts), any number of bot seats but one. The bots run on the server's event
+ * loop, each handed its seat's view only (the state without the generator).
  */
 import { randomInt } from 'node:crypto';
 import type { State } from 'boardgame.io';
 import { greedyAction, randomAction, type Rnd } from '../../src/games/imperios/ai/baseline';
+import { chooseImperiosAction } from '../../src/games/imperios/ai/searchBot';
 import { MODE_IDS } from '../../src/games/imperios/content/modes';
 import { forfeitImperios } from '../../src/games/imperios/forfeit';
 import {
@@ -20,6 +23,7 @@ import {
   seatOf,
   turnOwner,
 } from '../../src/games/imperios/game';
+import { notePlayedImperios } from '../../src/games/imperios/playedBy';
 import { imperiosRecord } from '../../src/games/imperios/record';
 import {
   actionError,
@@ -31,8 +35,14 @@ import {
 import { audienceLog, audienceState } from '../../src/platform/views';
 import type { BotChoice, HostedBots, HostedGame } from '../match/hosted-game';
 
-/** The bot kinds, the default first. */
-export const IMPERIOS_BOT_KINDS = ['greedy', 'random'] as const;
+/**
+ * The bot kinds, the default first: the greedy and random baselines (src/games/imperios/ai/baseline.ts) and the
+ * search bot at its easy level (src/games/imperios/ai/searchBot.ts, docs/imperios/BOTS.md), which also takes over a
+ * seat handed to the bot (IM15.5). Each runs on the server's event loop, so only levels of a few milliseconds a
+ * decision are offered here (easy: its fixed 8 iterations, ≈ 7 ms on average, ≈ 45 ms at worst, measured on a loaded
+ * machine; normal is 4 times that).
+ */
+export const IMPERIOS_BOT_KINDS = ['greedy', 'random', 'search'] as const;
 export type ImperiosBotKind = (typeof IMPERIOS_BOT_KINDS)[number];
 
 /** Uniform numbers in [0, 1) from the operating system's generator: a bot's choices are nobody's to predict. */
@@ -51,7 +61,10 @@ function plainJson(x: unknown): boolean {
 function botMove(kind: string, view: PublicState, playerID: string): Promise<BotChoice> {
   return Promise.resolve().then(() => {
     const seat = Number(playerID);
-    const action = (kind === 'random' ? randomAction : greedyAction)(view, seat, cryptoRnd);
+    const action =
+      kind === 'search'
+        ? chooseImperiosAction(view, seat, { level: 'easy', seed: randomInt(2 ** 47) })
+        : (kind === 'random' ? randomAction : greedyAction)(view, seat, cryptoRnd);
     if (!action) throw new Error(`seat ${playerID} has no legal action`);
     return { move: ACT, args: [action] };
   });
@@ -59,8 +72,9 @@ function botMove(kind: string, view: PublicState, playerID: string): Promise<Bot
 
 /** Imperios' bot part: the lobby's `bot` names seats by their playerIDs ('0' … '6'). */
 export const IMPERIOS_BOTS: HostedBots<ImperiosState, PublicState> = {
-  kinds: { greedy: 'Bot', random: 'Random bot' } satisfies Record<ImperiosBotKind, string>,
+  kinds: { greedy: 'Bot', random: 'Random bot', search: 'Search bot' } satisfies Record<ImperiosBotKind, string>,
   defaultKind: IMPERIOS_BOT_KINDS[0],
+  handoverKind: 'search',
   seats: Object.fromEntries(Array.from({ length: IMPERIOS_MAX_PLAYERS }, (_, i) => [String(i), String(i)])),
   // Hands are open (G48): a bot sees what every player sees, nothing more.
   view: (state) => imperiosView(state.G),
@@ -136,6 +150,11 @@ export const IMPERIOS_HOSTED: HostedGame<ImperiosState> = {
   },
   awaiting: (state) => (state.ctx.gameover !== undefined ? [] : awaitedSeats(state.G).map(String)),
   forfeit: (state: State<ImperiosState>, loser, reason) => forfeitImperios(state, loser, reason),
+  // IM15.5: the lines around a seat handed to the bot, written after the reducer as the record's replay writes them.
+  notePlayed(prev, next, playerID, _moveType, played) {
+    const seat = seatOf(next.G, playerID);
+    return seat === null ? next : { ...next, G: notePlayedImperios(prev.G, next.G, seat, played) };
+  },
   record: ({ matchID, initialState, state, metadata, log }) => {
     const r = imperiosRecord({
       matchID,
@@ -144,7 +163,11 @@ export const IMPERIOS_HOSTED: HostedGame<ImperiosState> = {
       players: Array.from({ length: state.G.players }, (_, id) => metadata.players[id]?.name ?? ''),
       moves: log
         .filter((e) => e.action.type === 'MAKE_MOVE')
-        .map((e) => e.action.payload as { playerID: unknown; args: unknown }),
+        .map((e) => {
+          const { playerID, args } = e.action.payload as { playerID: unknown; args: unknown };
+          const played = (e as { played?: unknown }).played;
+          return played === undefined ? { playerID, args } : { playerID, args, played };
+        }),
       gameover: state.ctx.gameover,
     });
     return 'error' in r ? r : { record: r };

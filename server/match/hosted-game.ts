@@ -90,6 +90,11 @@ export interface HostedBots<G = unknown, V = unknown> {
   readonly kinds: Readonly<Record<string, string>>;
   /** The kind of a create body without `botKind`. */
   readonly defaultKind: string;
+  /**
+   * The kind that takes over a seat handed to the bot (../table/route.ts: its player ran out of time or is away).
+   * Absent: `defaultKind`.
+   */
+  readonly handoverKind?: string;
   /** Older names of kinds, still accepted from clients and found in stored matches. */
   readonly aliases?: Readonly<Record<string, string>>;
   /** The seats a create body's `bot` may name, each with its playerID (Mint: `R`, `I`). */

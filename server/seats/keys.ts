@@ -78,7 +78,7 @@ export class SeatKeys {
     if (entry && entry.hashes[playerID] === null && this.now() - entry.at >= this.refreshMs) entry = await this.load(matchID);
     if (!entry) return this.refuse('match not found');
     const hash = entry.hashes[playerID];
-    return hash !== null && matchesHash(credentials, hash) ? 'maybe' : this.refuse('wrong credentials');
+    return typeof hash === 'string' && matchesHash(credentials, hash) ? 'maybe' : this.refuse('wrong credentials');
   }
 
   /** What the match's seats are now (metadata read or written under the match's lock, or received on the bus). */

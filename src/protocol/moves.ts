@@ -11,6 +11,10 @@
  * Whether the action is legal is the core's question (`findLegal` / `apply`), never this file's.
  */
 import { ACTION_TYPES, type Action, type ActionType } from '../game/rules/actions';
+import { parsePlayedBy, type PlayedBy } from './played';
+
+// The note of who played a move is every hosted game's (Imperios' records carry it too): ./played.ts.
+export { parsePlayedBy, type PlayedBy } from './played';
 
 /** A move as boardgame.io sends it: its name and its argument list (empty for an action with no field). */
 export interface Move {
@@ -20,16 +24,6 @@ export interface Move {
 
 /** What a move carries before the core has checked it: a known move name and whatever fields were sent. */
 export type MoveAction = { type: ActionType } & Record<string, unknown>;
-
-/** Who played a decision when it was not the seat's owner as usual (see src/game/playedBy.ts for what it does). */
-export interface PlayedBy {
-  /** The server bot made this decision for the seat's owner. */
-  bot?: true;
-  /** The bot's first decision after the opponent handed the seat over: why (time ran out, or the owner was away). */
-  handedOver?: 'time' | 'away';
-  /** The owner's first decision after taking the seat back from the bot. */
-  takenBack?: true;
-}
 
 export type DecodedMove = { action: MoveAction; played: PlayedBy | null } | { error: string };
 
@@ -76,24 +70,4 @@ function decode(type: unknown, args: unknown, legacyNote: boolean): DecodedMove 
   let fields = 0;
   for (const _k in arg) if (++fields > MAX_ACTION_FIELDS) return { error: 'too many fields in the move argument' };
   return { action: { type, ...(arg as Record<string, unknown>) }, played };
-}
-
-/** A PlayedBy note, checked strictly (plain object, known fields, known values); null for anything else. */
-export function parsePlayedBy(x: unknown): PlayedBy | null {
-  if (typeof x !== 'object' || x === null || Array.isArray(x)) return null;
-  const proto: unknown = Object.getPrototypeOf(x);
-  if (proto !== Object.prototype && proto !== null) return null;
-  const o = x as Record<string, unknown>;
-  const keys = Object.keys(o);
-  if (keys.length === 0 || keys.some((k) => k !== 'bot' && k !== 'handedOver' && k !== 'takenBack')) return null;
-  if (o.bot !== undefined && o.bot !== true) return null;
-  if (o.handedOver !== undefined && o.handedOver !== 'time' && o.handedOver !== 'away') return null;
-  if (o.takenBack !== undefined && o.takenBack !== true) return null;
-  if (o.handedOver !== undefined && o.bot !== true) return null; // the hand-over line comes with the bot's decision
-  if (o.takenBack !== undefined && o.bot !== undefined) return null; // the owner's decision, not the bot's
-  const out: PlayedBy = {};
-  if (o.bot === true) out.bot = true;
-  if (o.handedOver !== undefined) out.handedOver = o.handedOver as 'time' | 'away';
-  if (o.takenBack === true) out.takenBack = true;
-  return out;
 }

@@ -77,9 +77,14 @@ export interface TableView {
 export const TABLE_ACTIONS = ['claimWin', 'handToBot', 'takeBack'] as const;
 export type TableAction = (typeof TABLE_ACTIONS)[number];
 
-/** The body of `POST /games/mint-imperium/:matchID/table`; the answer is `{}` or an ErrorBody (./lobby.ts). */
+/** The body of `POST /games/:name/:matchID/table`; the answer is `{}` or an ErrorBody (./lobby.ts). */
 export interface TableRequest {
   playerID: SeatID;
   credentials: string;
   action: TableAction;
+  /**
+   * The seat acted on by claimWin and handToBot: optional in a game of two seats (the other one), required in a game
+   * of more (Imperios: a playerID '0' … '6'); never for takeBack (the caller's own seat).
+   */
+  seat?: string;
 }

@@ -5,26 +5,15 @@
  * that left, which is ranked last whatever its points.
  */
 import type { State } from 'boardgame.io';
-import type { Seat } from './rules';
-import { cloneState } from './rules/clone';
-import { log } from './rules/log';
-import { rank, scoreCiv } from './rules/scoring';
-import type { ImperiosState } from './rules';
+import type { ImperiosState, Seat } from './rules';
+import { forfeitCiv } from './rules/forfeit';
 import { gameoverOf } from './game';
 
 /** The state in which seat `loser` (a playerID) has left by `reason` ('forfeit' or 'time'), one state on. */
 export function forfeitImperios(state: State<ImperiosState>, loser: string, reason: string): State<ImperiosState> {
   const seat: Seat = Number(loser);
   if (!/^[0-9]$/.test(loser) || seat >= state.G.players) throw new Error(`no seat ${loser}`);
-  const G = cloneState(state.G);
-  const scores = G.civs.map((c) => scoreCiv(G, c.seat));
-  const ranking = [...rank(G, scores).filter((s) => s !== seat), seat];
-  G.result = { reasons: [reason], scores, ranking, winner: ranking[0] };
-  G.forfeit = { seat, reason };
-  G.phase = 'over';
-  G.pending = null;
-  G.queue = [];
-  log(G, 'gameOver', 'G56', { reasons: [reason], winner: ranking[0] });
+  const G = forfeitCiv(state.G, seat, reason);
   return {
     ...state,
     G,

@@ -5,9 +5,11 @@
  * through boardgame.io's own reducer, which must end in the recorded result.
  */
 import type { State } from 'boardgame.io';
+import { parsePlayedBy, type PlayedBy } from '../../protocol/played';
 import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
 import type { ModeId } from './content/modes';
 import { forfeitImperios } from './forfeit';
+import { notePlayedImperios } from './playedBy';
 import { ACT, IMPERIOS_NAME, makeImperiosGame, modeFromSetupData, type ImperiosGameover } from './game';
 import type { Action, ImperiosState } from './rules';
 
@@ -18,7 +20,11 @@ export interface ImperiosRecord {
   mode: ModeId;
   /** The players' names by seat. */
   players: string[];
-  moves: { playerID: string; action: Action }[];
+  /**
+   * `played`: who made the move when not its seat's owner — the server's note around a hand-over to the bot
+   * (./playedBy.ts, IM15.5); its replay writes the same lines.
+   */
+  moves: { playerID: string; action: Action; played?: PlayedBy }[];
   /** A forfeit ended the game after the last move (G56). */
   forfeit?: { playerID: string; reason: string };
   result: ImperiosGameover;
@@ -30,7 +36,7 @@ export function imperiosRecord(input: {
   seed: unknown;
   setupData: unknown;
   players: string[];
-  moves: { playerID: unknown; args: unknown }[];
+  moves: { playerID: unknown; args: unknown; played?: unknown }[];
   gameover: unknown;
 }): ImperiosRecord | { error: string } {
   if (typeof input.seed !== 'string' && typeof input.seed !== 'number') return { error: 'no seed' };
@@ -43,7 +49,9 @@ export function imperiosRecord(input: {
     if (typeof m.playerID !== 'string' || typeof action !== 'object' || action === null) {
       return { error: 'a move without an action' };
     }
-    moves.push({ playerID: m.playerID, action: action as Action });
+    const played = m.played === undefined ? null : parsePlayedBy(m.played);
+    if (m.played !== undefined && !played) return { error: 'a move with a bad note of who played it' };
+    moves.push({ playerID: m.playerID, action: action as Action, ...(played ? { played } : {}) });
   }
   const result = input.gameover as ImperiosGameover;
   return {
@@ -74,7 +82,9 @@ export function replayImperios(record: ImperiosRecord): { states: State<Imperios
     if (next.transients?.error !== undefined || next._stateID === state._stateID) {
       return { error: `move ${i + 1} refused` };
     }
-    states.push((state = next));
+    const played = m.played === undefined ? null : parsePlayedBy(m.played);
+    const noted = played ? { ...next, G: notePlayedImperios(state.G, next.G, Number(m.playerID), played) } : next;
+    states.push((state = noted));
   }
   if (record.forfeit) {
     states.push((state = forfeitImperios(state, record.forfeit.playerID, record.forfeit.reason)));

@@ -2,13 +2,15 @@
  * Hot-seat Imperios Milenarios (issue 23 item 7): one screen passed between four to seven players. The seat the
  * game waits for (awaitedSeats: one at a time when several are asked at once, lowest first) plays; whenever it
  * changes, a cover in that seat's colour and shape asks to pass the device. Nothing is hidden behind it but what
- * the board shows anyway: hands are open (G48), so the board stays visible, dimmed and inert.
+ * the board shows anyway: hands are open (G48), so the board stays visible, dimmed and inert. Once the game is over,
+ * "Watch the replay" steps through it from the states the session kept (./ImperiosReplay.tsx).
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { awaitedSeats, type Action, type Seat } from '../../games/imperios/rules';
 import { ChoiceButton } from '../prompt/ChoiceButton';
 import { asCore } from './core';
 import { ImperiosBoard } from './ImperiosBoard';
+import { ImperiosReplayViewer } from './ImperiosReplay';
 import { SeatMark } from './SeatMark';
 import { seatLabel, seatLook, seatName } from './seats';
 import type { ImperiosSession } from './session';
@@ -36,15 +38,24 @@ function PassCover({ seat, onReady }: { seat: Seat; onReady(): void }) {
 export function HotSeat({ session, onExit }: { session: ImperiosSession; onExit(): void }) {
   const view = useSyncExternalStore(session.subscribe, session.getState);
   const [shown, setShown] = useState<Seat | null>(null);
+  const [replay, setReplay] = useState<ReturnType<NonNullable<ImperiosSession['history']>> | null>(null);
   useEffect(() => () => session.stop(), [session]);
   if (!view) return <p role="status">Starting…</p>;
+  if (replay) {
+    const names = view.civs.map((c) => seatName(c.seat));
+    return <ImperiosReplayViewer replay={replay} names={names} onExit={() => setReplay(null)} />;
+  }
+  // The game is over: its replay, from the states this page kept (the session's history).
+  const watch = view.result && session.history
+    ? <ChoiceButton data-choice="imp-watch" onClick={() => setReplay(session.history!())} style={{ margin: 8 }}>Watch the replay</ChoiceButton>
+    : undefined;
   const acting = awaitedSeats(asCore(view))[0] ?? null;
   const covered = acting !== null && acting !== shown;
   const act = (a: Action) => acting !== null && session.act(acting, a);
   return (
     <>
       <div inert={covered} aria-hidden={covered || undefined} style={covered ? { filter: 'brightness(0.6)' } : undefined}>
-        <ImperiosBoard key={acting ?? 'end'} view={view} seat={acting} act={act} onExit={onExit} />
+        <ImperiosBoard key={acting ?? 'end'} view={view} seat={acting} act={act} onExit={onExit} controls={watch} />
       </div>
       {covered && <PassCover seat={acting} onReady={() => setShown(acting)} />}
     </>

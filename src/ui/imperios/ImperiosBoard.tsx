@@ -4,7 +4,7 @@
  * fills the left and the panels the right; on a phone (≤ 760 px) the map is on top, scrollable sideways, the prompt
  * bar sticks to the bottom and the panels follow. Hands are open (G48): the board shows every civilization in full.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { awaitedSeats, type Action, type Seat } from '../../games/imperios/rules';
 import { colors, phone } from '../theme';
@@ -87,9 +87,13 @@ export interface ImperiosBoardProps {
   seat: Seat | null;
   act(action: Action): void;
   onExit?: () => void;
+  /** A replay's control bar (./ImperiosReplay.tsx), shown in the prompt's place: the board is then read-only. */
+  controls?: ReactNode;
+  /** The header's title (default the game's name). */
+  title?: ReactNode;
 }
 
-export function ImperiosBoard({ view, seat, act, onExit }: ImperiosBoardProps) {
+export function ImperiosBoard({ view, seat, act, onExit, controls, title = 'Imperios Milenarios' }: ImperiosBoardProps) {
   const prompt = usePrompt(view, seat, act);
   const [tab, setTab] = useState<Tab>('players');
   const awaited = awaitedSeats(asCore(view));
@@ -100,7 +104,7 @@ export function ImperiosBoard({ view, seat, act, onExit }: ImperiosBoardProps) {
   return (
     <Layout data-layout="imperios" data-seat={seat ?? 'spectator'} data-phase={view.phase}>
       <Top>
-        <strong>Imperios Milenarios</strong>
+        <strong>{title}</strong>
         <ol aria-label="Round and phase">
           <li style={{ color: colors.text, fontWeight: 700 }}>{view.phase === 'setup' ? 'Set-up' : `Round ${view.round}`}</li>
           {PHASES.map((ph) => <li key={ph} aria-current={view.phase === ph ? 'step' : undefined}>{PHASE_NAMES[ph]}</li>)}
@@ -116,7 +120,8 @@ export function ImperiosBoard({ view, seat, act, onExit }: ImperiosBoardProps) {
           onChoose={(t) => prompt.step.step === 'field' && prompt.choose(prompt.step.field, t)} />
       </MapArea>
       <div style={{ gridArea: 'prompt' }}>
-        {view.result ? <FinalSheet result={view.result} onExit={onExit} /> : <Prompt view={view} seat={seat} prompt={prompt} />}
+        {controls}
+        {view.result ? <FinalSheet result={view.result} onExit={onExit} /> : controls ? null : <Prompt view={view} seat={seat} prompt={prompt} />}
       </div>
       <Side>
         <Tabs role="tablist" aria-label="Panels">

@@ -7,6 +7,7 @@ import { MODES, MODE_IDS, type ModeId } from '../../games/imperios/content/modes
 import { colors } from '../theme';
 import { Choice, Group } from '../screens/StartParts';
 import { HotSeat } from './HotSeat';
+import { FinishedImperios } from './ImperiosReplay';
 import { coreSession, type ImperiosSession, type LocalSetup } from './session';
 
 const MODE_NOTES: Record<ModeId, string> = {
@@ -50,6 +51,7 @@ export function ImperiosSetup({ onStart, onExit }: { onStart(setup: LocalSetup):
           <small>{allowed ? 'The most senior civilization chooses its Metropolis first.' : 'Epic needs six or seven players.'}</small>
         </Choice>
       </Group>
+      <FinishedImperios />
       <Choice onClick={onExit} data-choice="exit">Back<small>To the start screen.</small></Choice>
     </main>
   );

@@ -56,10 +56,14 @@ const WORDS: Words = {
   reserve: (e) => `${n(e.seat)} keeps ${chitsText(e.kept)} in reserve.`,
   firstPlayer: (e) => `${n(e.seat)} takes the first-player marker.`,
   gameOver: (e) => `Game over (${e.reasons.map((r) => END_WORDS[r] ?? r).join('; ')}). ${n(e.winner)} wins.`,
+  seatToBot: (e) => `The bot plays for ${n(e.seat)} from here (${e.why === 'away' ? 'its player is away' : 'its time ran out'}).`,
+  seatTakenBack: (e) => `${n(e.seat)}'s player took the seat back.`,
 };
 
+/** The event's sentence; a bot's decision (IM15.5) says so. */
 export function sentence(e: LogEvent): string {
-  return (WORDS[e.e] as (x: LogEvent) => string)(e);
+  const words = (WORDS[e.e] as (x: LogEvent) => string)(e);
+  return e.byBot ? `${words} (bot)` : words;
 }
 
 export function LogList({ view, last = 40 }: { view: ImperiosView; last?: number }) {

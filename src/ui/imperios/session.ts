@@ -12,6 +12,8 @@ export interface ImperiosSession {
   subscribe(fn: () => void): () => void;
   act(seat: Seat, action: Action): void;
   stop(): void;
+  /** Every state of the game so far and who made each step, for its replay (absent: the session keeps none). */
+  history?(): { states: ImperiosState[]; movers: Seat[] };
 }
 
 export interface LocalSetup {
@@ -24,6 +26,9 @@ export interface LocalSetup {
 export function coreSession(setup: LocalSetup | ImperiosState, onRefused?: (error: string) => void): ImperiosSession {
   let state: ImperiosState = 'game' in setup ? setup : createGame({ players: setup.players, mode: setup.mode, seed: setup.seed ?? 'local' });
   const listeners = new Set<() => void>();
+  // The game's states, kept for its replay (a state shares what an action did not change with the one before).
+  const states = [state];
+  const movers: Seat[] = [];
   return {
     getState: () => state,
     subscribe(fn) {
@@ -37,10 +42,13 @@ export function coreSession(setup: LocalSetup | ImperiosState, onRefused?: (erro
         return;
       }
       state = next;
+      states.push(next);
+      movers.push(seat);
       for (const fn of listeners) fn();
     },
     stop() {
       listeners.clear();
     },
+    history: () => ({ states: [...states], movers: [...movers] }),
   };
 }

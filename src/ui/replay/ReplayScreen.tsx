@@ -3,7 +3,7 @@
  * file the player opened), re-runs it through the core (./timeline.ts) and shows the viewer, with a download
  * button and a mark saying whether the re-run reproduces the recorded result exactly (its fingerprint).
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { fingerprint, type GameRecord } from '../../game/record';
 import { ChoiceButton } from '../prompt/ChoiceButton';
 import { Loading } from '../screens/Loading';
@@ -41,7 +41,27 @@ function useRecord(source: ReplaySource): GameRecord | { error: string } | null 
   return rec;
 }
 
+// Imperios Milenarios has its own viewer, in the Imperios board's lazy chunk.
+const ImperiosReplayScreen = lazy(() => import('../imperios/ImperiosReplay').then((m) => ({ default: m.ImperiosReplayScreen })));
+
 export function ReplayScreen({ source, onExit }: { source: ReplaySource; onExit(): void }) {
+  if (source.kind === 'server' && source.game === 'imperios') {
+    return (
+      <Suspense fallback={<Loading text="Opening the replay…" />}>
+        <ImperiosReplay matchID={source.matchID} onExit={onExit} />
+      </Suspense>
+    );
+  }
+  return <MintReplay source={source} onExit={onExit} />;
+}
+
+function ImperiosReplay({ matchID, onExit }: { matchID: string; onExit(): void }) {
+  // The address bar reopens this replay.
+  useEffect(() => { setReplayAddress({ kind: 'server', matchID, game: 'imperios' }); }, [matchID]);
+  return <ImperiosReplayScreen matchID={matchID} onExit={onExit} />;
+}
+
+function MintReplay({ source, onExit }: { source: ReplaySource; onExit(): void }) {
   const rec = useRecord(source);
   // The address bar reopens this replay (a file has no address: the start page's).
   useEffect(() => { setReplayAddress(source); }, [source]);

@@ -1,13 +1,14 @@
 /**
  * Where a replay comes from, and its address: `/replay/<matchID>` (or `?replay=<matchID>`) for a finished online
- * match (the server's record endpoint), `?record=<id>` for a record kept in this browser (./localRecords.ts).
+ * match (the server's record endpoint), `/replay/imperios/<matchID>` for one of Imperios Milenarios (its own viewer,
+ * src/ui/imperios/ImperiosReplay.tsx), `?record=<id>` for a record kept in this browser (./localRecords.ts).
  * The server answers every page path with the app (SPA fallback, server/index.ts), as does `npm run dev`.
  */
 import type { GameRecord } from '../../game/record';
 
 /** `event`: open at the moment of this event of the final log (a link from a story on the end screen). */
 export type ReplaySource =
-  | { kind: 'server'; matchID: string; event?: number }
+  | { kind: 'server'; matchID: string; event?: number; game?: 'imperios' }
   | { kind: 'local'; id: string; event?: number }
   | { kind: 'file'; record: GameRecord; name?: string };
 
@@ -23,11 +24,11 @@ const LOCAL_ID = /^[0-9a-f]{1,32}$/;
 /** The replay named by the page's address, or null. */
 export function replayFromLocation(loc: { pathname: string; search: string }): ReplaySource | null {
   const q = new URLSearchParams(loc.search);
-  const path = /^\/replay\/([^/]+)\/?$/.exec(loc.pathname);
+  const path = /^\/replay\/(imperios\/)?([^/]+)\/?$/.exec(loc.pathname);
   if (path) {
     let id = '';
-    try { id = decodeURIComponent(path[1]); } catch { /* not an id */ }
-    if (MATCH_ID.test(id)) return { kind: 'server', matchID: id, ...eventParam(q) };
+    try { id = decodeURIComponent(path[2]); } catch { /* not an id */ }
+    if (MATCH_ID.test(id)) return { kind: 'server', matchID: id, ...eventParam(q), ...(path[1] ? { game: 'imperios' } : {}) };
   }
   const matchID = q.get('replay');
   if (matchID && MATCH_ID.test(matchID)) return { kind: 'server', matchID, ...eventParam(q) };
@@ -39,7 +40,7 @@ export function replayFromLocation(loc: { pathname: string; search: string }): R
 /** The address of a replay (a file has none). */
 export function replayHref(src: Exclude<ReplaySource, { kind: 'file' }>): string {
   const at = src.event === undefined ? '' : `${src.kind === 'server' ? '?' : '&'}event=${src.event}`;
-  return src.kind === 'server' ? `/replay/${encodeURIComponent(src.matchID)}${at}` : `/?record=${encodeURIComponent(src.id)}${at}`;
+  return src.kind === 'server' ? `/replay/${src.game ? 'imperios/' : ''}${encodeURIComponent(src.matchID)}${at}` : `/?record=${encodeURIComponent(src.id)}${at}`;
 }
 
 /** Put the replay's address in the address bar (so a reload reopens it), or clear it (null). */

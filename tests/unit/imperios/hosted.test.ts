@@ -163,3 +163,21 @@ describe('The baseline bots', () => {
     expect(typeof estimate(G, 0)).toBe('number');
   });
 });
+
+describe('The server bots (IMPERIOS_BOTS)', () => {
+  it('every kind, the search bot that takes handed-over seats included, answers a legal act from the view', async () => {
+    expect(Object.keys(IMPERIOS_BOTS.kinds)).toEqual(['greedy', 'random', 'search']);
+    expect(IMPERIOS_BOTS.handoverKind).toBe('search');
+    const players = IMPERIOS_BOTS.start();
+    const { state } = played(30, 'server-bots');
+    for (const kind of Object.keys(IMPERIOS_BOTS.kinds)) {
+      const seat = awaitedSeats(state.G)[0];
+      const choice = await players.choose(kind, IMPERIOS_BOTS.view(state, String(seat)), String(seat), {
+        matchID: 'm',
+      });
+      expect(choice.move).toBe(ACT);
+      expect(legalActions(state.G, seat).map(actionKey), kind).toContain(actionKey(choice.args[0] as never));
+    }
+    await players.close();
+  });
+});

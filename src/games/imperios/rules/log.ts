@@ -47,11 +47,17 @@ export interface LogEvents {
   reserve: { seat: Seat; kept: Chits };
   firstPlayer: { seat: Seat };
   gameOver: { reasons: string[]; winner: Seat };
+  /** IM15.5: the server's lines around a seat handed to the bot online (../playedBy.ts), never the core's. */
+  seatToBot: { seat: Seat; why: 'time' | 'away' };
+  seatTakenBack: { seat: Seat };
 }
 
 export type LogKind = keyof LogEvents;
 
-export type LogEvent = { [K in LogKind]: { e: K; round: number; rule: string } & LogEvents[K] }[LogKind];
+/** `byBot`: the event came of a decision the server bot made for a seat handed to it (IM15.5, ../playedBy.ts). */
+export type LogEvent = {
+  [K in LogKind]: { e: K; round: number; rule: string; byBot?: true } & LogEvents[K];
+}[LogKind];
 
 export type LogEventOf<K extends LogKind> = Extract<LogEvent, { e: K }>;
 
