@@ -91,9 +91,11 @@ export interface ImperiosBoardProps {
   controls?: ReactNode;
   /** The header's title (default the game's name). */
   title?: ReactNode;
+  /** A row under the header's first line: the online strip (players, connection, links: ./online). */
+  extra?: ReactNode;
 }
 
-export function ImperiosBoard({ view, seat, act, onExit, controls, title = 'Imperios Milenarios' }: ImperiosBoardProps) {
+export function ImperiosBoard({ view, seat, act, onExit, controls, title = 'Imperios Milenarios', extra }: ImperiosBoardProps) {
   const prompt = usePrompt(view, seat, act);
   const [tab, setTab] = useState<Tab>('players');
   const awaited = awaitedSeats(asCore(view));
@@ -114,6 +116,7 @@ export function ImperiosBoard({ view, seat, act, onExit, controls, title = 'Impe
         </span>
         {seat !== null && <span style={{ marginLeft: 'auto' }}>This screen: <SeatMark seat={seat} /> {seatName(seat)}</span>}
         {onExit && <button type="button" onClick={onExit} data-choice="exit" style={{ minHeight: 36, borderRadius: 8, padding: '2px 10px', background: 'transparent', color: colors.muted, border: `1px solid ${colors.border}` }}>Leave</button>}
+        {extra && <div style={{ flexBasis: '100%' }}>{extra}</div>}
       </Top>
       <MapArea>
         <MapView view={view} choosable={prompt.choosable} route={shownRoute} focus={focus}

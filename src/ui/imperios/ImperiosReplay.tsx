@@ -28,6 +28,12 @@ function serverURL(): string {
   return env?.VITE_SERVER ?? (typeof window !== 'undefined' ? window.location.origin : 'http://localhost:8000');
 }
 
+/**
+ * The board, for the online screens (./online/ImperiosOnline.tsx): taken from here, the board stays in this chunk
+ * instead of a chunk of its own, whose name the first load's list of lazy files would carry (tests/e2e/a11y.test.ts).
+ */
+export { ImperiosBoard };
+
 /** The record of a finished online match, or what went wrong, in words for the screen. */
 export async function fetchImperiosRecord(matchID: string, server = serverURL()): Promise<ImperiosRecord | { error: string }> {
   let res: Response;

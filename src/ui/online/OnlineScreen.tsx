@@ -21,6 +21,8 @@ export { routeFromLocation, type OnlineRoute } from './route';
 
 // A chunk of its own: the lobby does not load the Statistics page's charts until it is opened.
 const StatsPage = lazy(() => import('../stats/StatsPage').then((m) => ({ default: m.StatsPage })));
+// Imperios Milenarios online: its lobby and board, a chunk of their own (src/ui/imperios/online).
+const ImperiosOnline = lazy(() => import('../imperios/online/ImperiosOnline').then((m) => ({ default: m.ImperiosOnline })));
 
 
 const Main = styled.main`
@@ -43,8 +45,17 @@ const Row = styled.li`
   background: ${colors.surface};
 `;
 
+/** An Imperios address (./route.ts: the same routes with `game=imperios`) as the Imperios route, else the route. */
+export function imperiosRoute(route: OnlineRoute, search: string): OnlineRoute {
+  if (new URLSearchParams(search).get('game') !== 'imperios') return route;
+  if (route.kind === 'match' || route.kind === 'watch') return { kind: 'imperios', matchID: route.matchID, watch: route.kind === 'watch' };
+  if (route.kind === 'play') return { kind: 'imperios', matchID: route.joined.matchID };
+  return route.kind === 'lobby' ? { kind: 'imperios' } : route;
+}
+
 function setAddress(route: OnlineRoute): void {
-  if (typeof window === 'undefined' || !window.history?.replaceState) return;
+  // Imperios' screens keep the address themselves (?game=imperios…).
+  if (typeof window === 'undefined' || !window.history?.replaceState || route.kind === 'imperios') return;
   const url = new URL(window.location.href);
   url.search = '';
   if (route.kind === 'lobby') url.searchParams.set('online', '1');
@@ -98,6 +109,7 @@ function LobbyView({ lobby, onRoute, onExit }: { lobby: Lobby; onRoute(r: Online
     <Main data-screen="lobby">
       <div style={{ display: 'flex', alignItems: 'center', gap: 10 }}>
         <h1 style={{ margin: 0, flex: 1 }}>Play online</h1>
+        <ChoiceButton onClick={() => onRoute({ kind: 'imperios' })} data-online="imperios">Imperios Milenarios</ChoiceButton>
         <ChoiceButton onClick={() => onRoute({ kind: 'stats' })} data-online="stats">Statistics</ChoiceButton>
         <ChoiceButton onClick={onExit} data-online="back">Back</ChoiceButton>
       </div>
@@ -164,7 +176,8 @@ function MatchEntry({ lobby, matchID, onRoute }: { lobby: Lobby; matchID: string
 
 export function OnlineScreen({ initial, onExit, lobby: given }: { initial?: OnlineRoute; onExit(): void; lobby?: Lobby }) {
   const lobby = useMemo(() => given ?? new Lobby(), [given]);
-  const [route, setRoute] = useState<OnlineRoute>(initial ?? { kind: 'lobby' });
+  const [route, setRoute] = useState<OnlineRoute>(() =>
+    imperiosRoute(initial ?? { kind: 'lobby' }, typeof window === 'undefined' ? '' : window.location.search));
   useEffect(() => { setAddress(route); }, [route]);
   const exit = () => {
     if (typeof window !== 'undefined' && window.history?.replaceState) window.history.replaceState(null, '', window.location.pathname);
@@ -176,6 +189,12 @@ export function OnlineScreen({ initial, onExit, lobby: given }: { initial?: Onli
       return <LobbyView lobby={lobby} onRoute={setRoute} onExit={exit} />;
     case 'stats':
       return <Suspense fallback={<Loading />}><StatsPage server={lobby.server} onBack={toLobby} /></Suspense>;
+    case 'imperios':
+      return (
+        <Suspense fallback={<Loading />}>
+          <ImperiosOnline server={lobby.server} initial={route.matchID ? { matchID: route.matchID, watch: route.watch } : {}} onExit={toLobby} />
+        </Suspense>
+      );
     case 'match':
       return <MatchEntry key={route.matchID} lobby={lobby} matchID={route.matchID} onRoute={setRoute} />;
     case 'watch':

@@ -10,7 +10,13 @@ export type OnlineRoute =
   | { kind: 'stats' }
   | { kind: 'match'; matchID: string }
   | { kind: 'play'; joined: Joined }
-  | { kind: 'watch'; matchID: string };
+  | { kind: 'watch'; matchID: string }
+  /**
+   * Imperios Milenarios online (src/ui/imperios/online, a lazy chunk): its lobby or a match. Its addresses are the
+   * ones above with `game=imperios` (?online=1&game=imperios, ?match=ID&game=imperios[&watch=1]); OnlineScreen tells
+   * them apart (imperiosRoute), so the first load reads no more of the address than before.
+   */
+  | { kind: 'imperios'; matchID?: string; watch?: boolean };
 
 /** A route from the page's address: ?match=ID[&watch=1], ?stats (the Statistics page), else the lobby. */
 export function routeFromLocation(search: string): OnlineRoute | null {

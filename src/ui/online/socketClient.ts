@@ -15,6 +15,7 @@
  *   read; a player gets the spectators' channel only after opening it (`showSpectatorChat(true)`: `mint:chat`,
  *   sent again on every reconnect).
  */
+import type { Game } from 'boardgame.io';
 import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import { useEffect, useState } from 'react';
@@ -76,12 +77,18 @@ type BgioClient = GameClient & {
   };
 };
 
+/** The game a session plays: Mint Imperium (2 seats) unless told (Imperios Milenarios: src/ui/imperios/online). */
+export interface OnlineGameDef {
+  game: Game;
+  numPlayers: number;
+}
+
 export function createOnlineSession(opts: {
-  server: string; matchID: string; playerID: string | null; credentials?: string;
+  server: string; matchID: string; playerID: string | null; credentials?: string; def?: OnlineGameDef;
 }): OnlineSession {
   const client = Client({
-    game: MintImperium,
-    numPlayers: 2,
+    game: (opts.def?.game ?? MintImperium) as typeof MintImperium,
+    numPlayers: opts.def?.numPlayers ?? 2,
     matchID: opts.matchID,
     ...(opts.playerID !== null ? { playerID: opts.playerID, credentials: opts.credentials } : {}),
     debug: false,
@@ -216,18 +223,20 @@ export interface OnlineView {
 }
 
 /** An online session for the life of a component (made in an effect: StrictMode's double mount is safe). */
-export function useOnlineSession(server: string, matchID: string, playerID: string | null, credentials?: string): OnlineView {
+export function useOnlineSession(
+  server: string, matchID: string, playerID: string | null, credentials?: string, def?: OnlineGameDef,
+): OnlineView {
   const [session, setSession] = useState<OnlineSession | null>(null);
   const [, setTick] = useState(0);
   useEffect(() => {
-    const s = createOnlineSession({ server, matchID, playerID, credentials });
+    const s = createOnlineSession({ server, matchID, playerID, credentials, def });
     setSession(s);
     const off = s.onChange(() => setTick((n) => n + 1));
     return () => {
       off();
       s.stop();
     };
-  }, [server, matchID, playerID, credentials]);
+  }, [server, matchID, playerID, credentials, def]);
   return {
     session,
     state: session?.client.getState() ?? null,

@@ -1,0 +1,344 @@
+/**
+ * Imperios Milenarios online (issue 23 item 7), a lazy chunk opened from "Play online": its lobby (create a match of
+ * 4–7 seats with the mode and some server-bot seats, the open matches to join or watch), the join screen of an
+ * invite link, and the match itself on the hot-seat board's components (../ImperiosBoard.tsx).
+ *
+ * The match runs on Mint's socket client (../../online/socketClient.ts: sync and updates, log deltas when the server
+ * sends them, `mint:error` refusals, `mint:table`, reconnection), given Imperios' Game. The server sends each socket
+ * its seat's view (the public view, IM14.1: no generator); a spectator gets the same. A seat acts on the decisions the
+ * core lists for it (`legalActions`: its turn, and out of turn the block offers, defence questions and mustering),
+ * through the one move `act`; the strip says who the game waits for, each seat's player and presence, and whether a
+ * seat is played by the server bot; an away seat can be handed to the bot, and one's own seat taken back.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { MODES, MODE_IDS, type ModeId } from '../../../games/imperios/content/modes';
+import { ImperiosGame, IMPERIOS_MIN_PLAYERS } from '../../../games/imperios/game';
+import { awaitedSeats, type Action, type Seat } from '../../../games/imperios/rules';
+import { ChoiceButton } from '../../prompt/ChoiceButton';
+import { Loading } from '../../screens/Loading';
+import { colors } from '../../theme';
+import { ErrorText } from '../../online/forms';
+import { isBot, type PublicPlayer } from '../../online/lobbyApi';
+import { ConnectionBadge } from '../../online/OnlineGame';
+import { useOnlineSession, type ConnectionStatus, type OnlineGameDef, type TableSnapshot } from '../../online/socketClient';
+import { asCore, type ImperiosView } from '../core';
+import { ImperiosBoard } from '../ImperiosReplay';
+import { SeatMark } from '../SeatMark';
+import { seatName } from '../seats';
+import {
+  BOT_KINDS, createProblem, forgetImperiosSeat, ImperiosLobby, lastName, loadImperiosSeat, saveImperiosSeat,
+  type BotKind, type Joined, type PublicMatch,
+} from './imperiosLobby';
+
+/** The Game the socket client runs: the server is the authority, the client only sends `act` (client: false). */
+const IMPERIOS_DEF: OnlineGameDef = { game: ImperiosGame, numPlayers: IMPERIOS_MIN_PLAYERS };
+
+export type ImperiosOnlineRoute = { matchID?: string; watch?: boolean };
+
+const Main = styled.main`
+  max-width: 760px;
+  margin: 0 auto;
+  padding: 4vh 16px 32px;
+  display: flex;
+  flex-direction: column;
+  gap: 14px;
+  fieldset { border: none; margin: 0; padding: 0; display: flex; gap: 12px; flex-wrap: wrap; align-items: center; }
+  label { display: inline-flex; gap: 4px; align-items: center; min-height: 40px; }
+  input[type='text'] { min-height: 36px; padding: 2px 8px; border-radius: 6px; border: 1px solid ${colors.border}; background: ${colors.surface}; color: ${colors.text}; }
+  select { min-height: 36px; border-radius: 6px; background: ${colors.surface}; color: ${colors.text}; }
+`;
+
+const Strip = styled.div`
+  display: flex;
+  gap: 10px;
+  align-items: center;
+  flex-wrap: wrap;
+  font-size: 12px;
+  color: ${colors.muted};
+  ul { display: flex; gap: 10px; flex-wrap: wrap; list-style: none; margin: 0; padding: 0; }
+  li { display: inline-flex; gap: 4px; align-items: center; }
+  li[data-awaited='true'] { color: ${colors.text}; font-weight: 700; }
+`;
+
+function address(route: ImperiosOnlineRoute): void {
+  if (typeof window === 'undefined' || !window.history?.replaceState) return;
+  const url = new URL(window.location.href);
+  url.search = '';
+  // The lobby's address is Mint's with the game (../../online/route.ts): a reload opens the Imperios lobby again.
+  if (!route.matchID) url.searchParams.set('online', '1');
+  url.searchParams.set('game', 'imperios');
+  if (route.matchID) url.searchParams.set('match', route.matchID);
+  if (route.matchID && route.watch) url.searchParams.set('watch', '1');
+  window.history.replaceState(null, '', url.toString());
+}
+
+export function imperiosLink(matchID: string, watch = false): string {
+  const url = new URL(window.location.href);
+  url.search = '';
+  url.hash = '';
+  url.searchParams.set('match', matchID);
+  url.searchParams.set('game', 'imperios');
+  if (watch) url.searchParams.set('watch', '1');
+  return url.toString();
+}
+
+/** A seat's player in words: the name, "(server bot)", online or away, or a free seat. */
+function who(p: PublicPlayer | undefined, botSeat: boolean): string {
+  if (!p || p.name === undefined || p.name === null) return 'free seat';
+  if (isBot(p)) return `${p.name} (server bot)`;
+  return `${p.name}${botSeat ? ' (played by the server bot)' : p.isConnected ? '' : ' (away)'}`;
+}
+
+export interface ImperiosTableProps {
+  view: ImperiosView;
+  /** This browser's seat, or null for a spectator. */
+  seat: Seat | null;
+  players: PublicPlayer[];
+  status: ConnectionStatus;
+  table: TableSnapshot | null;
+  /** Sends an action of this seat; absent while nothing can be sent (reconnecting, the seat with the bot). */
+  act?: (a: Action) => void;
+  onExit(): void;
+  matchID: string;
+  /** The server's state number of the view shown (boardgame.io's _stateID): the tests read it off the strip. */
+  stateID?: number;
+  /** A seated player's table actions (IM15.5): hand an away seat to the bot, take one's own back. */
+  onTable?: (action: 'handToBot' | 'takeBack', seat?: string) => Promise<void>;
+}
+
+/** The online match on the Imperios board: the seat's view, the strip of seats, who decides, the table's actions. */
+export function ImperiosTable({ view, seat, players, status, table, act, onExit, matchID, stateID, onTable }: ImperiosTableProps) {
+  const [error, setError] = useState<string | null>(null);
+  const awaited = view.result ? [] : awaitedSeats(asCore(view));
+  const withBot = new Set((table?.view.handovers ?? []).filter((h) => h.to === undefined).map((h) => h.seat as string));
+  const abandoned = new Set((table?.view.abandoned ?? []) as string[]);
+  const mineWithBot = seat !== null && withBot.has(String(seat));
+  const free = players.some((p) => p.name === undefined || p.name === null);
+  const tableAction = (action: 'handToBot' | 'takeBack', s?: string) => {
+    setError(null);
+    onTable?.(action, s).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  };
+  const byID = new Map(players.map((p) => [String(p.id), p]));
+  const strip = (
+    <Strip data-testid="imp-online-strip" data-match={matchID} data-state-id={stateID}>
+      <ConnectionBadge status={status} />
+      {seat === null ? <span>Watching</span> : <span>You: {who(byID.get(String(seat)), false)} as <SeatMark seat={seat} /> {seatName(seat)}</span>}
+      <ul aria-label="Seats">
+        {view.civs.map((c) => {
+          const id = String(c.seat);
+          const p = byID.get(id);
+          return (
+            <li key={id} data-seat={id} data-awaited={awaited.includes(c.seat)} data-player={isBot(p) ? 'bot' : p?.name === undefined ? 'free' : p.isConnected ? 'online' : 'away'}>
+              <SeatMark seat={c.seat} size={14} /> {seatName(c.seat)}: {who(p, withBot.has(id))}
+              {awaited.includes(c.seat) && <span> — to decide</span>}
+              {onTable && seat !== null && id !== String(seat) && abandoned.has(id) && !withBot.has(id) && !view.result && (
+                <ChoiceButton $small data-online={`hand-to-bot-${id}`} onClick={() => tableAction('handToBot', id)}>Hand to the bot</ChoiceButton>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {free && <span>Invite link: <input readOnly aria-label="Invite link" data-testid="imp-invite-link" value={imperiosLink(matchID)} onFocus={(e) => e.target.select()} style={{ width: 240 }} /></span>}
+      {view.result && <a href={`/replay/imperios/${encodeURIComponent(matchID)}`} data-testid="imp-replay-link" style={{ color: colors.highlight }}>Watch the replay</a>}
+      {!free && !view.result && <span>Spectator link: <input readOnly aria-label="Spectator link" data-testid="imp-watch-link" value={imperiosLink(matchID, true)} onFocus={(e) => e.target.select()} style={{ width: 240 }} /></span>}
+      {mineWithBot && onTable && (
+        <span data-testid="imp-mine-with-bot">The server bot plays your seat. <ChoiceButton $small data-online="take-back" onClick={() => tableAction('takeBack')}>Take my seat back</ChoiceButton></span>
+      )}
+      {seat !== null && !view.result && awaited.includes(seat) && !mineWithBot && <strong data-testid="imp-your-decision" style={{ color: colors.highlight }}>Your decision</strong>}
+      {error && <ErrorText role="alert">{error}</ErrorText>}
+    </Strip>
+  );
+  // Nothing can be sent while reconnecting or while the bot holds this seat: the board then offers no choice.
+  const send = act && !mineWithBot ? act : null;
+  return <ImperiosBoard view={view} seat={send ? seat : null} act={send ?? (() => {})} onExit={onExit} extra={strip} />;
+}
+
+function Fatal({ error, onBack }: { error: string; onBack(): void }) {
+  const text = error === 'unauthorized' || error === 'seat released'
+    ? 'This seat is no longer yours (it was left, or the match was reset).'
+    : error === 'match not found' || error === 'match deleted' ? 'This match does not exist any more.' : `The server refused: ${error}.`;
+  return (
+    <Main>
+      <ErrorText role="alert" data-testid="online-fatal" style={{ fontSize: 16 }}>{text}</ErrorText>
+      <ChoiceButton $primary onClick={onBack}>Back to the Imperios lobby</ChoiceButton>
+    </Main>
+  );
+}
+
+function PlayImperios({ lobby, joined, onLobby }: { lobby: ImperiosLobby; joined: Joined; onLobby(): void }) {
+  const { session, state, status, players, fatal } = useOnlineSession(lobby.server, joined.matchID, joined.playerID, joined.credentials, IMPERIOS_DEF);
+  if (fatal) return <Fatal error={fatal} onBack={() => { forgetImperiosSeat(joined.matchID); onLobby(); }} />;
+  if (!state || !session) return <Loading text="Connecting to the match…" />;
+  const view = state.G as unknown as ImperiosView;
+  const moves = (session.client as unknown as { moves: Record<string, (a: Action) => void> }).moves;
+  const leave = async () => {
+    if (!view.result && window.confirm('Leaving ends this match for everyone: you are ranked last (G56). Leave?')) {
+      await lobby.leave(joined).catch(() => {});
+      forgetImperiosSeat(joined.matchID);
+    } else if (!view.result) return;
+    onLobby();
+  };
+  return (
+    <ImperiosTable view={view} seat={Number(joined.playerID)} players={players} status={status} table={session.table()}
+      act={status === 'connected' ? (a) => moves.act(a) : undefined} onExit={() => void leave()} matchID={joined.matchID} stateID={state._stateID}
+      onTable={(action, seat) => lobby.tableAction(joined, action, seat)} />
+  );
+}
+
+function WatchImperios({ lobby, matchID, onLobby }: { lobby: ImperiosLobby; matchID: string; onLobby(): void }) {
+  const { session, state, status, players, fatal } = useOnlineSession(lobby.server, matchID, null, undefined, IMPERIOS_DEF);
+  if (fatal) return <Fatal error={fatal} onBack={onLobby} />;
+  if (!state || !session) return <Loading text="Connecting to the match…" />;
+  return <ImperiosTable view={state.G as unknown as ImperiosView} seat={null} players={players} status={status} table={session.table()} onExit={onLobby} matchID={matchID} stateID={state._stateID} />;
+}
+
+function CreateImperios({ lobby, onJoined }: { lobby: ImperiosLobby; onJoined(j: Joined): void }) {
+  const [name, setName] = useState(lastName);
+  const [players, setPlayers] = useState(5);
+  const [mode, setMode] = useState<ModeId>('normal');
+  const [bots, setBots] = useState(3);
+  const [botKind, setBotKind] = useState<BotKind>('greedy');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const problem = createProblem({ players, mode, bots, botKind }) ?? (name.trim() === '' ? 'Enter a name.' : null);
+  const create = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const matchID = await lobby.create({ players, mode, bots, botKind });
+      onJoined(await lobby.join(matchID, name));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-label="New Imperios match" style={{ display: 'grid', gap: 8, border: `1px solid ${colors.border}`, borderRadius: 10, padding: 12 }}>
+      <h2 style={{ margin: 0, fontSize: 18 }}>New match</h2>
+      <label>Your name <input type="text" value={name} maxLength={32} onChange={(e) => setName(e.target.value)} data-imp-online="name" /></label>
+      <fieldset>
+        <legend>Seats (IM3.1.1)</legend>
+        {[4, 5, 6, 7].map((n) => (
+          <label key={n}><input type="radio" name="imp-online-players" checked={players === n} data-imp-players={n}
+            onChange={() => { setPlayers(n); setBots((b) => Math.min(b, n - 1)); }} /> {n}</label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>Mode (IM3.1.2)</legend>
+        {MODE_IDS.map((m) => (
+          <label key={m}><input type="radio" name="imp-online-mode" checked={mode === m} data-imp-mode={m} onChange={() => setMode(m)} /> {MODES[m].name}</label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <label>Server bots (the last seats) <select value={bots} data-imp-online="bots" onChange={(e) => setBots(Number(e.target.value))}>
+          {Array.from({ length: players }, (_, i) => <option key={i} value={i}>{i}</option>)}
+        </select></label>
+        <label>Bot <select value={botKind} data-imp-online="bot-kind" onChange={(e) => setBotKind(e.target.value as BotKind)}>
+          {BOT_KINDS.map((k) => <option key={k.id} value={k.id}>{k.name}</option>)}
+        </select></label>
+      </fieldset>
+      <p style={{ margin: 0, color: colors.muted }}>{players - bots - 1 > 0 ? `${players - bots - 1} seat(s) stay free for friends: send them the invite link.` : 'You play against the bots.'}</p>
+      <ChoiceButton $primary disabled={!!problem || busy} onClick={() => void create()} data-imp-online="create">
+        {busy ? 'Creating…' : problem ?? `Create a ${players}-seat ${MODES[mode].name} match`}
+      </ChoiceButton>
+      {error && <ErrorText role="alert">{error}</ErrorText>}
+    </section>
+  );
+}
+
+function OpenMatches({ lobby, onJoin, onWatch }: { lobby: ImperiosLobby; onJoin(matchID: string): void; onWatch(matchID: string): void }) {
+  const [matches, setMatches] = useState<PublicMatch[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = useCallback(() => {
+    lobby.list().then((m) => { setMatches(m); setError(null); }, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  }, [lobby]);
+  useEffect(refresh, [refresh]);
+  return (
+    <section aria-label="Open Imperios matches" style={{ display: 'grid', gap: 8 }}>
+      <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+        <h2 style={{ margin: 0, fontSize: 18, flex: 1 }}>Open matches</h2>
+        <ChoiceButton onClick={refresh} data-imp-online="refresh">Refresh</ChoiceButton>
+      </div>
+      {error && <ErrorText role="alert">{error}</ErrorText>}
+      {matches?.length === 0 && <p style={{ margin: 0, color: colors.muted }}>No open match.</p>}
+      <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 6 }}>
+        {matches?.map((m) => {
+          const free = m.players.some((p) => p.name === undefined || p.name === null);
+          const mine = loadImperiosSeat(m.matchID);
+          return (
+            <li key={m.matchID} data-imp-match={m.matchID} style={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center', border: `1px solid ${colors.border}`, borderRadius: 8, padding: 8 }}>
+              <span style={{ flex: 1 }}>{[...m.players].sort((a, b) => a.id - b.id).map((p) => `${seatName(p.id)}: ${p.name ?? 'free'}${isBot(p) ? ' (bot)' : ''}`).join(' · ')}</span>
+              {(mine || free) && <ChoiceButton $primary onClick={() => onJoin(m.matchID)} data-imp-online="join-listed">{mine ? 'Open my seat' : 'Join'}</ChoiceButton>}
+              <ChoiceButton onClick={() => onWatch(m.matchID)} data-imp-online="watch-listed">Watch</ChoiceButton>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** An invite link: the join form (the server gives the first free seat), or an offer to watch. */
+function MatchEntry({ lobby, matchID, onJoined, onWatch, onLobby }: {
+  lobby: ImperiosLobby; matchID: string; onJoined(j: Joined): void; onWatch(): void; onLobby(): void;
+}) {
+  const [m, setM] = useState<PublicMatch | null>(null);
+  const [name, setName] = useState(lastName);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    lobby.get(matchID).then((x) => { if (live) setM(x); }, (e: unknown) => { if (live) setError(e instanceof Error ? e.message : String(e)); });
+    return () => { live = false; };
+  }, [lobby, matchID]);
+  const join = () => {
+    setError(null);
+    lobby.join(matchID, name).then(onJoined, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  };
+  const free = m?.players.some((p) => p.name === undefined || p.name === null) && !m.gameover;
+  return (
+    <Main data-screen="imp-match-entry">
+      <h1 style={{ margin: 0 }}>Imperios Milenarios online</h1>
+      {!m && !error && <p role="status">Looking up the match…</p>}
+      {m && (free ? (
+        <>
+          <p style={{ margin: 0 }}>{m.players.filter((p) => p.name !== undefined && p.name !== null).map((p) => p.name).join(', ')} wait for players.</p>
+          <label>Your name <input type="text" value={name} maxLength={32} onChange={(e) => setName(e.target.value)} data-imp-online="join-name" /></label>
+          <ChoiceButton $primary disabled={name.trim() === ''} onClick={join} data-imp-online="join">Take a seat</ChoiceButton>
+        </>
+      ) : <p style={{ margin: 0 }}>{m.gameover ? 'This match is over.' : 'Every seat of this match is taken.'}</p>)}
+      {error && <ErrorText role="alert">{error}</ErrorText>}
+      <div style={{ display: 'flex', gap: 8 }}>
+        <ChoiceButton onClick={onWatch} data-imp-online="watch">Watch as spectator</ChoiceButton>
+        <ChoiceButton onClick={onLobby}>Imperios lobby</ChoiceButton>
+      </div>
+    </Main>
+  );
+}
+
+/** The Imperios part of "Play online": its lobby, a match's join screen, a seat's match, a spectator's. */
+export function ImperiosOnline({ server, initial, onExit }: { server: string; initial?: ImperiosOnlineRoute; onExit(): void }) {
+  const lobby = useMemo(() => new ImperiosLobby(server), [server]);
+  const [route, setRoute] = useState<ImperiosOnlineRoute>(initial ?? {});
+  useEffect(() => address(route), [route]);
+  const toLobby = () => setRoute({});
+  const joined = (j: Joined) => { saveImperiosSeat(j); setRoute({ matchID: j.matchID }); };
+  if (route.matchID && route.watch) return <WatchImperios key={route.matchID} lobby={lobby} matchID={route.matchID} onLobby={toLobby} />;
+  if (route.matchID) {
+    const seat = loadImperiosSeat(route.matchID);
+    if (seat) return <PlayImperios key={route.matchID} lobby={lobby} joined={seat} onLobby={toLobby} />;
+    const id = route.matchID;
+    return <MatchEntry key={id} lobby={lobby} matchID={id} onJoined={joined} onWatch={() => setRoute({ matchID: id, watch: true })} onLobby={toLobby} />;
+  }
+  return (
+    <Main data-screen="imp-lobby">
+      <div style={{ display: 'flex', gap: 10, alignItems: 'center' }}>
+        <h1 style={{ margin: 0, flex: 1 }}>Imperios Milenarios online</h1>
+        <ChoiceButton onClick={onExit} data-imp-online="back">Back</ChoiceButton>
+      </div>
+      <CreateImperios lobby={lobby} onJoined={joined} />
+      <OpenMatches lobby={lobby} onJoin={(id) => setRoute({ matchID: id })} onWatch={(id) => setRoute({ matchID: id, watch: true })} />
+    </Main>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * Imperios Milenarios' side of the lobby (issue 23 item 7), on the platform's lobby routes (docs/SERVER.md "Games of
+ * more than two seats"): list the open matches, create one of 4–7 seats with the mode and some bot seats, take the
+ * first free seat, leave, and the table's actions (hand an away seat to the bot, take one's own back). Plain `fetch`:
+ * the LobbyClient of boardgame.io is Mint's (its chunk); nothing here is on the first load. The seats this browser
+ * holds are kept apart from Mint's (their own key), so Mint's "My matches" never opens an Imperios seat on Mint's board.
+ */
+import { MODES, type ModeId } from '../../../games/imperios/content/modes';
+import { IMPERIOS_NAME } from '../../../games/imperios/game';
+import type { Joined, PublicMatch } from '../../online/lobbyApi';
+
+export type { Joined, PublicMatch };
+
+/** The bot kinds the server offers for Imperios (server/games/imperios.ts), the default first. */
+export const BOT_KINDS = [
+  { id: 'greedy', name: 'Bot (greedy)' },
+  { id: 'random', name: 'Random bot' },
+  { id: 'search', name: 'Search bot (easy)' },
+] as const;
+export type BotKind = (typeof BOT_KINDS)[number]['id'];
+
+export interface CreateOptions {
+  players: number;
+  mode: ModeId;
+  /** How many seats server bots take: the last ones (a match of n seats: at most n − 1). */
+  bots: number;
+  botKind: BotKind;
+}
+
+/** What is wrong with a create choice, or null (IM3.1.1–IM3.1.2: Epic needs six or seven; one seat for a person). */
+export function createProblem(o: CreateOptions): string | null {
+  if (!Number.isInteger(o.players) || o.players < 4 || o.players > 7) return 'Four to seven players.';
+  if (!MODES[o.mode].players.includes(o.players)) return `${MODES[o.mode].name} needs ${MODES[o.mode].players.join(' or ')} players.`;
+  if (!Number.isInteger(o.bots) || o.bots < 0 || o.bots > o.players - 1) return 'At least one seat is for you.';
+  return null;
+}
+
+/** The playerIDs the bots take: the last `bots` seats. */
+export function botSeats(players: number, bots: number): string[] {
+  return Array.from({ length: bots }, (_, i) => String(players - bots + i));
+}
+
+const SEAT_PREFIX = 'mint-imperium:imperios-seat:';
+const NAME_KEY = 'mint-imperium:name';
+
+function store(): Storage | null {
+  try {
+    return typeof localStorage !== 'undefined' ? localStorage : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveImperiosSeat(j: Joined): void {
+  store()?.setItem(SEAT_PREFIX + j.matchID, JSON.stringify(j));
+  store()?.setItem(NAME_KEY, j.name);
+}
+
+export function loadImperiosSeat(matchID: string): Joined | null {
+  try {
+    const j = JSON.parse(store()?.getItem(SEAT_PREFIX + matchID) ?? 'null') as Partial<Joined> | null;
+    if (j && j.matchID === matchID && typeof j.playerID === 'string' && typeof j.credentials === 'string') {
+      return { matchID, playerID: j.playerID, credentials: j.credentials, name: String(j.name ?? '') };
+    }
+  } catch {
+    // fall through
+  }
+  return null;
+}
+
+export function forgetImperiosSeat(matchID: string): void {
+  store()?.removeItem(SEAT_PREFIX + matchID);
+}
+
+export function lastName(): string {
+  return store()?.getItem(NAME_KEY) ?? '';
+}
+
+export class ImperiosLobby {
+  constructor(readonly server: string) {}
+
+  private url(path: string): string {
+    return `${this.server.replace(/\/$/, '')}/games/${IMPERIOS_NAME}${path}`;
+  }
+
+  private async call<T>(path: string, body?: unknown): Promise<T> {
+    const res = await fetch(this.url(path), body === undefined ? undefined : {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+    }).catch(() => null);
+    if (!res) throw new Error('The server cannot be reached.');
+    const json = (await res.json().catch(() => ({}))) as T & { error?: string };
+    if (!res.ok) throw new Error(typeof json.error === 'string' ? json.error : `server answered ${res.status}`);
+    return json;
+  }
+
+  async list(): Promise<PublicMatch[]> {
+    const { matches } = await this.call<{ matches: PublicMatch[] }>('?isGameover=false');
+    return [...matches].sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  get(matchID: string): Promise<PublicMatch> {
+    return this.call<PublicMatch>(`/${encodeURIComponent(matchID)}`);
+  }
+
+  async create(o: CreateOptions): Promise<string> {
+    const problem = createProblem(o);
+    if (problem) throw new Error(problem);
+    const body: Record<string, unknown> = { numPlayers: o.players, mode: o.mode };
+    if (o.bots > 0) {
+      body.bot = botSeats(o.players, o.bots);
+      body.botKind = o.botKind;
+    }
+    return (await this.call<{ matchID: string }>('/create', body)).matchID;
+  }
+
+  /** Take the first free seat of the match (the server chooses it). */
+  async join(matchID: string, name: string): Promise<Joined> {
+    const playerName = name.trim();
+    const r = await this.call<{ playerID: string; playerCredentials: string }>(`/${encodeURIComponent(matchID)}/join`, { playerName });
+    return { matchID, playerID: r.playerID, credentials: r.playerCredentials, name: playerName };
+  }
+
+  async leave(j: Joined): Promise<void> {
+    await this.call(`/${encodeURIComponent(j.matchID)}/leave`, { playerID: j.playerID, credentials: j.credentials });
+  }
+
+  /** Hand an away seat to the server bot, or take one's own seat back (server/table: IM15.5, G57). */
+  async tableAction(j: Joined, action: 'handToBot' | 'takeBack', seat?: string): Promise<void> {
+    await this.call(`/${encodeURIComponent(j.matchID)}/table`, {
+      playerID: j.playerID, credentials: j.credentials, action, ...(seat !== undefined ? { seat } : {}),
+    });
+  }
+}
