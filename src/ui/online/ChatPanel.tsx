@@ -65,6 +65,9 @@ const Input = styled.input`
   color: ${colors.text};
 `;
 
+/** How a line names its sender: Mint's factions by default; another game gives its own (Imperios: its seats). */
+export type ChatSender = (line: ChatLine) => { label: string; color: string };
+
 function who(line: ChatLine): { label: string; color: string } {
   if (isSeatID(line.sender)) {
     const seat = seatOf(line.sender);
@@ -78,7 +81,7 @@ export function shownLines(lines: readonly ChatLine[], showSpectators: boolean):
   return lines.filter((l) => l.payload.channel === 'players' || showSpectators);
 }
 
-export function ChatPanel({ lines, seatID, error, onSend, onClose, showSpectators, onShowSpectators }: {
+export function ChatPanel({ lines, seatID, error, onSend, onClose, showSpectators, onShowSpectators, sender = who }: {
   lines: readonly ChatLine[];
   /** '0' | '1' for a player, null for a spectator. */
   seatID: string | null;
@@ -87,6 +90,7 @@ export function ChatPanel({ lines, seatID, error, onSend, onClose, showSpectator
   onClose(): void;
   showSpectators: boolean;
   onShowSpectators(v: boolean): void;
+  sender?: ChatSender;
 }) {
   const [text, setText] = useState('');
   const list = useRef<HTMLOListElement>(null);
@@ -121,7 +125,7 @@ export function ChatPanel({ lines, seatID, error, onSend, onClose, showSpectator
       <Lines ref={list} data-testid="chat-lines" aria-live="polite">
         {shown.length === 0 && <li style={{ color: colors.muted }}>No messages yet.</li>}
         {shown.map((l) => {
-          const w = who(l);
+          const w = sender(l);
           return (
             <li key={l.id} data-chat-line={l.payload.channel} data-sender={l.sender ?? 'spectator'}
               style={l.payload.channel === 'spectators' ? { opacity: 0.8, fontStyle: 'italic' } : undefined}>
@@ -184,7 +188,9 @@ export function unreadLines(lines: readonly ChatLine[], readAt: number): number 
 }
 
 /** The strip's chat button and the panel, for one online session. */
-export function ChatDock({ session, seatID, matchID }: { session: OnlineSession; seatID: string | null; matchID?: string }) {
+export function ChatDock({ session, seatID, matchID, sender }: {
+  session: OnlineSession; seatID: string | null; matchID?: string; sender?: ChatSender;
+}) {
   const [open, setOpen] = useState(false);
   // Closed by default: strangers' lines reach a player only once the player asks for them.
   const [showSpectators, setShowSpectators] = useState(false);
@@ -211,7 +217,7 @@ export function ChatDock({ session, seatID, matchID }: { session: OnlineSession;
       </ChoiceButton>
       {open && (
         <ChatPanel lines={lines} seatID={seatID} error={session.chatError()} onSend={(t) => session.sendChat(t)}
-          onClose={() => setOpen(false)} showSpectators={showSpectators} onShowSpectators={onShowSpectators} />
+          onClose={() => setOpen(false)} showSpectators={showSpectators} onShowSpectators={onShowSpectators} {...(sender ? { sender } : {})} />
       )}
     </>
   );

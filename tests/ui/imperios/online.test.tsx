@@ -10,7 +10,9 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { awaitedSeats, createGame, legalActions, publicView, type ImperiosState } from '../../../src/games/imperios/rules';
 import { botSeats, createProblem } from '../../../src/ui/imperios/online/imperiosLobby';
-import { ImperiosTable, type ImperiosTableProps } from '../../../src/ui/imperios/online/ImperiosOnline';
+import { imperiosSender, ImperiosTable, type ImperiosTableProps } from '../../../src/ui/imperios/online/ImperiosOnline';
+import { imperiosRoute } from '../../../src/ui/online/OnlineScreen';
+import type { ChatLine } from '../../../src/ui/online/socketClient';
 import type { TableSnapshot } from '../../../src/ui/online/socketClient';
 import { randomGame, randomUntil } from './states';
 
@@ -141,5 +143,23 @@ describe('Imperios online lobby choices', () => {
   it('gives the bots the last seats', () => {
     expect(botSeats(5, 3)).toEqual(['2', '3', '4']);
     expect(botSeats(4, 0)).toEqual([]);
+  });
+});
+
+describe('Imperios online addresses and chat names', () => {
+  it("tells an Imperios address apart from Mint's (game=imperios), and leaves Mint's alone", () => {
+    const q = '?match=abc&game=imperios';
+    expect(imperiosRoute({ kind: 'match', matchID: 'abc' }, q)).toEqual({ kind: 'imperios', matchID: 'abc', watch: false });
+    expect(imperiosRoute({ kind: 'watch', matchID: 'abc' }, `${q}&watch=1`)).toEqual({ kind: 'imperios', matchID: 'abc', watch: true });
+    expect(imperiosRoute({ kind: 'lobby' }, '?online=1&game=imperios')).toEqual({ kind: 'imperios' });
+    expect(imperiosRoute({ kind: 'match', matchID: 'abc' }, '?match=abc')).toEqual({ kind: 'match', matchID: 'abc' });
+    expect(imperiosRoute({ kind: 'lobby' }, '?online=1')).toEqual({ kind: 'lobby' });
+  });
+  it("names a chat line's sender by name and seat, a spectator as such", () => {
+    const line = (sender: string | null, name?: string) =>
+      ({ id: 'x', sender, payload: { text: 'hi', channel: 'players', at: 1, ...(name ? { name } : {}) } }) as unknown as ChatLine;
+    expect(imperiosSender(line('4', 'Eva')).label).toBe('Eva (Player 5)');
+    expect(imperiosSender(line('2')).label).toBe('Player 3');
+    expect(imperiosSender(line(null)).label).toBe('Spectator');
   });
 });

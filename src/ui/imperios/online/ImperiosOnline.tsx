@@ -18,14 +18,16 @@ import { awaitedSeats, type Action, type Seat } from '../../../games/imperios/ru
 import { ChoiceButton } from '../../prompt/ChoiceButton';
 import { Loading } from '../../screens/Loading';
 import { colors } from '../../theme';
+import { ChatDock, type ChatSender } from '../../online/ChatPanel';
 import { ErrorText } from '../../online/forms';
 import { isBot, type PublicPlayer } from '../../online/lobbyApi';
 import { ConnectionBadge } from '../../online/OnlineGame';
-import { useOnlineSession, type ConnectionStatus, type OnlineGameDef, type TableSnapshot } from '../../online/socketClient';
+import { useOnlineSession, type ConnectionStatus, type OnlineGameDef, type OnlineSession, type TableSnapshot } from '../../online/socketClient';
+import { useTurnAlert } from '../../online/turnAlert';
 import { asCore, type ImperiosView } from '../core';
 import { ImperiosBoard } from '../ImperiosReplay';
 import { SeatMark } from '../SeatMark';
-import { seatName } from '../seats';
+import { seatLook, seatName } from '../seats';
 import {
   BOT_KINDS, createProblem, forgetImperiosSeat, ImperiosLobby, lastName, loadImperiosSeat, saveImperiosSeat,
   type BotKind, type Joined, type PublicMatch,
@@ -83,6 +85,13 @@ export function imperiosLink(matchID: string, watch = false): string {
   return url.toString();
 }
 
+/** A chat line's sender: the player's name and seat ("Ana (Player 1)") in the seat's colour, or a spectator. */
+export const imperiosSender: ChatSender = (line) => {
+  const seat = typeof line.sender === 'string' && /^[0-6]$/.test(line.sender) ? Number(line.sender) : null;
+  if (seat === null) return { label: 'Spectator', color: colors.muted };
+  return { label: line.payload.name ? `${line.payload.name} (${seatName(seat)})` : seatName(seat), color: seatLook(seat).colour };
+};
+
 /** A seat's player in words: the name, "(server bot)", online or away, or a free seat. */
 function who(p: PublicPlayer | undefined, botSeat: boolean): string {
   if (!p || p.name === undefined || p.name === null) return 'free seat';
@@ -103,12 +112,14 @@ export interface ImperiosTableProps {
   matchID: string;
   /** The server's state number of the view shown (boardgame.io's _stateID): the tests read it off the strip. */
   stateID?: number;
+  /** The socket session, for the chat (absent in the component tests). */
+  session?: OnlineSession;
   /** A seated player's table actions (IM15.5): hand an away seat to the bot, take one's own back. */
   onTable?: (action: 'handToBot' | 'takeBack', seat?: string) => Promise<void>;
 }
 
 /** The online match on the Imperios board: the seat's view, the strip of seats, who decides, the table's actions. */
-export function ImperiosTable({ view, seat, players, status, table, act, onExit, matchID, stateID, onTable }: ImperiosTableProps) {
+export function ImperiosTable({ view, seat, players, status, table, act, onExit, matchID, stateID, session, onTable }: ImperiosTableProps) {
   const [error, setError] = useState<string | null>(null);
   const awaited = view.result ? [] : awaitedSeats(asCore(view));
   const withBot = new Set((table?.view.handovers ?? []).filter((h) => h.to === undefined).map((h) => h.seat as string));
@@ -123,6 +134,7 @@ export function ImperiosTable({ view, seat, players, status, table, act, onExit,
   const strip = (
     <Strip data-testid="imp-online-strip" data-match={matchID} data-state-id={stateID}>
       <ConnectionBadge status={status} />
+      {session && <ChatDock session={session} seatID={seat === null ? null : String(seat)} matchID={matchID} sender={imperiosSender} />}
       {seat === null ? <span>Watching</span> : <span>You: {who(byID.get(String(seat)), false)} as <SeatMark seat={seat} /> {seatName(seat)}</span>}
       <ul aria-label="Seats">
         {view.civs.map((c) => {
@@ -168,6 +180,9 @@ function Fatal({ error, onBack }: { error: string; onBack(): void }) {
 
 function PlayImperios({ lobby, joined, onLobby }: { lobby: ImperiosLobby; joined: Joined; onLobby(): void }) {
   const { session, state, status, players, fatal } = useOnlineSession(lobby.server, joined.matchID, joined.playerID, joined.credentials, IMPERIOS_DEF);
+  // The page title (and a notification, if allowed, while the page is hidden) on this seat's decision.
+  const G = state?.G as unknown as ImperiosView | undefined;
+  useTurnAlert(!!G && !G.result && awaitedSeats(asCore(G)).includes(Number(joined.playerID)), 'Imperios Milenarios');
   if (fatal) return <Fatal error={fatal} onBack={() => { forgetImperiosSeat(joined.matchID); onLobby(); }} />;
   if (!state || !session) return <Loading text="Connecting to the match…" />;
   const view = state.G as unknown as ImperiosView;
@@ -181,7 +196,7 @@ function PlayImperios({ lobby, joined, onLobby }: { lobby: ImperiosLobby; joined
   };
   return (
     <ImperiosTable view={view} seat={Number(joined.playerID)} players={players} status={status} table={session.table()}
-      act={status === 'connected' ? (a) => moves.act(a) : undefined} onExit={() => void leave()} matchID={joined.matchID} stateID={state._stateID}
+      act={status === 'connected' ? (a) => moves.act(a) : undefined} onExit={() => void leave()} matchID={joined.matchID} stateID={state._stateID} session={session}
       onTable={(action, seat) => lobby.tableAction(joined, action, seat)} />
   );
 }
@@ -190,7 +205,7 @@ function WatchImperios({ lobby, matchID, onLobby }: { lobby: ImperiosLobby; matc
   const { session, state, status, players, fatal } = useOnlineSession(lobby.server, matchID, null, undefined, IMPERIOS_DEF);
   if (fatal) return <Fatal error={fatal} onBack={onLobby} />;
   if (!state || !session) return <Loading text="Connecting to the match…" />;
-  return <ImperiosTable view={state.G as unknown as ImperiosView} seat={null} players={players} status={status} table={session.table()} onExit={onLobby} matchID={matchID} stateID={state._stateID} />;
+  return <ImperiosTable view={state.G as unknown as ImperiosView} seat={null} players={players} status={status} table={session.table()} onExit={onLobby} matchID={matchID} stateID={state._stateID} session={session} />;
 }
 
 function CreateImperios({ lobby, onJoined }: { lobby: ImperiosLobby; onJoined(j: Joined): void }) {
