@@ -8,6 +8,7 @@
  * A spectator follows by the spectator link and is offered no choice. No frame the pages receive holds the core's
  * generator (IM14.1); no console error, no server error; a screenshot of each player's board.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { IMPERIOS_HOSTED } from '../../server/games/imperios';
@@ -23,6 +24,14 @@ const run = e2eEnabled();
 /** The server's state number of the view a page shows. */
 async function stateID(page: Page): Promise<number> {
   return Number(await page.getAttribute('[data-testid="imp-online-strip"]', 'data-state-id'));
+}
+
+/** Serious and critical axe violations (WCAG 2.1 A/AA) on the page as it is now, as readable lines. */
+async function audit(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} ×${v.nodes.length}: ${v.nodes.slice(0, 3).map((n) => n.html.slice(0, 90)).join(' | ')}`);
 }
 
 /** Collects every socket frame the page receives, to look for the generator. */
@@ -74,6 +83,7 @@ describe.skipIf(!run)('Imperios online: two browsers and three server bots', () 
     await a.check('[data-imp-players="5"]');
     await a.check('[data-imp-mode="tutorial"]');
     await a.selectOption('[data-imp-online="bots"]', '3');
+    const violations = await audit(a, 'Imperios lobby');
     await a.click('[data-imp-online="create"]');
     await a.waitForSelector('[data-layout="imperios"][data-seat="0"]');
     await a.waitForSelector('[data-connection="connected"]');
@@ -167,6 +177,8 @@ describe.skipIf(!run)('Imperios online: two browsers and three server bots', () 
     expect(await c.$$('[data-choice="territory"], [data-testid="imp-prompt"] button[data-choice]')).toHaveLength(0);
     for (const [seat, name] of [[0, ta], [1, tb]] as const) expect(await c.textContent(`[data-civ="${seat}"]`)).toContain(territoryName(name));
 
+    violations.push(...(await audit(b, 'Imperios online board')));
+    expect(violations).toEqual([]);
     await shot(a, 'imperios-online-a');
     await shot(b, 'imperios-online-b');
     // IM14.1: the generator never reaches a page.

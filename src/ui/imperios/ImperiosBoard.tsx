@@ -91,12 +91,15 @@ export interface ImperiosBoardProps {
   controls?: ReactNode;
   /** The header's title (default the game's name). */
   title?: ReactNode;
+  /** The seat is shown as this screen's but offered no choice (online: reconnecting, or the bot holds it). */
+  readOnly?: boolean;
   /** A row under the header's first line: the online strip (players, connection, links: ./online). */
   extra?: ReactNode;
 }
 
-export function ImperiosBoard({ view, seat, act, onExit, controls, title = 'Imperios Milenarios', extra }: ImperiosBoardProps) {
-  const prompt = usePrompt(view, seat, act);
+export function ImperiosBoard({ view, seat, act, onExit, controls, title = 'Imperios Milenarios', extra, readOnly = false }: ImperiosBoardProps) {
+  const chooser = readOnly ? null : seat;
+  const prompt = usePrompt(view, chooser, act);
   const [tab, setTab] = useState<Tab>('players');
   const awaited = awaitedSeats(asCore(view));
   const p = view.pending;
@@ -124,7 +127,7 @@ export function ImperiosBoard({ view, seat, act, onExit, controls, title = 'Impe
       </MapArea>
       <div style={{ gridArea: 'prompt' }}>
         {controls}
-        {view.result ? <FinalSheet result={view.result} onExit={onExit} /> : controls ? null : <Prompt view={view} seat={seat} prompt={prompt} />}
+        {view.result ? <FinalSheet result={view.result} onExit={onExit} /> : controls ? null : <Prompt view={view} seat={chooser} prompt={prompt} />}
       </div>
       <Side>
         <Tabs role="tablist" aria-label="Panels">

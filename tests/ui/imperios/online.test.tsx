@@ -94,6 +94,9 @@ describe('online Imperios board', () => {
     cleanup();
     const reconnecting = show({ view: publicView(state), seat, status: 'reconnecting' });
     expect(choices(reconnecting.container)).toBe(0);
+    // Still this seat's screen: its panel first, marked as the viewer's.
+    expect(reconnecting.container.querySelector('[data-layout="imperios"]')!.getAttribute('data-seat')).toBe(String(seat));
+    expect(reconnecting.container.querySelector('[data-civ]')!.getAttribute('data-civ')).toBe(String(seat));
     cleanup();
     const onTable = vi.fn(async () => {});
     const handed = show({

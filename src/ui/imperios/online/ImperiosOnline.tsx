@@ -163,7 +163,7 @@ export function ImperiosTable({ view, seat, players, status, table, act, onExit,
   );
   // Nothing can be sent while reconnecting or while the bot holds this seat: the board then offers no choice.
   const send = act && !mineWithBot ? act : null;
-  return <ImperiosBoard view={view} seat={send ? seat : null} act={send ?? (() => {})} onExit={onExit} extra={strip} />;
+  return <ImperiosBoard view={view} seat={seat} readOnly={!send} act={send ?? (() => {})} onExit={onExit} extra={strip} />;
 }
 
 function Fatal({ error, onBack }: { error: string; onBack(): void }) {
