@@ -232,7 +232,7 @@ export class MoveService {
       if (clock) {
         // Issue 19 item 1: the clock acts only when the turn changes hands (../table/clock.ts afterMove); a take-back, or
         // another decision of the same seat, leaves it as it is.
-        // Clocks are for two-seat games only (../lobby/new-match.ts), whose seats are Mint's '0' and '1'.
+        // The seat the game waits for spends time (a game of more seats: its nextToMove, ../games/imperios.ts).
         const nextSeat = g.hosted.nextToMove(next) as MintSeatID | null;
         const ticked = afterMove(clock, playerID as MintSeatID, nextSeat, this.o.now(), clean.payload.type === 'undo');
         if (ticked !== clock) {
