@@ -187,7 +187,9 @@ export class MoveService {
       }
       const clock = (metadata as TableMetadata).clock;
       const late = outOfTime(clock, this.o.now());
-      if (late === playerID) {
+      // A default answer at a question's time limit is the rule's, not the seat's decision: it is made even for a seat
+      // out of time (whose bank stays empty: it is out of time again at its next decision).
+      if (late === playerID && by !== 'time') {
         // Out of time: the game waits for the opponent to claim the win or hand the seat to the bot.
         if (clock!.expired !== playerID) {
           const md = { ...metadata, clock: { ...clock!, expired: playerID } } as Server.MatchData;

@@ -3,7 +3,8 @@
  * real sockets and an injected server time (docs/imperios/RULES.md IM15.4, G56, G59). A live clock has a bank per
  * seat; the seat the game waits for (`HostedGame.nextToMove`) spends time; a seat out of time cannot move, the table
  * says so to every seat, and any other seated player may claim: the game ends by G56, the seat out of time ranked
- * last, with reason 'time'.
+ * last, with reason 'time'. A question with a time limit (IM15.1, IM15.2) still closes at its limit, with the default
+ * answer, for a seat that ran out of time meanwhile.
  */
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -166,6 +167,48 @@ for (const backend of ['sqlite', 'postgres'] as Backend[]) {
       expect(over.ranking.at(-1)).toBe(late); // G56: ranked last
       expect(end.state.G.forfeit).toEqual({ seat: Number(late), reason: 'time' });
       await waitFor(() => clients.every((c) => c.latest!.ctx.gameover !== undefined), 5000, 'the end on every socket');
+      expect(server.errors).toEqual([]);
+    }, 120_000);
+
+    it('IM15.1–IM15.2 with a clock: the default answers are made at the limit even for a seat out of time', async () => {
+      const created = await post(`/games/${IMPERIOS_NAME}/create`, {
+        numPlayers: 4,
+        mode: 'tutorial',
+        clock: { kind: 'live', bankMs: MIN, incrementMs: 0 },
+      });
+      const matchID = created.json.matchID as string;
+      const creds: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const r = await post(`/games/${IMPERIOS_NAME}/${matchID}/join`, { playerID: String(i), playerName: `Seat ${i}` });
+        creds.push(r.json.playerCredentials as string);
+      }
+      const mine: Client[] = [];
+      for (let i = 0; i < 4; i++) {
+        const c = await Client.open(server.url);
+        clients.push(c);
+        mine.push(c);
+        await c.sync(matchID, String(i), creds[i]);
+      }
+      // Random legal play, silent on questions with a time limit, until one is open.
+      const rnd = { rng: seedState('clock-limits') };
+      const timed = (G: ImperiosState) => G.pending?.kind === 'block' || G.pending?.kind === 'defend';
+      for (;;) {
+        const { state } = await stored(matchID);
+        if (timed(state.G)) break;
+        const seat = String(awaitedSeats(state.G)[0]);
+        const legal = legalActions(state.G, Number(seat));
+        mine[Number(seat)].send(matchID, seat, creds[Number(seat)], legal[randomInt(rnd, legal.length)], state._stateID);
+        await until(async () => (await stored(matchID)).state._stateID > state._stateID, 10_000, 'the move');
+      }
+      const read = await server.db.fetch(matchID, { state: true, metadata: true });
+      const open = (read.metadata as { answers?: { until: number; seats: string[] } }).answers!;
+      const clock = (read.metadata as { clock?: ClockState }).clock!;
+      const late = clock.running!.seat;
+      expect(open.seats).toContain(late); // the seat owing an answer spends its time
+      now = Math.max(open.until, now + timeLeft(clock, late, now)) + 1;
+      await until(async () => (await stored(matchID)).state._stateID > (read.state as { _stateID: number })._stateID, 10_000, 'the answers');
+      expect(events).toContainEqual({ event: 'clockExpired', matchID, playerID: late });
+      expect(events).toContainEqual(expect.objectContaining({ event: 'answeredByTimeLimit', matchID, playerID: late }));
       expect(server.errors).toEqual([]);
     }, 120_000);
   });

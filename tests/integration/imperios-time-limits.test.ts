@@ -12,6 +12,8 @@
  * - A question closed before its deadline leaves nothing to fire.
  * - A server restarted with a question open plays its default answers once the deadline has passed.
  * - The record, with those notes, replays to exactly the state stored.
+ * - On two server processes (PostgreSQL and Redis), both firing the same deadline at once, each silent seat is
+ *   answered once, and the sockets on either process see it.
  */
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
@@ -47,6 +49,7 @@ import {
   type Backend,
   type TestServer,
 } from './server-helpers';
+import { dropRedisPrefix, REDIS_URL, redisAnswers, redisPrefix } from './cluster-helpers';
 
 // boardgame.io's per-move serialisability check walks all of G (docs/bgio-notes.md): off, as on a real server.
 const PREVIOUS_NODE_ENV = process.env.NODE_ENV;
@@ -351,3 +354,96 @@ for (const backend of ['sqlite', 'postgres'] as Backend[]) {
     },
   );
 }
+
+const CLUSTER_SKIP = !PG_URL ? PG_SKIP_REASON : !(await redisAnswers()) ? `no Redis answers at ${REDIS_URL}` : null;
+describe.skipIf(CLUSTER_SKIP !== null)(
+  `IM15.1, IM15.2 on two server processes, one PostgreSQL and one Redis${CLUSTER_SKIP ? ` — SKIPPED: ${CLUSTER_SKIP}` : ''}`,
+  () => {
+    const schema = pgSchemaName();
+    const prefix = redisPrefix();
+    const servers: TestServer[] = [];
+    const clients: Client[] = [];
+    const events: MatchEvent[] = [];
+    beforeAll(async () => {
+      const shared = { dbSchema: schema, redisUrl: REDIS_URL, redisPrefix: prefix };
+      // One after the other: the first migrates the schema and creates the bus key, the second finds them.
+      for (let i = 0; i < 2; i++) {
+        servers.push(
+          await startTestServer('postgres', {
+            ...shared,
+            games: [IMPERIOS_HOSTED as HostedGame],
+            now: () => now,
+            tableTickMs: 20,
+            events: (e) => events.push(e),
+            socketLimits: { ...UNLIMITED_SOCKETS, maxPendingBytes: 256 * 1024 * 1024 },
+          }),
+        );
+      }
+    }, 60_000);
+    afterAll(async () => {
+      for (const c of clients) c.socket.close();
+      for (const s of servers) await s.dispose();
+      await dropPgSchema(schema);
+      await dropRedisPrefix(prefix);
+    });
+
+    it('both processes fire the same deadline: each silent seat is answered once, and every socket sees it', async () => {
+      const [a, b] = servers;
+      const created = await api(a.url, `/games/${IMPERIOS_NAME}/create`, { numPlayers: 4, mode: 'tutorial' });
+      expect(created.status, created.text).toBe(200);
+      const matchID = created.json.matchID as string;
+      const creds: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const r = await api((i % 2 ? b : a).url, `/games/${IMPERIOS_NAME}/${matchID}/join`, {
+          playerID: String(i),
+          playerName: `Seat ${i}`,
+        });
+        expect(r.status, r.text).toBe(200);
+        creds.push(r.json.playerCredentials as string);
+      }
+      // Seats 0 and 2 on A, 1 and 3 on B.
+      for (let i = 0; i < 4; i++) {
+        const c = await Client.open((i % 2 ? b : a).url);
+        clients.push(c);
+        await c.sync(matchID, String(i), creds[i]);
+      }
+      const stored = async () => {
+        const s = await a.db.fetch(matchID, { state: true, metadata: true, log: true });
+        return {
+          state: s.state as unknown as Sent & { G: ImperiosState },
+          answers: (s.metadata as { answers?: OpenAnswers | null }).answers,
+          log: s.log ?? [],
+        };
+      };
+      const timedMoves = async () =>
+        (await stored()).log.filter((e) => (e as { played?: { timeLimit?: boolean } }).played?.timeLimit === true);
+      let stopped = false;
+      const players = [0, 1, 2, 3].map((i) => scripted(clients[i], matchID, String(i), creds[i], () => stopped));
+      let last = -1;
+      for (let round = 0; round < 3; round++) {
+        await until(
+          async () => {
+            const s = await stored();
+            return timed(s.state.G) && !!s.answers && s.answers.until !== last;
+          },
+          120_000,
+          'a question with a time limit',
+        );
+        const open = (await stored()).answers!;
+        last = open.until;
+        const before = (await timedMoves()).length;
+        now = open.until;
+        await Promise.all([a.tables.fire(matchID), b.tables.fire(matchID), a.tables.fire(matchID), b.tables.fire(matchID)]);
+        await until(async () => (await stored()).answers?.until !== open.until, 10_000, 'the question closed');
+        const made = (await timedMoves()).slice(before).map((e) => e.action.payload.playerID);
+        expect(made).toEqual(open.seats);
+        // Every socket, on either process, gets the state after the answers.
+        const sid = (await stored()).state._stateID;
+        for (const c of clients) await waitFor(() => c.latest!._stateID >= sid, 10_000, 'the state on every socket');
+      }
+      stopped = true;
+      await Promise.all(players);
+      for (const s of servers) expect(s.errors).toEqual([]);
+    }, 300_000);
+  },
+);
