@@ -12,6 +12,8 @@ export type MatchEvent =
   | { event: 'seatAbandoned'; matchID: string; playerID: string; awayMs: number }
   | { event: 'handedToBot'; matchID: string; playerID: string; by: string; why: 'time' | 'away'; stateID: number }
   | { event: 'takenBack'; matchID: string; playerID: string; stateID: number }
+  /** A seat that owed an answer to a question with a time limit (Imperios IM15.1–IM15.2) got its default answer. */
+  | { event: 'answeredByTimeLimit'; matchID: string; playerID: string; kind: string }
   /** Issue 22: a seated player was granted a hint at their decision (`left`: hints it has left). */
   | { event: 'hintAsked'; matchID: string; playerID: string; stateID: number; left: number }
   /** A rematch nobody but its creator asked for, deleted after the limit (issue 19 item 2): no result. */

@@ -25,6 +25,7 @@ import {
 } from '../../src/games/imperios/game';
 import { notePlayedImperios } from '../../src/games/imperios/playedBy';
 import { imperiosRecord } from '../../src/games/imperios/record';
+import { timedQuestion } from '../../src/games/imperios/timeLimits';
 import {
   actionError,
   awaitedSeats,
@@ -149,6 +150,14 @@ export const IMPERIOS_HOSTED: HostedGame<ImperiosState> = {
     return awaited.length > 0 ? String(awaited[0]) : null;
   },
   awaiting: (state) => (state.ctx.gameover !== undefined ? [] : awaitedSeats(state.G).map(String)),
+  // IM15.1, IM15.2: a block offer and a defence question close after their limit; silence answers for the silent.
+  answersDue(state) {
+    if (state.ctx.gameover !== undefined) return null;
+    const q = timedQuestion(state.G);
+    if (!q) return null;
+    const answer: BotChoice = { move: ACT, args: [q.silence] };
+    return { key: q.key, kind: q.kind, limitMs: q.limitSeconds * 1000, owing: Object.fromEntries(q.owing.map((s) => [String(s), answer])) };
+  },
   forfeit: (state: State<ImperiosState>, loser, reason) => forfeitImperios(state, loser, reason),
   // IM15.5: the lines around a seat handed to the bot, written after the reducer as the record's replay writes them.
   notePlayed(prev, next, playerID, _moveType, played) {

@@ -61,10 +61,8 @@ export async function newMatch(lobby: Lobby, ip: string, spec: NewMatch): Promis
   }
   if (bots.length > 1 && hosted.players.max <= 2) fail(400, `${lobby.gameName} has one bot seat at most`);
   if (numPlayers < hosted.players.min || numPlayers > hosted.players.max) fail(400, 'cannot create this match');
-  // Issue 19's clocks count two seats (../table/clock.ts): a game of more seats has none yet.
-  if (clock && hosted.players.max > 2) fail(400, `${lobby.gameName} has no clock`);
   if (hints && !hosted.extras.hints) fail(400, `${lobby.gameName} has no hints`);
-  if (clock && (bot || solo)) fail(400, 'a clock is for matches between two players (not with bot or solo)');
+  if (clock && (bot || solo)) fail(400, 'a clock is for matches between players (not with bot or solo)');
   if (bot && solo) fail(400, 'solo cannot be combined with bot or botKind');
   if (bot) await checkBotCap(lobby, ip);
   // The only setupData ever stored is this one, built here from validated fields (clients cannot send any).
@@ -100,7 +98,7 @@ export async function newMatch(lobby: Lobby, ip: string, spec: NewMatch): Promis
   // rival deck is seated at once (its player asked for it); one waiting for the other player starts on its
   // playAgain (claimRematchSeat in ./routes/play-again.ts), one with an open seat on the join.
   if (seated(metadata)) startAbsences(metadata, hub.now());
-  if (clock) t.clock = newClock(clock);
+  if (clock) t.clock = newClock(clock, numPlayers); // a bank per seat (issue 23: 4–7 seats too)
   // Issue 22: kept in the metadata (stored, read by every process, after restarts); the rules' state never sees it.
   if (hints !== undefined) t.hints = { limit: hints, used: { 0: 0, 1: 0 }, asked: [] };
   const matchID = newMatchID();

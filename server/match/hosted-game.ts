@@ -52,6 +52,12 @@ export interface HostedGame<G = unknown> {
    */
   awaiting?(state: State<G>): string[];
   /**
+   * The question with a time limit the game waits on in this state, if any (Imperios: a block offer, IM15.1; a
+   * defence question, IM15.2): the server times it and, once the limit has passed, makes the default answer of each
+   * seat that still owes one (../match/moves.ts `timedAnswer`, ../table/timer.ts). Absent or null: nothing timed.
+   */
+  answersDue?(state: State<G>): AnswersDue | null;
+  /**
    * The state in which `loser` has lost by `reason` ('forfeit': left the match; 'time': out of time), one state on.
    * In a game of more than two seats the game's own rules say what that means for the others (Imperios: G56).
    */
@@ -113,6 +119,21 @@ export interface BotPlayers<V = unknown> {
   fallback(view: V, playerID: string): Promise<BotChoice>;
   /** Stop any background work; a decision in progress is refused. */
   close(): Promise<void>;
+}
+
+/** A question with a time limit (`HostedGame.answersDue`). */
+export interface AnswersDue {
+  /**
+   * Names the question: the same in every state while it stays open (answers of some seats, or another seat's
+   * mustering, change nothing), another for the next question. The limit runs from the first state with this key.
+   */
+  key: string;
+  /** The question's kind as the table shows it (Imperios: 'block', 'defend'). */
+  kind: string;
+  /** How long the question stays open (ms). */
+  limitMs: number;
+  /** The seats that still owe an answer, each with the answer made for it when the limit passes. */
+  owing: Record<string, BotChoice>;
 }
 
 /** One move as a client sends it: the move's name and its arguments. */

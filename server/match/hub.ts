@@ -222,6 +222,11 @@ export class MatchHub {
     return this.moves.botMove(matchID, gameName, playerID, move, stateID);
   }
 
+  /** The default answer of a seat to a question whose time limit has passed (../table/timer.ts): ./moves.ts. */
+  timedAnswer(matchID: string, gameName: string, playerID: SeatID, move: { type: string; args: unknown[] }): Promise<HubResult> {
+    return this.moves.timedAnswer(matchID, gameName, playerID, move);
+  }
+
   /** Inside the match queue (the lobby's leave, a claimed clock): the game ends now, lost by `loser`. */
   forfeitInQueue(matchID: string, loser: SeatID, metadata: Server.MatchData, reason = 'forfeit'): Promise<boolean> {
     return this.moves.forfeitInQueue(matchID, loser, metadata, reason);

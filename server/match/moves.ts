@@ -15,11 +15,12 @@ import type { MatchEvent } from '../events';
 import { credentialsMatch, isPlayerID, seatIDs, seatMetadata, type SeatID } from '../seats/credentials';
 import type { SqlStorage } from '../storage';
 import { afterMove, outOfTime } from '../table/clock';
-import { playedNote, type TableMetadata } from '../table/state';
+import { playedNote, type OpenAnswers, type TableMetadata } from '../table/state';
 import { argsProblem } from './args';
 import type { Broadcaster } from './broadcaster';
 import type { MatchChanges } from './changes';
 import type { Connection } from './connections';
+import type { HostedGame } from './hosted-game';
 import type { HostedGames } from './hosted-games';
 import { botKindOf, isMatchID } from './match-data';
 import type { MatchQueue } from './queue';
@@ -47,6 +48,21 @@ export interface MoveServiceOptions {
   /** Tests only: after a state is written, before anything is sent or published. */
   afterStateWrite: (matchID: string) => void;
   isClosed: () => boolean;
+}
+
+/**
+ * The question with a time limit open after a move (`HostedGame.answersDue` of `next`), as the metadata keeps it:
+ * `prev` itself when nothing changed, a new deadline (now + limit) for a new question, null when one just closed
+ * (undefined: the match never had one).
+ */
+export function openAnswers(hosted: HostedGame, next: State, over: boolean, prev: OpenAnswers | null | undefined, now: number): OpenAnswers | null | undefined {
+  const due = over ? null : hosted.answersDue?.(next) ?? null;
+  if (!due) return prev ? null : prev; // null once closed: the table still goes out, saying it is closed
+  const seats = Object.keys(due.owing).sort();
+  if (prev?.key === due.key) {
+    return prev.seats.length === seats.length && prev.seats.every((x, i) => x === seats[i]) ? prev : { ...prev, seats };
+  }
+  return { key: due.key, kind: due.kind, until: now + due.limitMs, seats };
 }
 
 /** A move's action with nothing but the fields boardgame.io's reducer reads. */
@@ -113,14 +129,30 @@ export class MoveService {
   }
 
   /**
+   * The default answer of `playerID` to the question with a time limit that has just closed (../table/timer.ts,
+   * `HostedGame.answersDue`): a server event in the seat's name, no credentials. Played only if, in the queue, that
+   * question is still the one open (its key in the metadata), its deadline has passed, the seat still owes an answer
+   * and `move` is the game's default answer for it: a seat that answered in time, a question closed before its
+   * deadline, and a second timer (another process, or a second tick) find nothing to do. Noted `{ timeLimit: true }`.
+   */
+  timedAnswer(matchID: string, gameName: string, playerID: SeatID, move: { type: string; args: unknown[] }): Promise<HubResult> {
+    const { refusals } = this.o;
+    if (this.o.isClosed()) return Promise.resolve(refusals.refuse(undefined, matchID, 'update', 'server shutting down'));
+    const g = this.o.games.named(gameName);
+    if (!g) return Promise.resolve(refusals.refuse(undefined, matchID, 'update', 'match not found'));
+    const clean = { type: 'MAKE_MOVE', payload: { type: move.type, args: move.args, playerID } };
+    return this.play(matchID, gameName, playerID, clean, null, 'time');
+  }
+
+  /**
    * In the match's queue, play one move checked for its envelope (`clean`) on state `stateID`, by a player (`conn`
    * and the credentials it sent, checked against the stored seat) or by the server bot. Every refusal changes
    * nothing; an accepted move is written, then broadcast.
    */
-  private play(matchID: string, gameName: string, playerID: SeatID, clean: CleanAction, stateID: number,
-    by: { conn?: Connection; credentials: unknown } | 'bot'): Promise<HubResult> {
+  private play(matchID: string, gameName: string, playerID: SeatID, clean: CleanAction, stateID: number | null,
+    by: { conn?: Connection; credentials: unknown } | 'bot' | 'time'): Promise<HubResult> {
     const { refusals, store } = this.o;
-    const conn = by === 'bot' ? undefined : by.conn;
+    const conn = typeof by === 'string' ? undefined : by.conn;
     const refuse = (error: string) => refusals.refuse(conn, matchID, 'update', error);
     // Whether the match has a bot seat after this move (from the metadata just written): only then may a bot be due.
     let botSeat = false;
@@ -130,21 +162,34 @@ export class MoveService {
       // A match of another game than the socket's namespace (or than the bot's) is not found.
       const g = metadata?.gameName === gameName ? this.o.games.named(metadata.gameName) : undefined;
       if (!state || !metadata || !g) return refuse('match not found');
-      if (by !== 'bot' && !credentialsMatch(metadata, playerID, by.credentials)) return refuse('unauthorized');
+      if (typeof by !== 'string' && !credentialsMatch(metadata, playerID, by.credentials)) return refuse('unauthorized');
       const s = state as State;
       if (s.ctx.gameover !== undefined) return refuse('game over');
       if (!g.game.flow.isPlayerActive(s.G, s.ctx, playerID)) return refuse('not your turn');
       if (!g.game.flow.getMove(s.ctx, clean.payload.type as string, playerID)) return refuse('move not allowed now');
-      if (s._stateID !== stateID) return refuse('stale state');
+      let timedKind = '';
+      if (by === 'time') {
+        // The question's key and deadline, as stored, stand in for the state the move was made on.
+        const open = (metadata as TableMetadata).answers;
+        const due = g.hosted.answersDue?.(s) ?? null;
+        const answer = due?.owing[playerID];
+        if (!open || !due || due.key !== open.key || open.until > this.o.now() || !answer) return refuse('no answer due');
+        if (answer.move !== clean.payload.type || JSON.stringify(answer.args) !== JSON.stringify(clean.payload.args)) {
+          return refuse('not the default answer');
+        }
+        timedKind = open.kind;
+      } else if (s._stateID !== stateID) return refuse('stale state');
       // A bot move for a seat its owner took back in the meantime (../table/route.ts) is not the owner's.
       if (by === 'bot' && !botKindOf(seatMetadata(metadata, playerID))) return refuse('not a bot seat');
       // The owner of a seat handed to the bot takes it back first (../table/route.ts), so the two never race.
-      if (by !== 'bot' && (seatMetadata(metadata, playerID)?.data as { handedOver?: unknown } | undefined)?.handedOver === true) {
+      if (typeof by !== 'string' && (seatMetadata(metadata, playerID)?.data as { handedOver?: unknown } | undefined)?.handedOver === true) {
         return refuse('your seat is played by the bot: take it back first');
       }
       const clock = (metadata as TableMetadata).clock;
       const late = outOfTime(clock, this.o.now());
-      if (late === playerID) {
+      // A default answer at a question's time limit is the rule's, not the seat's decision: it is made even for a seat
+      // out of time (whose bank stays empty: it is out of time again at its next decision).
+      if (late === playerID && by !== 'time') {
         // Out of time: the game waits for the opponent to claim the win or hand the seat to the bot.
         if (clock!.expired !== playerID) {
           const md = { ...metadata, clock: { ...clock!, expired: playerID } } as Server.MatchData;
@@ -167,7 +212,9 @@ export class MoveService {
       if (next.transients?.error !== undefined || next._stateID === s._stateID) return refuse('invalid move');
       // Around a hand-over, who played the move is the server's event (src/game/playedBy.ts, issue 21 item 2): the
       // game writes it into the new state, and it is kept beside the move's log entry for the record.
-      const note = playedNote((metadata as TableMetadata).handovers, playerID, by === 'bot');
+      // A default answer made at the time limit is noted as such (the seat's hand-overs are not its business).
+      const note: { played: PlayedBy; handovers?: TableMetadata['handovers'] } | null =
+        by === 'time' ? { played: { timeLimit: true } } : playedNote((metadata as TableMetadata).handovers, playerID, by === 'bot');
       if (note && g.hosted.notePlayed) next = g.hosted.notePlayed(s, next, playerID, clean.payload.type as string, note.played);
       // The move's time (and that note) go into its log entry, stored for the match's record (../records.ts);
       // clients never get them (filterLog rebuilds entries from known fields).
@@ -187,13 +234,19 @@ export class MoveService {
       if (clock) {
         // Issue 19 item 1: the clock acts only when the turn changes hands (../table/clock.ts afterMove); a take-back, or
         // another decision of the same seat, leaves it as it is.
-        // Clocks are for two-seat games only (../lobby/new-match.ts), whose seats are Mint's '0' and '1'.
+        // The seat the game waits for spends time (a game of more seats: its nextToMove, ../games/imperios.ts).
         const nextSeat = g.hosted.nextToMove(next) as MintSeatID | null;
         const ticked = afterMove(clock, playerID as MintSeatID, nextSeat, this.o.now(), clean.payload.type === 'undo');
         if (ticked !== clock) {
           md = { ...md, clock: ticked } as Server.MatchData;
           touched = true;
         }
+      }
+      // A question with a time limit: its deadline is fixed when it opens and kept while it stays open.
+      const answers = openAnswers(g.hosted, next, over, (metadata as TableMetadata).answers, now);
+      if (answers !== (metadata as TableMetadata).answers) {
+        md = { ...md, answers } as Server.MatchData;
+        touched = true;
       }
       if ((metadata.gameover === undefined || metadata.gameover === null)
         && (over || !(now - metadata.updatedAt < this.o.touchMs))) {
@@ -213,7 +266,10 @@ export class MoveService {
       store.remember(matchID, toStore as State, md);
       botSeat = seatIDs(md).some((id) => botKindOf(seatMetadata(md, id)));
       this.o.broadcaster.state(matchID, next, deltalog ?? [], botSeat, s);
-      if (clock || (md as TableMetadata).handovers) this.o.broadcaster.sendTable(matchID, md);
+      if (clock || (md as TableMetadata).handovers || answers || (metadata as TableMetadata).answers) {
+        this.o.broadcaster.sendTable(matchID, md); // the table timer arms (or drops) the match's deadline
+      }
+      if (by === 'time') this.o.onEvent({ event: 'answeredByTimeLimit', matchID, playerID, kind: timedKind });
       if (by === 'bot') this.o.stats.botMoves++;
       else this.o.stats.moves++;
       if (over) this.o.onEvent({ event: 'finished', matchID, winner: next.ctx.gameover?.winner, reason: next.ctx.gameover?.reason });

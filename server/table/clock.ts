@@ -52,9 +52,12 @@ export function parseClockOption(x: unknown): ClockSettings | undefined | { erro
   return { error: 'clock.kind must be "live" or "turn"' };
 }
 
-export function newClock(s: ClockSettings): ClockState {
+/** A new clock for a match of `seats` seats (default 2; a live clock has a bank per seat, '0' … seats − 1). */
+export function newClock(s: ClockSettings, seats = 2): ClockState {
   const c: ClockState = { ...s, running: null };
-  if (s.kind === 'live') c.banks = { '0': s.bankMs!, '1': s.bankMs! };
+  if (s.kind === 'live') {
+    c.banks = Object.fromEntries(Array.from({ length: seats }, (_, i) => [String(i), s.bankMs!])) as Record<SeatID, number>;
+  }
   return c;
 }
 

@@ -37,12 +37,16 @@ import { abandonLimit, awaySince, seated, type TableMetadata } from './state';
  * A match with a turn clock starts timing once both players hold their seats (./state.ts `seated`: the lobby's
  * join, and a rematch's last playAgain, call this in the queue): the first turn's seat from the current state.
  */
-export async function startClockIfSeated(db: SqlStorage, matchID: string, m: Server.MatchData, now: number): Promise<boolean> {
+export async function startClockIfSeated(db: SqlStorage, matchID: string, m: Server.MatchData, now: number,
+  hosted?: Pick<HostedGame, 'nextToMove'>): Promise<boolean> {
   const t = m as TableMetadata;
   if (!t.clock || t.clock.running || t.clock.stopped || t.clock.paused) return false;
   if (!seated(m)) return false;
   const { state } = await db.fetch(matchID, { state: true });
-  const seat = playerOfMaybe((state as State<GameState> | undefined)?.G.pending?.seat);
+  // The game says whose decision it waits for (every hosted game); Mint's pending seat without one.
+  const seat = hosted && state
+    ? (hosted.nextToMove(state as State) as MintSeatID | null)
+    : playerOfMaybe((state as State<GameState> | undefined)?.G.pending?.seat);
   if (!seat) return false;
   t.clock = startDecision(t.clock, seat, now);
   return true;

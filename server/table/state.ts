@@ -6,7 +6,7 @@
  * credentials, no game state).
  */
 import type { Server } from 'boardgame.io';
-import type { Handover, HintTable, PlayedBy, SeatID as MintSeatID, TableView } from '../../src/protocol';
+import type { AnswersView, Handover, HintTable, PlayedBy, SeatID as MintSeatID, TableView } from '../../src/protocol';
 import { seatIDs, seatMetadata, type SeatID } from '../seats/credentials';
 import { clockView, type ClockState } from './clock';
 
@@ -24,7 +24,18 @@ export type TableMetadata = Server.MatchData & {
   rematchOf?: string;
   /** Issue 22: hints allowed (set at creation, kept for the match's life): limit, counts, the hints asked for. */
   hints?: HintTable;
+  /**
+   * A question with a time limit the game waits on (../match/hosted-game.ts `answersDue`): its key, kind, deadline
+   * (server ms, fixed when it opened) and the seats still owing an answer. Written with each move's state
+   * (../match/moves.ts); the table timer (./timer.ts) makes the default answers once it has passed. null: the last
+   * one closed (the table is still sent, without it).
+   */
+  answers?: OpenAnswers | null;
 };
+
+export interface OpenAnswers extends AnswersView {
+  key: string;
+}
 
 /**
  * Both seats are held by their players (issue 19 item 2): each has a name (a human who joined, a bot, the rival
@@ -95,13 +106,14 @@ export function tableView(m: TableMetadata, now: number, abandonDefault: number)
     const t = awaySince(m, id);
     if (t !== undefined) away[id] = t;
   }
-  if (!m.clock && !m.handovers?.length && !m.hints && Object.keys(away).length === 0) return null;
+  if (!m.clock && !m.handovers?.length && !m.hints && m.answers === undefined && Object.keys(away).length === 0) return null;
   const view: TableView = {
     serverNow: now, away, abandonMs: abandonLimit(m, abandonDefault), abandoned: abandonedSeats(m, now, abandonDefault) as MintSeatID[],
     handovers: m.handovers ?? [],
   };
   if (m.clock) view.clock = clockView(m.clock, now);
   if (m.hints) view.hints = m.hints;
+  if (m.answers) view.answers = { kind: m.answers.kind, until: m.answers.until, seats: m.answers.seats };
   return view;
 }
 

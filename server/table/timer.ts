@@ -9,6 +9,12 @@
  * the server's time (`hub.now`, injectable in tests), so an injected time and the real one work alike. A due match
  * is re-read in its queue, its expiry written to storage (`clock.expired`) and its table pushed. On start every
  * unfinished match is re-armed from what is stored (`resume`), so a restart loses no deadline.
+ * A question with a time limit (an Imperios block offer or defence question, IM15.1–IM15.2: `metadata.answers`, set
+ * with each move's state by ../match/moves.ts from `HostedGame.answersDue`) has a deadline too: when it passes, each
+ * seat still owing an answer gets the question's default one, played through the hub as a server event
+ * (`hub.timedAnswer`). That move is checked in the match's queue (under its Redis lock with several processes)
+ * against what is stored: the same question still open, its deadline passed, the seat still owing — so a question
+ * closed in time, a seat that answered, or a second process's timer firing for the same deadline change nothing.
  * A rematch still waiting for a player's playAgain (`unclaimed`) has a deadline too (issue 19 item 2): when it passes,
  * the rematch is deleted with no result (`rematchExpired`), its sockets told, and the match it followed forgets it.
  */
@@ -27,6 +33,10 @@ export class TableTimer {
   /** Absences already reported: `matchID|seat|awaySince` (in memory: after a restart one is reported again). */
   private readonly reported = new Set<string>();
   private readonly interval: ReturnType<typeof setInterval>;
+  /** Matches whose default answers are being played (./moves.ts timedAnswer): their question is not re-armed meanwhile. */
+  private readonly answering = new Set<string>();
+  /** `matchID|key` of questions their default answers did not close (a bug): never fired again. */
+  private readonly stuck = new Set<string>();
 
   constructor(private readonly hub: MatchHub, tickMs = DEFAULT_TABLE_TICK_MS, private readonly onError: (err: unknown, where: string) => void = () => {}) {
     this.interval = setInterval(() => this.tick(), Math.max(10, tickMs));
@@ -52,6 +62,7 @@ export class TableTimer {
     if (m.gameover !== undefined && m.gameover !== null) return null;
     const now = this.hub.now();
     let d = rematchExpiry(m, this.hub.rematchExpiryMs) ?? Infinity;
+    if (m.answers && !this.answering.has(matchID) && !this.stuck.has(`${matchID}|${m.answers.key}`)) d = Math.min(d, m.answers.until);
     const c = m.clock;
     if (c && c.running && !c.stopped && c.expired === undefined) d = Math.min(d, now + timeLeft(c, c.running.seat, now));
     const limit = abandonLimit(m, this.hub.abandonMs);
@@ -76,6 +87,7 @@ export class TableTimer {
   async fire(matchID: string): Promise<void> {
     const { hub } = this;
     const expired: { rematchOf?: string } = {}; // an expired rematch: the match it followed
+    const answers: { gameName?: string; key?: string; seats?: { playerID: string; move: string; args: unknown[] }[] } = {};
     await hub.enqueue(matchID, async () => {
       hub.forget(matchID);
       const { state, metadata } = await hub.db.fetch(matchID, { state: true, metadata: true });
@@ -89,6 +101,22 @@ export class TableTimer {
         hub.onEvent({ event: 'rematchExpired', matchID, ...(m.rematchOf ? { rematchOf: m.rematchOf } : {}) });
         expired.rematchOf = m.rematchOf;
         return;
+      }
+      if (m.answers && m.answers.until <= now) {
+        // The question closed: the default answers of the seats still owing one, played after this operation.
+        const hosted = hub.hostedGame(m.gameName);
+        const due = hosted?.answersDue?.(state) ?? null;
+        if (due && due.key === m.answers.key) {
+          answers.gameName = m.gameName;
+          answers.key = due.key;
+          answers.seats = Object.entries(due.owing).map(([playerID, a]) => ({ playerID, move: a.move, args: a.args }));
+          this.answering.add(matchID); // its deadline is not armed again while the answers are played
+        } else {
+          // Stored without its question (written by an older server, or the game moved on): dropped, not re-fired.
+          m.answers = null;
+          await hub.db.setMetadata(matchID, metadata);
+          hub.forget(matchID);
+        }
       }
       let news = false;
       const late = outOfTime(m.clock, now);
@@ -110,6 +138,23 @@ export class TableTimer {
       else this.arm(matchID, metadata);
     });
     if (expired.rematchOf !== undefined) await forgetRematch(hub, expired.rematchOf, matchID);
+    if (answers.seats) {
+      try {
+        for (const a of answers.seats) await hub.timedAnswer(matchID, answers.gameName!, a.playerID, { type: a.move, args: a.args });
+      } finally {
+        this.answering.delete(matchID);
+      }
+      // What is left to time is what is stored now (an answer refused: another process played it first, or the
+      // question closed meanwhile). A question still open past its deadline after its answers would be a bug of
+      // the game's `answersDue`: reported once, and not fired again (no hot loop).
+      const { metadata } = await hub.db.fetch(matchID, { metadata: true });
+      const open = (metadata as TableMetadata | undefined)?.answers;
+      if (open && open.key === answers.key && open.until <= hub.now()) {
+        this.stuck.add(`${matchID}|${open.key}`);
+        this.onError(new Error(`the default answers left question ${open.key} open`), `table timer (match ${matchID})`);
+      }
+      if (metadata) this.arm(matchID, metadata);
+    }
   }
 
   /** On start: arm every unfinished match from its stored metadata. */

@@ -13,6 +13,11 @@ export interface PlayedBy {
   handedOver?: 'time' | 'away';
   /** The owner's first decision after taking the seat back from the bot. */
   takenBack?: true;
+  /**
+   * The seat did not answer a question with a time limit (Imperios IM15.1, IM15.2) before it closed: the server made
+   * the question's default answer for it (server/match/moves.ts). Never with another field.
+   */
+  timeLimit?: true;
 }
 
 /** A PlayedBy note, checked strictly (plain object, known fields, known values); null for anything else. */
@@ -22,7 +27,8 @@ export function parsePlayedBy(x: unknown): PlayedBy | null {
   if (proto !== Object.prototype && proto !== null) return null;
   const o = x as Record<string, unknown>;
   const keys = Object.keys(o);
-  if (keys.length === 0 || keys.some((k) => k !== 'bot' && k !== 'handedOver' && k !== 'takenBack')) return null;
+  if (keys.length === 0 || keys.some((k) => k !== 'bot' && k !== 'handedOver' && k !== 'takenBack' && k !== 'timeLimit')) return null;
+  if (o.timeLimit !== undefined) return o.timeLimit === true && keys.length === 1 ? { timeLimit: true } : null;
   if (o.bot !== undefined && o.bot !== true) return null;
   if (o.handedOver !== undefined && o.handedOver !== 'time' && o.handedOver !== 'away') return null;
   if (o.takenBack !== undefined && o.takenBack !== true) return null;

@@ -71,6 +71,19 @@ export interface TableView {
   handovers: Handover[];
   /** Issue 22: the match allows hints; its limit, each seat's count and the hints asked for (absent: no hints). */
   hints?: HintTable;
+  /**
+   * A question with a time limit is open (Imperios: a block offer IM15.1, a defence question IM15.2): its kind, when it
+   * closes (server ms) and the seats (playerIDs) that still owe an answer. Absent: none.
+   */
+  answers?: AnswersView;
+}
+
+/** An open question with a time limit (TableView.answers). */
+export interface AnswersView {
+  kind: string;
+  /** When the server closes it (server ms): each seat still owing then gets the question's default answer. */
+  until: number;
+  seats: string[];
 }
 
 /** What a seated player may do about the other seat (or, for `takeBack`, its own). */

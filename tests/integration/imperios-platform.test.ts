@@ -231,7 +231,8 @@ for (const backend of ['sqlite', 'postgres'] as Backend[]) {
         [{ numPlayers: 2 }, 400],
         [{ numPlayers: 4, mode: 'epic' }, 400], // IM3.1.2: Epic needs 6 or 7
         [{ numPlayers: 4, mode: 'blitz' }, 400],
-        [{ numPlayers: 4, clock: { kind: 'turn', perDecisionMs: 60_000 } }, 400],
+        [{ numPlayers: 4, clock: { kind: 'turn', perDecisionMs: 60_000 }, bot: ['1'] }, 400], // clocks are between players
+        [{ numPlayers: 4, clock: { kind: 'blitz' } }, 400],
         [{ numPlayers: 4, solo: { bot: 'I', difficulty: 'easy' } }, 400],
         [{ numPlayers: 4, hints: { limit: 3 } }, 400],
         [{ numPlayers: 4, bot: ['1', '2', '3', '0'] }, 400], // a match keeps a seat for a human
@@ -241,6 +242,7 @@ for (const backend of ['sqlite', 'postgres'] as Backend[]) {
         [{ numPlayers: 4, setupData: { mode: 'tutorial' } }, 400],
         [{ numPlayers: 6, mode: 'epic' }, 200],
         [{ numPlayers: 7 }, 200],
+        [{ numPlayers: 4, clock: { kind: 'turn', perDecisionMs: 60_000 } }, 200], // a clock per seat (imperios-clock)
         [{ numPlayers: 5, bot: ['1', '2', '3'], botKind: ['greedy', 'random', 'random'] }, 200],
       ] as const) {
         const r = await post(`/games/${IMPERIOS_NAME}/create`, body);

@@ -61,3 +61,16 @@ describe('pause and resume (issue 19 item 5)', () => {
     expect(resumeClock(legacy, '1', 5_000, true)).toBe(legacy);
   });
 });
+
+describe('a clock for more than two seats (issue 23 item 7)', () => {
+  it('has a bank per seat, and charges the seat that held the turn when it changes hands to any other', () => {
+    const c = newClock({ kind: 'live', bankMs: 60_000, incrementMs: 0 }, 5);
+    expect(c.banks).toEqual({ 0: 60_000, 1: 60_000, 2: 60_000, 3: 60_000, 4: 60_000 });
+    let t = startDecision(c, '3' as never, 0);
+    t = afterMove(t, '3' as never, '1', 7_000);
+    expect(t.banks).toMatchObject({ 3: 53_000, 1: 60_000, 4: 60_000 });
+    expect(t.running).toEqual({ seat: '1', since: 7_000 });
+    expect(outOfTime(t, 67_000)).toBe('1');
+    expect(newClock({ kind: 'live', bankMs: 60_000, incrementMs: 0 }).banks).toEqual({ 0: 60_000, 1: 60_000 });
+  });
+});

@@ -38,7 +38,7 @@ export const joinRoute = route('POST', '/games/:name/:matchID/join', async (lobb
     // Every seat held now: the absences count from here (a seat whose player never opens a socket can be
     // handed to the bot after the limit), and the clock starts (issue 19 item 2: not before).
     if (seated(m)) startAbsences(m, hub.now());
-    const clockStarted = await startClockIfSeated(db, matchID, m, hub.now());
+    const clockStarted = await startClockIfSeated(db, matchID, m, hub.now(), hub.hostedGame(m.gameName));
     await db.setMetadata(matchID, m);
     hub.forget(matchID);
     hub.seatsChanged(matchID, m); // the credentials pre-checks (../../seats/keys.ts) here and in other processes

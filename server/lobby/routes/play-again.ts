@@ -41,7 +41,7 @@ async function claimRematchSeat(lobby: Lobby, matchID: string, seat: SeatID): Pr
   }
   const now = hub.now();
   if (seated(m)) startAbsences(m, now);
-  await startClockIfSeated(db, matchID, m, now);
+  await startClockIfSeated(db, matchID, m, now, hub.hostedGame(m.gameName));
   await db.setMetadata(matchID, m);
   hub.forget(matchID);
   hub.announce(matchID, m); // players (who is away) and the table (the clock) to the sockets; re-arms the timer

@@ -7,15 +7,18 @@
  * a replayed game ends in exactly the state stored.
  * - `handedOver`: an event `seatToBot` { seat, why } before the events of the bot's first decision;
  * - `takenBack`: an event `seatTakenBack` { seat } before the events of the owner's first decision after;
- * - `bot`: every event the bot's decision caused carries `byBot: true`.
+ * - `bot`: every event the bot's decision caused carries `byBot: true`;
+ * - `timeLimit`: the seat was silent when its question with a time limit closed (IM15.1, IM15.2): the answer the
+ *   server made for it (its first event: `blockAnswer` or `defend`) carries `timeLimit` with the limit's rule.
  * Nothing secret: who plays a seat is public at the table. The core never sees the note; it does not read these
  * events. No boardgame.io in here.
  */
 import type { PlayedBy } from '../../protocol/played';
 import type { ImperiosState, LogEvent, Seat } from './rules';
+import { timeLimitRule } from './timeLimits';
 
 /** The part of a state the note reads and writes. */
-type Logged = Pick<ImperiosState, 'log' | 'round'>;
+type Logged = Pick<ImperiosState, 'log' | 'round'> & Partial<Pick<ImperiosState, 'pending'>>;
 
 /**
  * `next` with `note` written in for `seat`'s decision that led from `prev` to `next`. New round lists where they
@@ -32,6 +35,8 @@ export function notePlayedImperios<S extends Logged>(prev: Logged, next: S, seat
       for (let i = r === r0 ? i0 : 0; i < log[r].length; i++) log[r][i] = { ...log[r][i], byBot: true };
     }
   }
+  const rule = note.timeLimit ? timeLimitRule(prev) : null;
+  if (rule && log[r0]?.[i0]) log[r0][i0] = { ...log[r0][i0], timeLimit: rule };
   const lines: LogEvent[] = [];
   if (note.handedOver) lines.push({ e: 'seatToBot', round: prev.round, rule: 'IM15.5', seat, why: note.handedOver });
   if (note.takenBack) lines.push({ e: 'seatTakenBack', round: prev.round, rule: 'IM15.5', seat });

@@ -54,9 +54,13 @@ export interface LogEvents {
 
 export type LogKind = keyof LogEvents;
 
-/** `byBot`: the event came of a decision the server bot made for a seat handed to it (IM15.5, ../playedBy.ts). */
+/**
+ * `byBot`: the event came of a decision the server bot made for a seat handed to it (IM15.5, ../playedBy.ts).
+ * `timeLimit`: the answer the server made for a civilization that was silent when its question closed, by the rule
+ * of that limit (IM15.1, IM15.2; ../playedBy.ts, ../timeLimits.ts).
+ */
 export type LogEvent = {
-  [K in LogKind]: { e: K; round: number; rule: string; byBot?: true } & LogEvents[K];
+  [K in LogKind]: { e: K; round: number; rule: string; byBot?: true; timeLimit?: string } & LogEvents[K];
 }[LogKind];
 
 export type LogEventOf<K extends LogKind> = Extract<LogEvent, { e: K }>;

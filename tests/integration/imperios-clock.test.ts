@@ -1,0 +1,215 @@
+/**
+ * Issue 23 item 7: chess clocks for an Imperios match of 4 seats, through the real server (SQLite and PostgreSQL),
+ * real sockets and an injected server time (docs/imperios/RULES.md IM15.4, G56, G59). A live clock has a bank per
+ * seat; the seat the game waits for (`HostedGame.nextToMove`) spends time; a seat out of time cannot move, the table
+ * says so to every seat, and any other seated player may claim: the game ends by G56, the seat out of time ranked
+ * last, with reason 'time'. A question with a time limit (IM15.1, IM15.2) still closes at its limit, with the default
+ * answer, for a seat that ran out of time meanwhile.
+ */
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MatchEvent } from '../../server/events';
+import { IMPERIOS_HOSTED } from '../../server/games/imperios';
+import { UNLIMITED_SOCKETS } from '../../server/limits';
+import type { HostedGame } from '../../server/match/hosted-game';
+import { timeLeft, type ClockState } from '../../server/table/clock';
+import { IMPERIOS_NAME } from '../../src/games/imperios/game';
+import { awaitedSeats, legalActions, type ImperiosState } from '../../src/games/imperios/rules';
+import { randomInt, seedState } from '../../src/games/imperios/rules/rng';
+import type { SeatID } from '../../src/protocol';
+import { api, moveAction, PG_SKIP_REASON, PG_URL, startTestServer, waitFor, type Backend, type TestServer } from './server-helpers';
+
+const PREVIOUS_NODE_ENV = process.env.NODE_ENV;
+process.env.NODE_ENV = 'production';
+afterAll(() => {
+  process.env.NODE_ENV = PREVIOUS_NODE_ENV;
+});
+
+const MIN = 60_000;
+let now = 1_900_000_000_000;
+
+type Sent = { G: ImperiosState; ctx: { gameover?: unknown }; _stateID: number };
+type TableMsg = { clock?: ClockState & { serverNow: number } };
+
+class Client {
+  latest: Sent | null = null;
+  tables: TableMsg[] = [];
+  errors: string[] = [];
+  private constructor(readonly socket: Socket) {
+    socket.onAny((event: string, ...args: unknown[]) => {
+      if (event === 'mint:error') this.errors.push(JSON.stringify(args[1]));
+      if (event === 'mint:table') this.tables.push(args[1] as TableMsg);
+      const state = event === 'sync' ? (args[1] as { state: Sent }).state : event === 'update' ? (args[1] as Sent) : null;
+      if (state && (!this.latest || state._stateID >= this.latest._stateID)) this.latest = state;
+    });
+  }
+
+  static async open(url: string): Promise<Client> {
+    const socket = io(`${url}/${IMPERIOS_NAME}`, { transports: ['websocket'], reconnection: false, forceNew: true });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return new Client(socket);
+  }
+
+  async sync(matchID: string, playerID: string, credentials: string): Promise<void> {
+    this.socket.emit('sync', matchID, playerID, credentials, 4);
+    await waitFor(() => this.latest !== null || this.errors.length > 0, 10_000, 'the sync answer');
+    if (!this.latest) throw new Error(`sync refused: ${this.errors.join('; ')}`);
+  }
+
+  send(matchID: string, playerID: string, credentials: string, action: unknown, stateID: number): void {
+    this.socket.emit('update', moveAction('act', [action], playerID, credentials), stateID, matchID, playerID);
+  }
+}
+
+async function until(cond: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+for (const backend of ['sqlite', 'postgres'] as Backend[]) {
+  const skip = backend === 'postgres' && !PG_URL;
+  describe.skipIf(skip)(`Imperios with a chess clock for 4 seats (${backend})${skip ? ` — SKIPPED: ${PG_SKIP_REASON}` : ''}`, () => {
+    let server: TestServer;
+    const clients: Client[] = [];
+    const events: MatchEvent[] = [];
+    beforeAll(async () => {
+      server = await startTestServer(backend, {
+        games: [IMPERIOS_HOSTED as HostedGame],
+        now: () => now,
+        tableTickMs: 20,
+        events: (e) => events.push(e),
+        socketLimits: { ...UNLIMITED_SOCKETS, maxPendingBytes: 256 * 1024 * 1024 },
+      });
+    });
+    afterAll(async () => {
+      for (const c of clients) c.socket.close();
+      await server?.dispose();
+    });
+    const post = (path: string, body: unknown) => api(server.url, path, body);
+    const stored = async (matchID: string) => {
+      const s = await server.db.fetch(matchID, { state: true, metadata: true });
+      return { state: s.state as unknown as Sent, clock: (s.metadata as { clock?: ClockState }).clock! };
+    };
+
+    it('each seat has a bank, the seat awaited spends it; out of time, another seat claims and G56 ends the game', async () => {
+      const created = await post(`/games/${IMPERIOS_NAME}/create`, {
+        numPlayers: 4,
+        mode: 'tutorial',
+        clock: { kind: 'live', bankMs: MIN, incrementMs: 0 },
+      });
+      expect(created.status, created.text).toBe(200);
+      const matchID = created.json.matchID as string;
+      // Not with bot seats (a clock is between players), as for two seats.
+      const withBot = await post(`/games/${IMPERIOS_NAME}/create`, { numPlayers: 4, clock: { kind: 'live' }, bot: ['1'] });
+      expect(withBot.status).toBe(400);
+      expect(withBot.text).toMatch(/clock is for matches between players/);
+      const creds: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const r = await post(`/games/${IMPERIOS_NAME}/${matchID}/join`, { playerID: String(i), playerName: `Seat ${i}` });
+        expect(r.status, r.text).toBe(200);
+        creds.push(r.json.playerCredentials as string);
+        // No clock runs before every seat is held.
+        expect((await stored(matchID)).clock.running ?? null).toEqual(i < 3 ? null : expect.anything());
+      }
+      for (let i = 0; i < 4; i++) {
+        const c = await Client.open(server.url);
+        clients.push(c);
+        await c.sync(matchID, String(i), creds[i]);
+      }
+      let { state, clock } = await stored(matchID);
+      expect(clock.banks).toEqual({ 0: MIN, 1: MIN, 2: MIN, 3: MIN });
+      expect(clock.running?.seat).toBe(IMPERIOS_HOSTED.nextToMove(state as never));
+
+      // Twelve decisions, each 2 s after the last: each is charged to the seat that made it.
+      const rnd = { rng: seedState('clock') };
+      const used: Record<string, number> = { 0: 0, 1: 0, 2: 0, 3: 0 };
+      for (let n = 0; n < 12; n++) {
+        ({ state, clock } = await stored(matchID));
+        const seat = clock.running!.seat;
+        expect(seat).toBe(IMPERIOS_HOSTED.nextToMove(state as never));
+        now += 2000;
+        used[seat] += 2000;
+        for (const s of ['0', '1', '2', '3'] as SeatID[]) expect(timeLeft(clock, s, now)).toBe(MIN - used[s]);
+        expect(awaitedSeats(state.G)).toContain(Number(seat));
+        const legal = legalActions(state.G, Number(seat));
+        clients[Number(seat)].send(matchID, seat, creds[Number(seat)], legal[randomInt(rnd, legal.length)], state._stateID);
+        await until(async () => (await stored(matchID)).state._stateID > state._stateID, 10_000, 'the move');
+      }
+      ({ state, clock } = await stored(matchID));
+      for (const s of ['0', '1', '2', '3'] as SeatID[]) expect(timeLeft(clock, s, now)).toBe(MIN - used[s]);
+
+      // The seat awaited runs out: the table says so to every seat, its move is refused, the others' claims decide.
+      const late = clock.running!.seat;
+      const other = String((Number(late) + 1) % 4);
+      const third = String((Number(late) + 2) % 4);
+      const table = (playerID: string, seat: string) =>
+        post(`/games/${IMPERIOS_NAME}/${matchID}/table`, { playerID, credentials: creds[Number(playerID)], action: 'claimWin', seat });
+      expect((await table(other, late)).status).toBe(409); // still has time
+      expect((await table(other, third)).status).toBe(409); // has time
+      now += MIN - used[late];
+      await waitFor(() => clients.every((c) => c.tables.at(-1)?.clock?.expired === late), 5000, 'the expiry on every table');
+      expect(events).toContainEqual({ event: 'clockExpired', matchID, playerID: late });
+      clients[Number(late)].send(matchID, late, creds[Number(late)], legalActions(state.G, Number(late))[0], state._stateID);
+      await waitFor(() => clients[Number(late)].errors.some((e) => /time is up/.test(e)), 5000, 'the refusal');
+      expect((await stored(matchID)).state._stateID).toBe(state._stateID);
+      expect((await table(late, other)).status).toBe(409); // the seat out of time claims nothing
+      const claimed = await table(other, late);
+      expect(claimed.status, claimed.text).toBe(200);
+      const end = await stored(matchID);
+      const over = end.state.ctx.gameover as { ranking: string[]; forfeit?: { playerID: string; reason: string } };
+      expect(over.forfeit).toEqual({ playerID: late, reason: 'time' });
+      expect(over.ranking.at(-1)).toBe(late); // G56: ranked last
+      expect(end.state.G.forfeit).toEqual({ seat: Number(late), reason: 'time' });
+      await waitFor(() => clients.every((c) => c.latest!.ctx.gameover !== undefined), 5000, 'the end on every socket');
+      expect(server.errors).toEqual([]);
+    }, 120_000);
+
+    it('IM15.1–IM15.2 with a clock: the default answers are made at the limit even for a seat out of time', async () => {
+      const created = await post(`/games/${IMPERIOS_NAME}/create`, {
+        numPlayers: 4,
+        mode: 'tutorial',
+        clock: { kind: 'live', bankMs: MIN, incrementMs: 0 },
+      });
+      const matchID = created.json.matchID as string;
+      const creds: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const r = await post(`/games/${IMPERIOS_NAME}/${matchID}/join`, { playerID: String(i), playerName: `Seat ${i}` });
+        creds.push(r.json.playerCredentials as string);
+      }
+      const mine: Client[] = [];
+      for (let i = 0; i < 4; i++) {
+        const c = await Client.open(server.url);
+        clients.push(c);
+        mine.push(c);
+        await c.sync(matchID, String(i), creds[i]);
+      }
+      // Random legal play, silent on questions with a time limit, until one is open.
+      const rnd = { rng: seedState('clock-limits') };
+      const timed = (G: ImperiosState) => G.pending?.kind === 'block' || G.pending?.kind === 'defend';
+      for (;;) {
+        const { state } = await stored(matchID);
+        if (timed(state.G)) break;
+        const seat = String(awaitedSeats(state.G)[0]);
+        const legal = legalActions(state.G, Number(seat));
+        mine[Number(seat)].send(matchID, seat, creds[Number(seat)], legal[randomInt(rnd, legal.length)], state._stateID);
+        await until(async () => (await stored(matchID)).state._stateID > state._stateID, 10_000, 'the move');
+      }
+      const read = await server.db.fetch(matchID, { state: true, metadata: true });
+      const open = (read.metadata as { answers?: { until: number; seats: string[] } }).answers!;
+      const clock = (read.metadata as { clock?: ClockState }).clock!;
+      const late = clock.running!.seat;
+      expect(open.seats).toContain(late); // the seat owing an answer spends its time
+      now = Math.max(open.until, now + timeLeft(clock, late, now)) + 1;
+      await until(async () => (await stored(matchID)).state._stateID > (read.state as { _stateID: number })._stateID, 10_000, 'the answers');
+      expect(events).toContainEqual({ event: 'clockExpired', matchID, playerID: late });
+      expect(events).toContainEqual(expect.objectContaining({ event: 'answeredByTimeLimit', matchID, playerID: late }));
+      expect(server.errors).toEqual([]);
+    }, 120_000);
+  });
+}
