@@ -60,8 +60,15 @@ const WORDS: Words = {
   seatTakenBack: (e) => `${n(e.seat)}'s player took the seat back.`,
 };
 
-/** The event's sentence; a bot's decision (IM15.5) says so. */
+/**
+ * The event's sentence; a bot's decision (IM15.5) says so, and so does an answer the server made for a silent seat when
+ * its question's time limit passed (IM15.1, IM15.2: "Player 3 lets the action pass (time limit, IM15.1).").
+ */
 export function sentence(e: LogEvent): string {
+  if (e.timeLimit && (e.e === 'blockAnswer' || e.e === 'defend')) {
+    const what = e.e === 'blockAnswer' ? (e.block ? 'blocks the action' : 'lets the action pass') : e.defended ? 'defends' : 'does not defend';
+    return `${n(e.seat)} ${what} (time limit, ${e.timeLimit}).`;
+  }
   const words = (WORDS[e.e] as (x: LogEvent) => string)(e);
   return e.byBot ? `${words} (bot)` : words;
 }

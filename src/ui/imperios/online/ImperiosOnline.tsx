@@ -9,8 +9,12 @@
  * core lists for it (`legalActions`: its turn, and out of turn the block offers, defence questions and mustering),
  * through the one move `act`; the strip says who the game waits for, each seat's player and presence, and whether a
  * seat is played by the server bot; an away seat can be handed to the bot, and one's own seat taken back.
+ *
+ * The table (`mint:table`) also brings an open question's time limit (IM15.1, IM15.2: `answers`), counted down here
+ * from the server's time as Mint's clocks are (../../online/TableBar.tsx), and a chess clock (G59): each seat's bank
+ * (live) or the time left of the running decision (turn), and "Claim the win" over a seat out of time.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { MODES, MODE_IDS, type ModeId } from '../../../games/imperios/content/modes';
 import { ImperiosGame, IMPERIOS_MIN_PLAYERS } from '../../../games/imperios/game';
@@ -22,6 +26,7 @@ import { ChatDock, type ChatSender } from '../../online/ChatPanel';
 import { ErrorText } from '../../online/forms';
 import { isBot, type PublicPlayer } from '../../online/lobbyApi';
 import { ConnectionBadge } from '../../online/OnlineGame';
+import { formatClock } from '../../online/TableBar';
 import { useOnlineSession, type ConnectionStatus, type OnlineGameDef, type OnlineSession, type TableSnapshot } from '../../online/socketClient';
 import { useTurnAlert } from '../../online/turnAlert';
 import { asCore, type ImperiosView } from '../core';
@@ -29,8 +34,8 @@ import { ImperiosBoard } from '../ImperiosReplay';
 import { SeatMark } from '../SeatMark';
 import { seatLook, seatName } from '../seats';
 import {
-  BOT_KINDS, createProblem, forgetImperiosSeat, ImperiosLobby, lastName, loadImperiosSeat, saveImperiosSeat,
-  type BotKind, type Joined, type PublicMatch,
+  BOT_KINDS, CLOCK_CHOICES, createProblem, forgetImperiosSeat, ImperiosLobby, lastName, loadImperiosSeat, saveImperiosSeat,
+  type BotKind, type ClockChoice, type ImperiosTableAction, type Joined, type PublicMatch,
 } from './imperiosLobby';
 
 /** The Game the socket client runs: the server is the authority, the client only sends `act` (client: false). */
@@ -61,7 +66,83 @@ const Strip = styled.div`
   ul { display: flex; gap: 10px; flex-wrap: wrap; list-style: none; margin: 0; padding: 0; }
   li { display: inline-flex; gap: 4px; align-items: center; }
   li[data-awaited='true'] { color: ${colors.text}; font-weight: 700; }
+  [data-clock-active='yes'] { color: ${colors.highlight}; font-weight: 700; }
 `;
+
+/** Read by screen readers only (the countdown's announcement). */
+const SrOnly = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`;
+
+/** This page's time, every half second while `on` (the countdowns). */
+function useTick(on: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!on) return undefined;
+    setNow(Date.now());
+    const t = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(t);
+  }, [on]);
+  return now;
+}
+
+/** The server's time at this page's `localNow`, from the table's snapshot (the offset Mint's clocks use). */
+function serverTime(snap: TableSnapshot, localNow: number): number {
+  return snap.view.serverNow + (localNow - snap.receivedAt);
+}
+
+/** What seat `id` has left on the clock (ms; Infinity without a limit), by the server's rule (server/clock.ts). */
+export function seatClockLeft(snap: TableSnapshot, id: string, localNow: number): number {
+  const c = snap.view.clock;
+  if (!c || c.stopped) return Infinity;
+  const running = c.running?.seat === id ? serverTime(snap, localNow) - c.running.since : 0;
+  if (c.kind === 'live') return ((c.banks as Record<string, number> | undefined)?.[id] ?? 0) - running;
+  return c.running?.seat === id ? (c.perDecisionMs ?? 0) - running : Infinity;
+}
+
+const QUESTIONS: Record<string, { what: string; rule: string; limit: string }> = {
+  block: { what: 'Block offer', rule: 'IM15.1', limit: '60 seconds' },
+  defend: { what: 'Defence question', rule: 'IM15.2', limit: '45 seconds' },
+};
+
+const seatList = (seats: string[]) => seats.map((s) => seatName(Number(s))).join(', ');
+
+/**
+ * An open question with a time limit (`answers`, IM15.1, IM15.2): who still owes an answer and the seconds left,
+ * counted down from `until` at the server's time. Screen readers hear it once when the question opens (a polite
+ * status region whose text changes only with the question), not every second.
+ */
+function AnswersCountdown({ snap, seat }: { snap: TableSnapshot | null; seat: Seat | null }) {
+  const answers = snap?.view.answers;
+  const now = useTick(!!answers);
+  const q = answers ? QUESTIONS[answers.kind] ?? { what: 'Question', rule: 'IM15', limit: 'a time limit' } : null;
+  // The announcement is fixed when the question opens (its kind and deadline), so it is read once.
+  const key = answers ? `${answers.kind}:${answers.until}` : '';
+  const said = useRef<{ key: string; text: string }>({ key: '', text: '' });
+  if (said.current.key !== key) {
+    said.current = {
+      key,
+      text: answers && q ? `${q.what} open: ${seatList(answers.seats)} to answer within ${q.limit} (${q.rule}).${seat !== null && answers.seats.includes(String(seat)) ? ' You must answer.' : ''}` : '',
+    };
+  }
+  const left = answers && snap ? Math.max(0, answers.until - serverTime(snap, now)) : 0;
+  return (
+    <>
+      <SrOnly role="status" aria-live="polite" data-testid="imp-answers-announce">{said.current.text}</SrOnly>
+      {answers && q && (
+        <span data-testid="imp-answers-countdown" data-kind={answers.kind} data-seconds={Math.ceil(left / 1000)} aria-hidden="true"
+          style={{ color: colors.highlight, fontWeight: 700 }}>
+          {q.what} ({q.rule}): {seatList(answers.seats)} to answer — {formatClock(left)} left
+        </span>
+      )}
+    </>
+  );
+}
 
 function address(route: ImperiosOnlineRoute): void {
   if (typeof window === 'undefined' || !window.history?.replaceState) return;
@@ -114,8 +195,8 @@ export interface ImperiosTableProps {
   stateID?: number;
   /** The socket session, for the chat (absent in the component tests). */
   session?: OnlineSession;
-  /** A seated player's table actions (IM15.5): hand an away seat to the bot, take one's own back. */
-  onTable?: (action: 'handToBot' | 'takeBack', seat?: string) => Promise<void>;
+  /** A seated player's table actions: hand an away seat to the bot, take one's own back (IM15.5), claim the win (G59). */
+  onTable?: (action: ImperiosTableAction, seat?: string) => Promise<void>;
 }
 
 /** The online match on the Imperios board: the seat's view, the strip of seats, who decides, the table's actions. */
@@ -126,7 +207,9 @@ export function ImperiosTable({ view, seat, players, status, table, act, onExit,
   const abandoned = new Set((table?.view.abandoned ?? []) as string[]);
   const mineWithBot = seat !== null && withBot.has(String(seat));
   const free = players.some((p) => p.name === undefined || p.name === null);
-  const tableAction = (action: 'handToBot' | 'takeBack', s?: string) => {
+  const clock = table?.view.clock;
+  const now = useTick(!!clock?.running && !clock.stopped && !view.result);
+  const tableAction = (action: ImperiosTableAction, s?: string) => {
     setError(null);
     onTable?.(action, s).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   };
@@ -144,13 +227,29 @@ export function ImperiosTable({ view, seat, players, status, table, act, onExit,
             <li key={id} data-seat={id} data-awaited={awaited.includes(c.seat)} data-player={isBot(p) ? 'bot' : p?.name === undefined ? 'free' : p.isConnected ? 'online' : 'away'}>
               <SeatMark seat={c.seat} size={14} /> {seatName(c.seat)}: {who(p, withBot.has(id))}
               {awaited.includes(c.seat) && <span> — to decide</span>}
-              {onTable && seat !== null && id !== String(seat) && abandoned.has(id) && !withBot.has(id) && !view.result && (
+              {clock && table && (clock.kind === 'live' || clock.running?.seat === id) && (
+                <span data-clock-seat={id} data-clock-active={clock.running?.seat === id && !clock.stopped ? 'yes' : 'no'}>
+                  {' '}{clock.running?.seat === id && !clock.stopped ? '⏱ ' : '· '}{formatClock(seatClockLeft(table, id, now))}
+                </span>
+              )}
+              {clock?.expired === id && <strong data-testid={`imp-out-of-time-${id}`} style={{ color: colors.danger }}> out of time</strong>}
+              {onTable && seat !== null && id !== String(seat) && clock?.expired === id && !withBot.has(id) && !view.result && (
+                <ChoiceButton $small $primary data-online={`claim-win-${id}`} onClick={() => tableAction('claimWin', id)}>Claim the win</ChoiceButton>
+              )}
+              {onTable && seat !== null && id !== String(seat) && (abandoned.has(id) || clock?.expired === id) && !withBot.has(id) && !view.result && (
                 <ChoiceButton $small data-online={`hand-to-bot-${id}`} onClick={() => tableAction('handToBot', id)}>Hand to the bot</ChoiceButton>
               )}
             </li>
           );
         })}
       </ul>
+      {clock && (
+        <span data-testid="imp-clock" data-clock={clock.kind}>
+          {clock.stopped ? 'Clock stopped' : clock.paused ? 'Clock paused while the bot plays'
+            : clock.kind === 'live' ? `Live clock: + ${formatClock(clock.incrementMs ?? 0)} per decision` : `Clock: ${formatClock(clock.perDecisionMs ?? 0)} per decision`}
+        </span>
+      )}
+      <AnswersCountdown snap={view.result ? null : table} seat={seat} />
       {free && <span>Invite link: <input readOnly aria-label="Invite link" data-testid="imp-invite-link" value={imperiosLink(matchID)} onFocus={(e) => e.target.select()} style={{ width: 240 }} /></span>}
       {view.result && <a href={`/replay/imperios/${encodeURIComponent(matchID)}`} data-testid="imp-replay-link" style={{ color: colors.highlight }}>Watch the replay</a>}
       {!free && !view.result && <span>Spectator link: <input readOnly aria-label="Spectator link" data-testid="imp-watch-link" value={imperiosLink(matchID, true)} onFocus={(e) => e.target.select()} style={{ width: 240 }} /></span>}
@@ -214,14 +313,17 @@ function CreateImperios({ lobby, onJoined }: { lobby: ImperiosLobby; onJoined(j:
   const [mode, setMode] = useState<ModeId>('normal');
   const [bots, setBots] = useState(3);
   const [botKind, setBotKind] = useState<BotKind>('greedy');
+  const [chosenClock, setClock] = useState<ClockChoice>('none');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const problem = createProblem({ players, mode, bots, botKind }) ?? (name.trim() === '' ? 'Enter a name.' : null);
+  // A clock is only between players (G59: the server refuses one with bot seats): offered with no bot seat.
+  const clock = bots > 0 ? 'none' : chosenClock;
+  const problem = createProblem({ players, mode, bots, botKind, clock }) ?? (name.trim() === '' ? 'Enter a name.' : null);
   const create = async () => {
     setBusy(true);
     setError(null);
     try {
-      const matchID = await lobby.create({ players, mode, bots, botKind });
+      const matchID = await lobby.create({ players, mode, bots, botKind, clock });
       onJoined(await lobby.join(matchID, name));
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -254,6 +356,14 @@ function CreateImperios({ lobby, onJoined }: { lobby: ImperiosLobby; onJoined(j:
           {BOT_KINDS.map((k) => <option key={k.id} value={k.id}>{k.name}</option>)}
         </select></label>
       </fieldset>
+      {bots === 0 ? (
+        <fieldset>
+          <legend>Clock (G59)</legend>
+          {CLOCK_CHOICES.map(([k, label]) => (
+            <label key={k}><input type="radio" name="imp-online-clock" value={k} data-imp-clock={k} checked={clock === k} onChange={() => setClock(k)} /> {label}</label>
+          ))}
+        </fieldset>
+      ) : <p style={{ margin: 0, color: colors.muted }} data-testid="imp-no-clock">No clock with bot seats: clocks are for matches between players.</p>}
       <p style={{ margin: 0, color: colors.muted }}>{players - bots - 1 > 0 ? `${players - bots - 1} seat(s) stay free for friends: send them the invite link.` : 'You play against the bots.'}</p>
       <ChoiceButton $primary disabled={!!problem || busy} onClick={() => void create()} data-imp-online="create">
         {busy ? 'Creating…' : problem ?? `Create a ${players}-seat ${MODES[mode].name} match`}

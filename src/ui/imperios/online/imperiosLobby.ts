@@ -7,9 +7,17 @@
  */
 import { MODES, type ModeId } from '../../../games/imperios/content/modes';
 import { IMPERIOS_NAME } from '../../../games/imperios/game';
-import type { Joined, PublicMatch } from '../../online/lobbyApi';
+import { CLOCK_BODIES, type ClockChoice, type Joined, type PublicMatch } from '../../online/lobbyApi';
 
-export type { Joined, PublicMatch };
+export type { ClockChoice, Joined, PublicMatch };
+
+/** The clocks the create form offers: Mint's (../../online/forms.tsx), between players only (IM15.4, G59). */
+export const CLOCK_CHOICES: readonly (readonly [ClockChoice, string])[] = [
+  ['none', 'No clock'], ['live', 'Live: 10 min each + 20 s per turn'], ['turn', 'Over days: 24 h per turn'],
+];
+
+/** The table actions a seated player may send (server/table/route.ts): IM15.5 and G57, and G59's claim. */
+export type ImperiosTableAction = 'claimWin' | 'handToBot' | 'takeBack';
 
 /** The bot kinds the server offers for Imperios (server/games/imperios.ts), the default first. */
 export const BOT_KINDS = [
@@ -25,6 +33,8 @@ export interface CreateOptions {
   /** How many seats server bots take: the last ones (a match of n seats: at most n − 1). */
   bots: number;
   botKind: BotKind;
+  /** A chess clock (G59): only without bot seats, as the server requires (absent: none). */
+  clock?: ClockChoice;
 }
 
 /** What is wrong with a create choice, or null (IM3.1.1–IM3.1.2: Epic needs six or seven; one seat for a person). */
@@ -32,6 +42,7 @@ export function createProblem(o: CreateOptions): string | null {
   if (!Number.isInteger(o.players) || o.players < 4 || o.players > 7) return 'Four to seven players.';
   if (!MODES[o.mode].players.includes(o.players)) return `${MODES[o.mode].name} needs ${MODES[o.mode].players.join(' or ')} players.`;
   if (!Number.isInteger(o.bots) || o.bots < 0 || o.bots > o.players - 1) return 'At least one seat is for you.';
+  if (o.clock && o.clock !== 'none' && o.bots > 0) return 'A clock is for matches between players only (no bot seats).';
   return null;
 }
 
@@ -110,6 +121,7 @@ export class ImperiosLobby {
       body.bot = botSeats(o.players, o.bots);
       body.botKind = o.botKind;
     }
+    if (o.clock && o.clock !== 'none') body.clock = CLOCK_BODIES[o.clock];
     return (await this.call<{ matchID: string }>('/create', body)).matchID;
   }
 
@@ -124,8 +136,11 @@ export class ImperiosLobby {
     await this.call(`/${encodeURIComponent(j.matchID)}/leave`, { playerID: j.playerID, credentials: j.credentials });
   }
 
-  /** Hand an away seat to the server bot, or take one's own seat back (server/table: IM15.5, G57). */
-  async tableAction(j: Joined, action: 'handToBot' | 'takeBack', seat?: string): Promise<void> {
+  /**
+   * Hand an away seat to the server bot, take one's own seat back (server/table: IM15.5, G57), or claim the win over a
+   * seat out of time (G59).
+   */
+  async tableAction(j: Joined, action: ImperiosTableAction, seat?: string): Promise<void> {
     await this.call(`/${encodeURIComponent(j.matchID)}/table`, {
       playerID: j.playerID, credentials: j.credentials, action, ...(seat !== undefined ? { seat } : {}),
     });
