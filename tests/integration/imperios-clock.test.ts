@@ -6,7 +6,6 @@
  * last, with reason 'time'. A question with a time limit (IM15.1, IM15.2) still closes at its limit, with the default
  * answer, for a seat that ran out of time meanwhile.
  */
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchEvent } from '../../server/events';
 import { IMPERIOS_HOSTED } from '../../server/games/imperios';
@@ -17,7 +16,8 @@ import { IMPERIOS_NAME } from '../../src/games/imperios/game';
 import { awaitedSeats, legalActions, type ImperiosState } from '../../src/games/imperios/rules';
 import { randomInt, seedState } from '../../src/games/imperios/rules/rng';
 import type { SeatID } from '../../src/protocol';
-import { api, moveAction, PG_SKIP_REASON, PG_URL, startTestServer, waitFor, type Backend, type TestServer } from './server-helpers';
+import { api, PG_SKIP_REASON, PG_URL, startTestServer, waitFor, type Backend, type TestServer } from './server-helpers';
+import { ImperiosClient, until } from './imperios-client';
 
 const PREVIOUS_NODE_ENV = process.env.NODE_ENV;
 process.env.NODE_ENV = 'production';
@@ -31,46 +31,8 @@ let now = 1_900_000_000_000;
 type Sent = { G: ImperiosState; ctx: { gameover?: unknown }; _stateID: number };
 type TableMsg = { clock?: ClockState & { serverNow: number } };
 
-class Client {
-  latest: Sent | null = null;
-  tables: TableMsg[] = [];
-  errors: string[] = [];
-  private constructor(readonly socket: Socket) {
-    socket.onAny((event: string, ...args: unknown[]) => {
-      if (event === 'mint:error') this.errors.push(JSON.stringify(args[1]));
-      if (event === 'mint:table') this.tables.push(args[1] as TableMsg);
-      const state = event === 'sync' ? (args[1] as { state: Sent }).state : event === 'update' ? (args[1] as Sent) : null;
-      if (state && (!this.latest || state._stateID >= this.latest._stateID)) this.latest = state;
-    });
-  }
-
-  static async open(url: string): Promise<Client> {
-    const socket = io(`${url}/${IMPERIOS_NAME}`, { transports: ['websocket'], reconnection: false, forceNew: true });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return new Client(socket);
-  }
-
-  async sync(matchID: string, playerID: string, credentials: string): Promise<void> {
-    this.socket.emit('sync', matchID, playerID, credentials, 4);
-    await waitFor(() => this.latest !== null || this.errors.length > 0, 10_000, 'the sync answer');
-    if (!this.latest) throw new Error(`sync refused: ${this.errors.join('; ')}`);
-  }
-
-  send(matchID: string, playerID: string, credentials: string, action: unknown, stateID: number): void {
-    this.socket.emit('update', moveAction('act', [action], playerID, credentials), stateID, matchID, playerID);
-  }
-}
-
-async function until(cond: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+type Client = ImperiosClient<Sent, TableMsg>;
+const Client = { open: (url: string) => ImperiosClient.open<Sent, TableMsg>(url) };
 
 for (const backend of ['sqlite', 'postgres'] as Backend[]) {
   const skip = backend === 'postgres' && !PG_URL;

@@ -8,7 +8,6 @@
  * back, and plays on. The log says when the bot took the seat, which events were the bot's and when it was taken
  * back, and the record of the match replays to exactly the state stored, those lines included.
  */
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchEvent } from '../../server/events';
 import { IMPERIOS_BOTS, IMPERIOS_HOSTED } from '../../server/games/imperios';
@@ -27,7 +26,6 @@ import { randomInt, seedState } from '../../src/games/imperios/rules/rng';
 import {
   allKeys,
   api,
-  moveAction,
   PG_SKIP_REASON,
   PG_URL,
   startTestServer,
@@ -35,6 +33,7 @@ import {
   type Backend,
   type TestServer,
 } from './server-helpers';
+import { ImperiosClient, until } from './imperios-client';
 
 // boardgame.io's per-move serialisability check walks all of G (docs/bgio-notes.md): off, as on a real server.
 const PREVIOUS_NODE_ENV = process.env.NODE_ENV;
@@ -55,48 +54,8 @@ type Sent = {
 };
 type TableMsg = { abandoned?: string[]; handovers: { seat: string; to?: number }[] };
 
-/** A socket of the Imperios namespace: the newest state, the table pushes, the refusals. */
-class Client {
-  latest: Sent | null = null;
-  tables: TableMsg[] = [];
-  errors: string[] = [];
-  private constructor(readonly socket: Socket) {
-    socket.onAny((event: string, ...args: unknown[]) => {
-      if (event === 'mint:error') this.errors.push(JSON.stringify(args[1]));
-      if (event === 'mint:table') this.tables.push(args[1] as TableMsg);
-      const state = event === 'sync' ? (args[1] as { state: Sent }).state : event === 'update' ? (args[1] as Sent) : null;
-      if (state && (!this.latest || state._stateID >= this.latest._stateID)) this.latest = state;
-    });
-  }
-
-  static async open(url: string): Promise<Client> {
-    const socket = io(`${url}/${IMPERIOS_NAME}`, { transports: ['websocket'], reconnection: false, forceNew: true });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return new Client(socket);
-  }
-
-  async sync(matchID: string, playerID: string, credentials: string): Promise<void> {
-    this.socket.emit('sync', matchID, playerID, credentials, 4);
-    await waitFor(() => this.latest !== null || this.errors.length > 0, 10_000, 'the sync answer');
-    if (!this.latest) throw new Error(`sync refused: ${this.errors.join('; ')}`);
-  }
-
-  send(matchID: string, playerID: string, credentials: string, action: unknown, stateID: number): void {
-    this.socket.emit('update', moveAction('act', [action], playerID, credentials), stateID, matchID, playerID);
-  }
-}
-
-/** Polls an asynchronous condition (a read of what is stored) until it holds; fails after `timeoutMs`. */
-async function until(cond: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+type Client = ImperiosClient<Sent, TableMsg>;
+const Client = { open: (url: string) => ImperiosClient.open<Sent, TableMsg>(url) };
 
 /**
  * Seat `playerID`'s scripted player: whenever the newest state it holds awaits its seat, one random legal action of

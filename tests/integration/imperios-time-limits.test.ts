@@ -16,7 +16,6 @@
  *   answered once, and the sockets on either process see it.
  */
 import { join } from 'node:path';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchEvent } from '../../server/events';
 import { IMPERIOS_HOSTED } from '../../server/games/imperios';
@@ -39,7 +38,6 @@ import {
   allKeys,
   api,
   dropPgSchema,
-  moveAction,
   PG_SKIP_REASON,
   PG_URL,
   pgSchemaName,
@@ -49,6 +47,7 @@ import {
   type Backend,
   type TestServer,
 } from './server-helpers';
+import { ImperiosClient, until } from './imperios-client';
 import { dropRedisPrefix, REDIS_URL, redisAnswers, redisPrefix } from './cluster-helpers';
 
 // boardgame.io's per-move serialisability check walks all of G (docs/bgio-notes.md): off, as on a real server.
@@ -67,50 +66,8 @@ type Sent = {
 };
 type TableMsg = { answers?: { kind: string; until: number; seats: string[] } } & Record<string, unknown>;
 
-/** A socket of the Imperios namespace: every state and table it was sent, and the refusals. */
-class Client {
-  latest: Sent | null = null;
-  states: Sent[] = [];
-  tables: TableMsg[] = [];
-  errors: string[] = [];
-  private constructor(readonly socket: Socket) {
-    socket.onAny((event: string, ...args: unknown[]) => {
-      if (event === 'mint:error') this.errors.push(JSON.stringify(args[1]));
-      if (event === 'mint:table') this.tables.push(args[1] as TableMsg);
-      const state = event === 'sync' ? (args[1] as { state: Sent }).state : event === 'update' ? (args[1] as Sent) : null;
-      if (state) this.states.push(state);
-      if (state && (!this.latest || state._stateID >= this.latest._stateID)) this.latest = state;
-    });
-  }
-
-  static async open(url: string): Promise<Client> {
-    const socket = io(`${url}/${IMPERIOS_NAME}`, { transports: ['websocket'], reconnection: false, forceNew: true });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return new Client(socket);
-  }
-
-  async sync(matchID: string, playerID: string, credentials: string): Promise<void> {
-    this.socket.emit('sync', matchID, playerID, credentials, 4);
-    await waitFor(() => this.latest !== null || this.errors.length > 0, 10_000, 'the sync answer');
-    if (!this.latest) throw new Error(`sync refused: ${this.errors.join('; ')}`);
-  }
-
-  send(matchID: string, playerID: string, credentials: string, action: unknown, stateID: number): void {
-    this.socket.emit('update', moveAction('act', [action], playerID, credentials), stateID, matchID, playerID);
-  }
-}
-
-/** Polls an asynchronous condition (a read of what is stored) until it holds; fails after `timeoutMs`. */
-async function until(cond: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+type Client = ImperiosClient<Sent, TableMsg>;
+const Client = { open: (url: string) => ImperiosClient.open<Sent, TableMsg>(url) };
 
 const timed = (G: ImperiosState | PublicState) => G.pending?.kind === 'block' || G.pending?.kind === 'defend';
 

@@ -1,0 +1,57 @@
+/**
+ * A test socket of the Imperios namespace, shared by the Imperios integration tests (hand-over, time limits, clocks):
+ * every state and table push it was sent, the newest state, and the refusals; and `until`, a poll of an
+ * asynchronous condition (a read of what is stored).
+ */
+import { io, type Socket } from 'socket.io-client';
+import { IMPERIOS_NAME } from '../../src/games/imperios/game';
+import { moveAction, waitFor } from './server-helpers';
+
+/** What a state push carries that these tests read. */
+export interface SentState {
+  _stateID: number;
+}
+
+export class ImperiosClient<Sent extends SentState, TableMsg> {
+  latest: Sent | null = null;
+  states: Sent[] = [];
+  tables: TableMsg[] = [];
+  errors: string[] = [];
+  private constructor(readonly socket: Socket) {
+    socket.onAny((event: string, ...args: unknown[]) => {
+      if (event === 'mint:error') this.errors.push(JSON.stringify(args[1]));
+      if (event === 'mint:table') this.tables.push(args[1] as TableMsg);
+      const state = event === 'sync' ? (args[1] as { state: Sent }).state : event === 'update' ? (args[1] as Sent) : null;
+      if (state) this.states.push(state);
+      if (state && (!this.latest || state._stateID >= this.latest._stateID)) this.latest = state;
+    });
+  }
+
+  static async open<S extends SentState, T>(url: string): Promise<ImperiosClient<S, T>> {
+    const socket = io(`${url}/${IMPERIOS_NAME}`, { transports: ['websocket'], reconnection: false, forceNew: true });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return new ImperiosClient<S, T>(socket);
+  }
+
+  async sync(matchID: string, playerID: string, credentials: string): Promise<void> {
+    this.socket.emit('sync', matchID, playerID, credentials, 4);
+    await waitFor(() => this.latest !== null || this.errors.length > 0, 10_000, 'the sync answer');
+    if (!this.latest) throw new Error(`sync refused: ${this.errors.join('; ')}`);
+  }
+
+  send(matchID: string, playerID: string, credentials: string, action: unknown, stateID: number): void {
+    this.socket.emit('update', moveAction('act', [action], playerID, credentials), stateID, matchID, playerID);
+  }
+}
+
+/** Polls an asynchronous condition (a read of what is stored) until it holds; fails after `timeoutMs`. */
+export async function until(cond: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
