@@ -16,45 +16,7 @@ import { applyAction, createGame, isRefusal, type ImperiosState, type Seat } fro
 import { forfeitCiv } from './rules/forfeit';
 import type { ImperiosRecord } from './record';
 import { parsePlayedBy } from '../../protocol/played';
-
-/** Baagøe's Mash, as boardgame.io's random plugin has it. */
-function mash(): (data: string) => number {
-  let n = 0xefc8249d;
-  return (data) => {
-    for (let i = 0; i < data.length; i++) {
-      n += data.charCodeAt(i);
-      let h = 0.02519603282416938 * n;
-      n = h >>> 0;
-      h -= n;
-      h *= n;
-      n = h >>> 0;
-      h -= n;
-      n += h * 0x100000000;
-    }
-    return (n >>> 0) * 2.3283064365386963e-10;
-  };
-}
-
-/** Alea seeded with `seed`: numbers in [0, 1), the sequence boardgame.io's `random.Number()` gives over a game. */
-export function alea(seed: string): () => number {
-  const m = mash();
-  let c = 1;
-  let s0 = m(' ');
-  let s1 = m(' ');
-  let s2 = m(' ');
-  s0 -= m(seed);
-  if (s0 < 0) s0 += 1;
-  s1 -= m(seed);
-  if (s1 < 0) s1 += 1;
-  s2 -= m(seed);
-  if (s2 < 0) s2 += 1;
-  return () => {
-    const t = 2091639 * s0 + c * 2.3283064365386963e-10;
-    s0 = s1;
-    s1 = s2;
-    return (s2 = t - (c = Math.trunc(t)));
-  };
-}
+import { alea } from '../../platform/alea';
 
 /** A re-run record: the state before the first move and after each step. */
 export interface ImperiosReplay {
@@ -70,7 +32,8 @@ export interface ImperiosReplay {
 
 /** The replay of a record through the core. */
 export function replayCore(record: ImperiosRecord): ImperiosReplay {
-  const next = alea(record.seed);
+  const gen = alea(record.seed);
+  const next = () => gen.next();
   const fresh = () => Math.floor(next() * 4294967296) >>> 0;
   const seed = `${fresh().toString(16)}-${fresh().toString(16)}`;
   let state = createGame({ players: record.players.length, mode: record.mode, seed });
