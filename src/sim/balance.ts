@@ -194,7 +194,7 @@ export const KNOB_VARIANTS: { label: string; knob: string; overrides: Partial<Ga
   { label: '5 deck I objectives', knob: 'B7.3', overrides: { deckISize: 5 } },
   { label: '2 reveals per window', knob: 'B7.3', overrides: { revealsPerWindow: 2 } },
   { label: '1 probe draw per Refresh (the default before issue 24)', knob: 'B7.4', overrides: { probesPerRefresh: 1 } },
-  { label: 'relocation cooldown 2 rounds', knob: 'B7.4', overrides: { relocationCooldown: 2 } },
+  { label: 'relocation cooldown 1 round (the default before issue 24)', knob: 'B7.4', overrides: { relocationCooldown: 1 } },
   { label: 'occupation checked at every state check', knob: 'B7.4', overrides: { occupationAtEveryCheck: true } },
   { label: 'Secret Plans among the top 3 of deck I', knob: 'B7.5', overrides: { secretPlansTopN: 3 } },
   { label: 'deployment cap 3', knob: 'B7.7', overrides: { deployCap: 3 } },

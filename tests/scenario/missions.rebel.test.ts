@@ -182,9 +182,19 @@ describe('R-S4 Covert Relocation', () => {
     return s;
   }
 
-  it('requirement: Rebel units or loyalty on an intact lettered planet, not in the round after a relocation', () => {
+  it('requirement: Rebel units or loyalty on an intact lettered planet, not in the round of a relocation (B7.4 cooldown 0)', () => {
     const s = build();
+    expect(s.config.relocationCooldown).toBe(0);
     expect(missionTargets(s, 'R-S4')).toEqual(['C', 'D', 'F']);
+    s.base.relocatedRound = 3; // relocated in this round
+    expect(missionTargets(s, 'R-S4')).toEqual([]);
+    s.base.relocatedRound = 2; // relocated in the previous round
+    expect(missionTargets(s, 'R-S4')).toEqual(['C', 'D', 'F']);
+  });
+
+  it('requirement with a relocation cooldown of 1 (B7.4): not in the round after a relocation either', () => {
+    const s = build();
+    s.config = { ...s.config, relocationCooldown: 1 };
     s.base.relocatedRound = 2; // relocated in the previous round
     expect(missionTargets(s, 'R-S4')).toEqual([]);
     s.base.relocatedRound = 1; // two rounds ago

@@ -808,9 +808,12 @@ describe('R6.2.7 Relocation', () => {
     expect(s.known.cleared).toEqual([]);
     expect(s.stats.relocations).toBe(1);
     expect(events(s, 'relocated')).toMatchObject([{ hidden: true }]);
-    // R-S4 requirement: not in the round after a relocation.
+    // R-S4 requirement (B7.4 relocationCooldown, 0 by default): not again in the round of the relocation.
     expect(missionTargets(s, 'R-S4')).toEqual([]);
     s.round = 2;
+    expect(missionTargets(s, 'R-S4')).toEqual(['D']);
+    // With a cooldown of 1 round (the default before issue 24's study), not in the round after it either.
+    s.config = { ...s.config, relocationCooldown: 1 };
     expect(missionTargets(s, 'R-S4')).toEqual([]);
     s.round = 3;
     expect(missionTargets(s, 'R-S4')).toEqual(['D']);

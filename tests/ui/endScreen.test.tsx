@@ -36,7 +36,7 @@ describe('R8.1 after R1.2: the end of the game shows the whole truth', () => {
     const s = finishedGame((x) => !x.base.revealed && x.base.planet !== null && x.winner!.faction === 'R');
     const base = s.base.planet!;
     render(<Board view={viewFor(s, 'I')} seat="I" />);
-    await screen.findByTestId('end-screen'); // a lazy chunk (issue 12's first load)
+    await screen.findByTestId('end-screen', {}, { timeout: 15_000 }); // a lazy chunk: over 1 s on busy cores
     const end = screen.getByTestId('end-screen');
     expect(within(end).getByTestId('end-base').textContent).toBe(`The Rebel base was on ${name(base)} (${base}), and the Imperial never found it.`);
     const card = document.querySelector(`[data-planet="${base}"]`)!;
@@ -54,7 +54,7 @@ describe('R8.1 after R1.2: the end of the game shows the whole truth', () => {
   it('a spectator gets the same story; it lists unplayed cards and the probe deck', async () => {
     const s = finishedGame((x) => x.hands.R.length > 0 && x.probes.deck.length > 0);
     render(<Board view={viewFor(s, null)} seat={null} />);
-    await screen.findByTestId('end-screen'); // a lazy chunk (issue 12's first load)
+    await screen.findByTestId('end-screen', {}, { timeout: 15_000 }); // a lazy chunk: over 1 s on busy cores
     const cards = screen.getByTestId('end-cards').textContent!;
     for (const c of s.hands.R) expect(cards).toContain(MISSIONS[c].name);
     for (const c of s.hands.I) expect(cards).toContain(MISSIONS[c].name);
@@ -67,7 +67,7 @@ describe('R8.1 after R1.2: the end of the game shows the whole truth', () => {
   it('the story tells a secret relocation and a find, each line a link into the replay at its event', async () => {
     const s = finishedGame((x) => x.log.some((e) => e.e === 'relocatedTo' && e.dest) && x.log.some((e) => e.e === 'baseRevealed'));
     render(<Board view={viewFor(s, 'I')} seat="I" momentLink={{ href: (e) => replayHref({ kind: 'local', id: 'abc123', event: e }) }} />);
-    await screen.findByTestId('end-screen'); // a lazy chunk (issue 12's first load)
+    await screen.findByTestId('end-screen', {}, { timeout: 15_000 }); // a lazy chunk: over 1 s on busy cores
     const links = [...screen.getByTestId('end-story').querySelectorAll('a')];
     const moved = links.find((a) => a.getAttribute('data-moment') === 'moved')!;
     const i = s.log.findIndex((e) => e.e === 'relocatedTo' && e.dest);
@@ -84,7 +84,7 @@ describe('R8.1 after R1.2: the end of the game shows the whole truth', () => {
     const s = finishedGame(() => true);
     const went: number[] = [];
     render(<Board view={s} seat={null} momentLink={{ go: (e) => went.push(e) }} />);
-    await screen.findByTestId('end-screen'); // a lazy chunk (issue 12's first load)
+    await screen.findByTestId('end-screen', {}, { timeout: 15_000 }); // a lazy chunk: over 1 s on busy cores
     const first = screen.getByTestId('end-story').querySelector('button')!;
     fireEvent.click(first);
     expect(went).toEqual([endStory(s)!.moments[0].event]);

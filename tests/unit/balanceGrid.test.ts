@@ -35,10 +35,10 @@ describe('balance grid', () => {
   });
 
   it('puts the reference first: the combination equal to it, or the base itself', () => {
-    const g = expandGrid({ probesPerRefresh: [2, 1], relocationCooldown: [2, 1] });
+    const g = expandGrid({ probesPerRefresh: [2, 1], relocationCooldown: [1, 0] });
     const withDefault = withReference({ label: 'default', overrides: {} }, g);
     expect(withDefault).toHaveLength(4);
-    expect(withDefault[0]).toEqual({ label: 'probesPerRefresh=2, relocationCooldown=1', overrides: {} });
+    expect(withDefault[0]).toEqual({ label: 'probesPerRefresh=2, relocationCooldown=0', overrides: {} });
     const onlyChanges = withReference({ label: 'default', overrides: {} }, expandGrid({ probesPerRefresh: [3, 4] }));
     expect(onlyChanges.map((c) => c.label)).toEqual(['default', 'probesPerRefresh=3', 'probesPerRefresh=4']);
     // Over a base config: the listed knobs are merged over it.

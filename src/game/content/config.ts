@@ -59,7 +59,7 @@ export const DEFAULT_CONFIG: GameConfig = {
   },
   probesPerRefresh: 2, // issue 24: the balance study (docs/balance/README.md); was 1
   relocationLook: 3,
-  relocationCooldown: 1,
+  relocationCooldown: 0, // issue 24: the shipped-budget balance study (docs/balance/README.md); was 1
   occupationAtEveryCheck: false,
   drivenOff: false,
   secretPlansTopN: null,
