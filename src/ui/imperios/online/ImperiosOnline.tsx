@@ -19,6 +19,7 @@ import styled from 'styled-components';
 import { MODES, MODE_IDS, type ModeId } from '../../../games/imperios/content/modes';
 import { ImperiosGame, IMPERIOS_MIN_PLAYERS } from '../../../games/imperios/game';
 import { awaitedSeats, type Action, type Seat } from '../../../games/imperios/rules';
+import { ConfirmDialog } from '../../dialog/Dialog';
 import { ChoiceButton } from '../../prompt/ChoiceButton';
 import { Loading } from '../../screens/Loading';
 import { colors } from '../../theme';
@@ -279,6 +280,8 @@ function Fatal({ error, onBack }: { error: string; onBack(): void }) {
 
 function PlayImperios({ lobby, joined, onLobby }: { lobby: ImperiosLobby; joined: Joined; onLobby(): void }) {
   const { session, state, status, players, fatal } = useOnlineSession(lobby.server, joined.matchID, joined.playerID, joined.credentials, IMPERIOS_DEF);
+  // Leaving a running match asks first, in the page's own dialog (never window.confirm: tests/ui/words.test.tsx).
+  const [leaving, setLeaving] = useState(false);
   // The page title (and a notification, if allowed, while the page is hidden) on this seat's decision.
   const G = state?.G as unknown as ImperiosView | undefined;
   useTurnAlert(!!G && !G.result && awaitedSeats(asCore(G)).includes(Number(joined.playerID)), 'Imperios Milenarios');
@@ -287,16 +290,21 @@ function PlayImperios({ lobby, joined, onLobby }: { lobby: ImperiosLobby; joined
   const view = state.G as unknown as ImperiosView;
   const moves = (session.client as unknown as { moves: Record<string, (a: Action) => void> }).moves;
   const leave = async () => {
-    if (!view.result && window.confirm('Leaving ends this match for everyone: you are ranked last (G56). Leave?')) {
-      await lobby.leave(joined).catch(() => {});
-      forgetImperiosSeat(joined.matchID);
-    } else if (!view.result) return;
+    setLeaving(false);
+    await lobby.leave(joined).catch(() => {});
+    forgetImperiosSeat(joined.matchID);
     onLobby();
   };
   return (
-    <ImperiosTable view={view} seat={Number(joined.playerID)} players={players} status={status} table={session.table()}
-      act={status === 'connected' ? (a) => moves.act(a) : undefined} onExit={() => void leave()} matchID={joined.matchID} stateID={state._stateID} session={session}
-      onTable={(action, seat) => lobby.tableAction(joined, action, seat)} />
+    <>
+      <ImperiosTable view={view} seat={Number(joined.playerID)} players={players} status={status} table={session.table()}
+        act={status === 'connected' ? (a) => moves.act(a) : undefined} onExit={() => (view.result ? onLobby() : setLeaving(true))} matchID={joined.matchID} stateID={state._stateID} session={session}
+        onTable={(action, seat) => lobby.tableAction(joined, action, seat)} />
+      {leaving && !view.result && (
+        <ConfirmDialog title="Leave this match?" text="Leaving ends this match for everyone: you are ranked last (G56)." confirmLabel="Leave" cancelLabel="Stay"
+          onConfirm={() => void leave()} onCancel={() => setLeaving(false)} testId="leave-dialog" danger />
+      )}
+    </>
   );
 }
 
