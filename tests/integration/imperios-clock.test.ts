@@ -59,7 +59,7 @@ for (const backend of ['sqlite', 'postgres'] as Backend[]) {
       return { state: s.state as unknown as Sent, clock: (s.metadata as { clock?: ClockState }).clock! };
     };
 
-    it('each seat has a bank, the seat awaited spends it; out of time, another seat claims and G56 ends the game', async () => {
+    it('G59: each seat has a bank, the seat awaited spends it; out of time, another seat claims and G56 ends the game', async () => {
       const created = await post(`/games/${IMPERIOS_NAME}/create`, {
         numPlayers: 4,
         mode: 'tutorial',

@@ -122,7 +122,7 @@ describe.skipIf(skip)(`IM15.5, G57: a bot takes an abandoned Imperios seat onlin
   const movesOf = async (matchID: string, playerID: string) =>
     (await stored(matchID)).log.filter((e) => e.action.type === 'MAKE_MOVE' && e.action.payload.playerID === playerID);
 
-  it('seat 0 hands away seat 3 to the bot, which plays it on its view while the others play; its owner takes it back', async () => {
+  it('IM15.5, G57: seat 0 hands away seat 3 to the bot, which plays it on its view while the others play; its owner takes it back', async () => {
     const created = await post(`/games/${IMPERIOS_NAME}/create`, { numPlayers: 4, mode: 'tutorial' });
     expect(created.status, created.text).toBe(200);
     const matchID = created.json.matchID as string;

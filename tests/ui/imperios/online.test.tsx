@@ -132,6 +132,33 @@ describe('online Imperios board', () => {
   });
 });
 
+describe('G56: leaving a running online match', () => {
+  it('asks first in the page dialog (Stay keeps the match), and only "Leave" leaves; a finished match just exits', () => {
+    const state = createGame({ players: 4, mode: 'tutorial', seed: 'ui-imp-online-leave' });
+    const onLeave = vi.fn();
+    const onExit = vi.fn();
+    show({ view: publicView(state), seat: 0, act: vi.fn(), onExit, onLeave });
+    const leaveButton = () => document.querySelector('button[data-choice="exit"]') as HTMLButtonElement;
+    fireEvent.click(leaveButton());
+    const dialog = screen.getByTestId('leave-dialog');
+    expect(dialog.textContent).toContain('G56');
+    fireEvent.click(within(dialog).getByText('Stay'));
+    expect(screen.queryByTestId('leave-dialog')).toBeNull();
+    expect(onLeave).not.toHaveBeenCalled();
+    fireEvent.click(leaveButton());
+    fireEvent.click(within(screen.getByTestId('leave-dialog')).getByText('Leave'));
+    expect(onLeave).toHaveBeenCalledTimes(1);
+    expect(onExit).not.toHaveBeenCalled();
+    cleanup();
+    const { state: over } = randomGame({ players: 4, mode: 'tutorial', seed: 'ui-imp-online-end' });
+    show({ view: publicView(over), seat: 1, act: vi.fn(), onExit, onLeave });
+    fireEvent.click(leaveButton());
+    expect(screen.queryByTestId('leave-dialog')).toBeNull();
+    expect(onExit).toHaveBeenCalledTimes(1);
+    expect(onLeave).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('Imperios online lobby choices', () => {
   const base = { players: 5, mode: 'normal' as const, bots: 3, botKind: 'greedy' as const };
   it('takes 4–7 seats, Epic with 6–7 only, and leaves a seat for the creator', () => {

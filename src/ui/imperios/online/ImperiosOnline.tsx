@@ -191,6 +191,12 @@ export interface ImperiosTableProps {
   /** Sends an action of this seat; absent while nothing can be sent (reconnecting, the seat with the bot). */
   act?: (a: Action) => void;
   onExit(): void;
+  /**
+   * A seated player leaving a running match ends it for everyone (G56): set, the exit asks first in the page's own
+   * dialog (never window.confirm: tests/ui/words.test.tsx), and only "Leave" calls it; `onExit` stays for a finished
+   * match.
+   */
+  onLeave?: () => void;
   matchID: string;
   /** The server's state number of the view shown (boardgame.io's _stateID): the tests read it off the strip. */
   stateID?: number;
@@ -201,8 +207,9 @@ export interface ImperiosTableProps {
 }
 
 /** The online match on the Imperios board: the seat's view, the strip of seats, who decides, the table's actions. */
-export function ImperiosTable({ view, seat, players, status, table, act, onExit, matchID, stateID, session, onTable }: ImperiosTableProps) {
+export function ImperiosTable({ view, seat, players, status, table, act, onExit, onLeave, matchID, stateID, session, onTable }: ImperiosTableProps) {
   const [error, setError] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
   const awaited = view.result ? [] : awaitedSeats(asCore(view));
   const withBot = new Set((table?.view.handovers ?? []).filter((h) => h.to === undefined).map((h) => h.seat as string));
   const abandoned = new Set((table?.view.abandoned ?? []) as string[]);
@@ -263,7 +270,16 @@ export function ImperiosTable({ view, seat, players, status, table, act, onExit,
   );
   // Nothing can be sent while reconnecting or while the bot holds this seat: the board then offers no choice.
   const send = act && !mineWithBot ? act : null;
-  return <ImperiosBoard view={view} seat={seat} readOnly={!send} act={send ?? (() => {})} onExit={onExit} extra={strip} />;
+  const exit = onLeave && !view.result ? () => setLeaving(true) : onExit;
+  return (
+    <>
+      <ImperiosBoard view={view} seat={seat} readOnly={!send} act={send ?? (() => {})} onExit={exit} extra={strip} />
+      {leaving && onLeave && !view.result && (
+        <ConfirmDialog title="Leave this match?" text="Leaving ends this match for everyone: you are ranked last (G56)." confirmLabel="Leave" cancelLabel="Stay"
+          onConfirm={() => { setLeaving(false); onLeave(); }} onCancel={() => setLeaving(false)} testId="leave-dialog" danger />
+      )}
+    </>
+  );
 }
 
 function Fatal({ error, onBack }: { error: string; onBack(): void }) {
@@ -280,8 +296,6 @@ function Fatal({ error, onBack }: { error: string; onBack(): void }) {
 
 function PlayImperios({ lobby, joined, onLobby }: { lobby: ImperiosLobby; joined: Joined; onLobby(): void }) {
   const { session, state, status, players, fatal } = useOnlineSession(lobby.server, joined.matchID, joined.playerID, joined.credentials, IMPERIOS_DEF);
-  // Leaving a running match asks first, in the page's own dialog (never window.confirm: tests/ui/words.test.tsx).
-  const [leaving, setLeaving] = useState(false);
   // The page title (and a notification, if allowed, while the page is hidden) on this seat's decision.
   const G = state?.G as unknown as ImperiosView | undefined;
   useTurnAlert(!!G && !G.result && awaitedSeats(asCore(G)).includes(Number(joined.playerID)), 'Imperios Milenarios');
@@ -290,21 +304,14 @@ function PlayImperios({ lobby, joined, onLobby }: { lobby: ImperiosLobby; joined
   const view = state.G as unknown as ImperiosView;
   const moves = (session.client as unknown as { moves: Record<string, (a: Action) => void> }).moves;
   const leave = async () => {
-    setLeaving(false);
     await lobby.leave(joined).catch(() => {});
     forgetImperiosSeat(joined.matchID);
     onLobby();
   };
   return (
-    <>
-      <ImperiosTable view={view} seat={Number(joined.playerID)} players={players} status={status} table={session.table()}
-        act={status === 'connected' ? (a) => moves.act(a) : undefined} onExit={() => (view.result ? onLobby() : setLeaving(true))} matchID={joined.matchID} stateID={state._stateID} session={session}
-        onTable={(action, seat) => lobby.tableAction(joined, action, seat)} />
-      {leaving && !view.result && (
-        <ConfirmDialog title="Leave this match?" text="Leaving ends this match for everyone: you are ranked last (G56)." confirmLabel="Leave" cancelLabel="Stay"
-          onConfirm={() => void leave()} onCancel={() => setLeaving(false)} testId="leave-dialog" danger />
-      )}
-    </>
+    <ImperiosTable view={view} seat={Number(joined.playerID)} players={players} status={status} table={session.table()}
+      act={status === 'connected' ? (a) => moves.act(a) : undefined} onExit={onLobby} onLeave={() => void leave()} matchID={joined.matchID} stateID={state._stateID} session={session}
+      onTable={(action, seat) => lobby.tableAction(joined, action, seat)} />
   );
 }
 
