@@ -22,12 +22,12 @@ import {
   modeFromSetupData,
   seatOf,
   turnOwner,
+  vouchAct,
 } from '../../src/games/imperios/game';
 import { notePlayedImperios } from '../../src/games/imperios/playedBy';
 import { imperiosRecord } from '../../src/games/imperios/record';
 import { timedQuestion } from '../../src/games/imperios/timeLimits';
 import {
-  actionError,
   awaitedSeats,
   setupError,
   type ImperiosState,
@@ -136,12 +136,8 @@ export const IMPERIOS_HOSTED: HostedGame<ImperiosState> = {
       plainJson(p.args)
     );
   },
-  isLegalMove(G, playerID, move, args) {
-    const seat = seatOf(G, playerID);
-    return (
-      move === ACT && seat !== null && Array.isArray(args) && args.length === 1 && actionError(G, seat, args[0]) === null
-    );
-  },
+  // The core's check, kept for the reducer's move on this same state (vouchAct): one validation a move.
+  isLegalMove: (G, playerID, move, args) => vouchAct(G, playerID, move, args),
   nextToMove(state) {
     if (state.ctx.gameover !== undefined) return null;
     const awaited = awaitedSeats(state.G);

@@ -8,8 +8,9 @@ import type { State } from 'boardgame.io';
 import { acceptClientAction, MintImperium } from '../../src/game';
 import { notePlayed } from '../../src/game/playedBy';
 import { filterLog, filterState } from '../../src/game/filter';
-import { findLegal, type GameState } from '../../src/game/rules';
-import { actionOf, playerOf, seatOf, type SeatID } from '../../src/protocol';
+import type { GameState } from '../../src/game/rules';
+import { vouchMove } from '../../src/game/vouch';
+import { playerOf, seatOf, type SeatID } from '../../src/protocol';
 import type { HostedGame } from '../match/hosted-game';
 import { logDeltaUpdate } from '../match/log-delta';
 import { forfeitState } from '../table/forfeit';
@@ -22,11 +23,8 @@ export const MINT_HOSTED: HostedGame<GameState> = {
   viewState: (state, playerID) => filterState(state, playerID),
   viewLog: (log, playerID) => filterLog(log, playerID),
   acceptClientAction: (action, playerID) => acceptClientAction(action, playerID),
-  isLegalMove(G, playerID, move, args) {
-    const seat = seatOf(playerID);
-    const decoded = actionOf(move, args);
-    return seat !== null && !('error' in decoded) && findLegal(G, seat, decoded.action) !== null;
-  },
+  // The core's check, kept for the reducer's move on this same state (src/game/vouch.ts): one validation a move.
+  isLegalMove: (G, playerID, move, args) => vouchMove(G, playerID, move, args),
   nextToMove(state) {
     const pending = state.G.pending?.seat;
     return state.ctx.gameover !== undefined || !pending ? null : playerOf(pending);

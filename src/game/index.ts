@@ -35,12 +35,13 @@ import {
   DEFAULT_CONFIG, DIFFICULTIES, soloLevelProblem, type Faction, type GameConfig, type SoloLevel, type SoloSetup,
 } from './content';
 import {
-  ACTION_TYPES, SECRET_ACTIONS, advance, apply, applyLegal, createState, decisionActions, findLegal,
+  ACTION_TYPES, SECRET_ACTIONS, advance, apply, applyFound, applyLegal, createState, decisionActions, findLegal,
   type ActionType, type GameState, type Phase, type Rng,
 } from './rules';
 import { viewFor } from './rules/view';
 import { cryptoRandomPlugin, guardPlugin, printable, type GuardApi } from '../platform/bgio-plugins';
 import { actionOf, moveOf, playerOf, SEATS, seatOf, type SeatID } from '../protocol';
+import { takeVouched } from './vouch';
 
 // Player "0" is the Rebel, player "1" the Imperial (src/protocol/seats.ts); many callers import them from here.
 export { playerOf, seatOf };
@@ -187,6 +188,17 @@ function makeMove(type: ActionType, takeBacks: boolean) {
         const { G, playerID, random } = context;
         const seat = seatOf(playerID);
         if (!seat) return INVALID_MOVE;
+        const base = context[BASE];
+        // The server checked this very move on this very state already (./vouch.ts, issue 21 item 4): its legal
+        // action, without searching the legal actions a second time.
+        const found = base ? takeVouched(base, seat, type, args) : null;
+        if (found) {
+          if (!takeBacks) {
+            applyLegal(G, found, rngFrom(random));
+            return undefined;
+          }
+          return applyFound(G, seat, found, rngFrom(random), base) ? undefined : INVALID_MOVE;
+        }
         // The move's envelope (src/protocol/moves.ts): one action. Who played it is the server's note, written
         // after the move (src/game/playedBy.ts), never an argument.
         const decoded = actionOf(type, args);

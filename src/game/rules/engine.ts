@@ -203,7 +203,15 @@ export function apply(state: GameState, seat: Faction, raw: unknown, rng: Rng, b
   // `base`, when given, is `state` before this call as a plain object (state may be an immer draft, whose reads cost
   // a proxy per object): what only reads the state before the decision reads base.
   const a = findLegal(base ?? state, seat, raw);
-  if (!a) return false;
+  return a !== null && applyFound(state, seat, a, rng, base);
+}
+
+/**
+ * `apply` for an action `findLegal` has just returned for this very state and seat (the server checks a move before
+ * boardgame.io's reducer runs it, src/game/vouch.ts: the core's check runs once per move, issue 21 item 4). Keeps
+ * the take-back stack as `apply` does. Returns false only for an undo with nothing to take back.
+ */
+export function applyFound(state: GameState, seat: Faction, a: Action, rng: Rng, base?: GameState): boolean {
   if (a.type === 'undo') return takeBack(state, seat);
   const before = beforeDecision(state, base);
   const watch = watchRng(rng);

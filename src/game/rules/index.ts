@@ -4,7 +4,7 @@ export * from './actions';
 export * from './rng';
 export { createState } from './setup';
 export {
-  run, advance, needsAdvance, legalActions, decisionActions, findLegal, apply, applyLegal, cloneState,
+  run, advance, needsAdvance, legalActions, decisionActions, findLegal, apply, applyFound, applyLegal, cloneState,
 } from './engine';
 export { canTakeBack, TAKE_BACK_KIND, type TakeBackKind, type UndoState } from './undo';
 export { log, isEvent, LOG_KINDS, type LogEvent, type LogEventOf, type LogEvents, type LogKind } from './log';

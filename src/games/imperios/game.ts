@@ -28,7 +28,9 @@ import type { Ctx, FnContext, Game, PlayerID } from 'boardgame.io';
 import { INVALID_MOVE } from 'boardgame.io/core';
 import { isModeId, MODE_IDS, type ModeId } from './content/modes';
 import {
+  actionError,
   applyAction,
+  applyChecked,
   awaitedSeats,
   createGame,
   isRefusal,
@@ -42,6 +44,7 @@ import {
 } from './rules';
 import { musterActions } from './rules/legal';
 import { cryptoRandomPlugin, guardPlugin, printable, type GuardApi } from '../../platform/bgio-plugins';
+import { Vouches } from '../../platform/vouch';
 
 export const IMPERIOS_NAME = 'imperios';
 export const IMPERIOS_MIN_PLAYERS = 4;
@@ -183,6 +186,21 @@ const basePlugin = {
         : fn(context, ...args),
 };
 
+const vouches = new Vouches<ImperiosState, true>();
+
+/**
+ * The server's check of a move before boardgame.io's reducer runs it (server/games/imperios.ts, issue 21 item 4):
+ * whether `move(...args)` by `playerID` is legal on `G` now; when it is, the move that the reducer runs next on this
+ * same `G` applies it unchecked (../../platform/vouch.ts).
+ */
+export function vouchAct(G: ImperiosState, playerID: PlayerID, move: string, args: unknown): boolean {
+  const seat = seatOf(G, playerID);
+  const ok =
+    move === ACT && seat !== null && Array.isArray(args) && args.length === 1 && actionError(G, seat, args[0]) === null;
+  vouches.keep(G, playerID, move, args, ok ? true : null);
+  return ok;
+}
+
 /** The one move: a core action for the seat `playerID`. */
 function act(context: MoveContext, ...args: unknown[]): ImperiosState | typeof INVALID_MOVE | undefined {
   // boardgame.io prints a refused move's args; args without a usable toString would throw there, so they are
@@ -196,8 +214,11 @@ function act(context: MoveContext, ...args: unknown[]): ImperiosState | typeof I
   const seat = seatOf(G, context.playerID);
   if (seat === null || args.length !== 1) return INVALID_MOVE;
   try {
+    // The server checked this very move on this very state already (vouchAct): no second check.
+    const checked = context[BASE] !== undefined && vouches.take(context[BASE], String(seat), ACT, args) !== null;
     // IM14.1: the draws this move makes come from a generator nobody has seen.
-    const next = applyAction({ ...G, rng: freshRng(context.random) }, seat, args[0]);
+    const fresh = { ...G, rng: freshRng(context.random) };
+    const next = checked ? applyChecked(fresh, seat, args[0] as Action) : applyAction(fresh, seat, args[0]);
     return isRefusal(next) ? INVALID_MOVE : next;
   } catch {
     // applyAction refuses bad input without throwing; a throw is a core bug, and the move is then refused whole.

@@ -66,8 +66,16 @@ export function actionError(state: ImperiosState, seat: Seat, action: unknown): 
 export function applyAction(state: ImperiosState, seat: Seat, action: unknown): ImperiosState | Refusal {
   const error = actionError(state, seat, action);
   if (error) return { error };
+  return applyChecked(state, seat, action as Action);
+}
+
+/**
+ * `applyAction` for an action `actionError` has just passed on this very state: the server's check before
+ * boardgame.io's reducer (src/platform/vouch.ts), so a move is checked once (issue 21 item 4).
+ */
+export function applyChecked(state: ImperiosState, seat: Seat, action: Action): ImperiosState {
   const next = cloneState(state);
-  perform(next, seat, action as Action);
+  perform(next, seat, action);
   proceed(next);
   return next;
 }

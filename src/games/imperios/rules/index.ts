@@ -5,7 +5,7 @@
 export * from './actions';
 export { createGame, setupError, metropolisOptions, type SetupOptions } from './setup';
 export { legalActions, awaitedSeats, turnActions } from './legal';
-export { applyAction, actionError, isRefusal, type Refusal } from './apply';
+export { applyAction, applyChecked, actionError, isRefusal, type Refusal } from './apply';
 export { blockersOf, chainRule, chainsFrom, intermediates, routeError, routeFinder, routeIsValid } from './chain';
 export { endReasons, type EndReason } from './end';
 export { finalResult, scoreCiv } from './scoring';
