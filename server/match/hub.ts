@@ -32,7 +32,7 @@ import { Refusals, type HubResult } from './refusals';
 import { MatchStore } from './store';
 import { MatchQueue } from './queue';
 import { Broadcaster } from './broadcaster';
-import { SeatPresence } from './presence';
+import { SeatPresence } from '../table/presence';
 import { SyncService } from './sync';
 import { MoveService } from './moves';
 import { BusLink } from './bus-link';

@@ -20,7 +20,7 @@ import { deliver, type Connection, type ConnectionRegistry } from './connections
 import type { HostedGames } from './hosted-games';
 import { isMatchID } from './match-data';
 import { SharedMessage } from './outbox';
-import type { SeatPresence } from './presence';
+import type { SeatPresence } from '../table/presence';
 import type { MatchQueue } from './queue';
 import type { HubResult, Refusals } from './refusals';
 import type { MatchStore } from './store';

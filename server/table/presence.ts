@@ -1,17 +1,17 @@
 /**
  * Which seats of a match have a socket (boardgame.io's `isConnected` in the match's metadata), here or, with several
- * processes, on another live process (the bus's presence keys). A seat that goes away gets `awaySince` (../table:
- * an abandoned seat may be handed to the bot). Every method runs inside the match's queue (./queue.ts).
+ * processes, on another live process (the bus's presence keys). A seat that goes away gets `awaySince` (./route.ts:
+ * an abandoned seat may be handed to the bot). Every method runs inside the match's queue (../match/queue.ts).
  */
 import type { Server } from 'boardgame.io';
 import type { ClusterBus } from '../cluster/bus';
 import { seatIDs, seatMetadata } from '../seats/credentials';
 import type { SqlStorage } from '../storage';
-import { seated } from '../table/state';
-import type { Broadcaster } from './broadcaster';
-import type { ConnectionRegistry } from './connections';
-import { botKindOf, isRivalSeat } from './match-data';
-import type { MatchStore } from './store';
+import { seated } from './state';
+import type { Broadcaster } from '../match/broadcaster';
+import type { ConnectionRegistry } from '../match/connections';
+import { botKindOf, isRivalSeat } from '../match/match-data';
+import type { MatchStore } from '../match/store';
 
 export interface PresenceOptions {
   db: SqlStorage;
@@ -52,7 +52,7 @@ export class SeatPresence {
       const now = connected.has(id);
       if ((p.isConnected ?? false) !== now) {
         p.isConnected = now;
-        // Since when the seat is away (../table/state.ts: an abandoned seat may be handed to the bot); only once both
+        // Since when the seat is away (./state.ts: an abandoned seat may be handed to the bot); only once both
         // players hold their seats (issue 19 item 2: nobody is away from a game that has not started).
         const q = p as { awaySince?: number };
         if (now || !seated(metadata)) delete q.awaySince;
