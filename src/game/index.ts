@@ -35,7 +35,7 @@ import {
   DEFAULT_CONFIG, DIFFICULTIES, soloLevelProblem, type Faction, type GameConfig, type SoloLevel, type SoloSetup,
 } from './content';
 import {
-  ACTION_TYPES, SECRET_ACTIONS, advance, apply, applyFound, applyLegal, createState, decisionActions, findLegal,
+  ACTION_TYPES, SECRET_ACTIONS, advance, applyFound, applyLegal, copyForMove, createState, shareUnchanged, decisionActions, findLegal,
   type ActionType, type GameState, type Phase, type Rng,
 } from './rules';
 import { viewFor } from './rules/view';
@@ -172,6 +172,13 @@ type MoveContext = {
 };
 
 
+/** The same fields in a new object (shallow), built in one go, so it has V8's fast properties. */
+function fastCopy(G: GameState): GameState {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(G)) out[k] = (G as unknown as Record<string, unknown>)[k];
+  return out as unknown as GameState;
+}
+
 function makeMove(type: ActionType, takeBacks: boolean) {
   return {
     move: (context: MoveContext, ...args: unknown[]) => {
@@ -188,33 +195,33 @@ function makeMove(type: ActionType, takeBacks: boolean) {
         const { G, playerID, random } = context;
         const seat = seatOf(playerID);
         if (!seat) return INVALID_MOVE;
+        // The state before the move as a plain object (the base plugin below); boardgame.io never changes it.
         const base = context[BASE];
         // The server checked this very move on this very state already (./vouch.ts, issue 21 item 4): its legal
-        // action, without searching the legal actions a second time.
-        const found = base ? takeVouched(base, seat, type, args) : null;
-        if (found) {
-          if (!takeBacks) {
-            applyLegal(G, found, rngFrom(random));
-            return undefined;
-          }
-          return applyFound(G, seat, found, rngFrom(random), base) ? undefined : INVALID_MOVE;
+        // action, without searching the legal actions a second time. Otherwise the move's envelope
+        // (src/protocol/moves.ts: one action; who played it is the server's note, src/game/playedBy.ts, never an
+        // argument) checked against legalActions (seat, pending decision, exact shape); findLegal never throws.
+        let legal = base ? takeVouched(base, seat, type, args) : null;
+        if (!legal) {
+          const decoded = actionOf(type, args);
+          if ('error' in decoded) return INVALID_MOVE;
+          legal = findLegal(base ?? G, seat, decoded.action);
+          if (!legal) return INVALID_MOVE;
         }
-        // The move's envelope (src/protocol/moves.ts): one action. Who played it is the server's note, written
-        // after the move (src/game/playedBy.ts), never an argument.
-        const decoded = actionOf(type, args);
-        if ('error' in decoded) return INVALID_MOVE;
-        const { action } = decoded;
-        // apply() checks the action against legalActions (seat, pending decision, exact shape) and never throws
-        // on bad input; any throw here is a core bug, and the draft is then discarded with the move.
-        if (takeBacks) {
-          // G is boardgame.io's immer draft; the base plugin below hands the move the state before it, which is
-          // never changed afterwards, for the take-back snapshot to share instead of copying the draft (rules/undo.ts).
-          return apply(G, seat, action, rngFrom(random), context[BASE]) ? undefined : INVALID_MOVE;
-        }
-        const legal = findLegal(context[BASE] ?? G, seat, action);
-        if (!legal) return INVALID_MOVE;
-        applyLegal(G, legal, rngFrom(random));
-        return undefined;
+        // The decision runs on a copy of the plain state, returned as the new G, not through immer's draft `G`:
+        // immer copied every array and object on a written path (the whole log array at each new line) and froze
+        // them, about half of a move's time in boardgame.io (docs/SERVER.md "Session 15", issue 21 item 8). Any
+        // throw below is a core bug, and the copy is then dropped with the move.
+        const next = base ? copyForMove(base) : G;
+        if (!takeBacks) applyLegal(next, legal, rngFrom(random));
+        // Take-backs: the snapshot of this decision shares `base`'s objects instead of copying them (rules/undo.ts).
+        else if (!applyFound(next, seat, legal, rngFrom(random), base)) return INVALID_MOVE;
+        if (base) shareUnchanged(base, next);
+        // A fresh top-level object: the rules delete top-level keys (the take-back stack), which leaves an object in
+        // V8's slow dictionary mode, and every later read of the state (views, JSON, the next copy) would pay for
+        // it. Frozen at the top only: immer then takes the returned state as it is, where it would walk and freeze
+        // every object of it (a state is never changed once made: the next move copies it, views build new ones).
+        return base ? Object.freeze(fastCopy(next)) : undefined;
       } catch {
         return INVALID_MOVE;
       }
