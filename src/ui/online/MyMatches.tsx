@@ -33,19 +33,20 @@ export interface HeldWords {
   othersTurn: string;
   /** A finished match's result for this seat. */
   result(m: MyMatch): string;
+  /** The other seats' players ("vs Bob (bot)"). */
+  others(m: MyMatch): string;
 }
 
 const MINT_WORDS: HeldWords = {
   waiting: 'Waiting for an opponent',
   othersTurn: 'Opponent’s turn',
   result: (m) => (m.won ? 'You won' : 'You lost'),
+  others: (m) => {
+    if (!m.opponent) return 'vs no opponent yet';
+    if (m.opponentKind === 'rival') return 'vs the rival deck (solo)';
+    return `vs ${m.opponentKind === 'bot' ? `${m.opponent} (bot)` : m.opponent}`;
+  },
 };
-
-function opponentText(m: MyMatch): string {
-  if (!m.opponent) return 'no opponent yet';
-  if (m.opponentKind === 'rival') return 'the rival deck (solo)';
-  return m.opponentKind === 'bot' ? `${m.opponent} (bot)` : m.opponent;
-}
 
 interface RowProps {
   m: MyMatch;
@@ -60,7 +61,7 @@ function MyRow({ m, words, who, replay, onOpen, onForget }: RowProps) {
   return (
     <Row data-my-match={m.matchID} data-status={m.status} data-your-turn={m.yourTurn ? 'yes' : 'no'} $turn={m.yourTurn}>
       {who}
-      <span style={{ color: colors.muted }}>vs {opponentText(m)}</span>
+      <span style={{ color: colors.muted }}>{words.others(m)}</span>
       {m.status === 'playing' && (m.yourTurn
         ? <strong style={{ color: colors.highlight }} data-testid="your-turn">Your turn</strong>
         : <span style={{ color: colors.muted }}>{words.othersTurn}</span>)}

@@ -71,6 +71,7 @@ describe('Imperios "My matches"', () => {
     expect(list.querySelector('[data-my-match="i4"]')).toBeNull();
     const row = (id: string) => list.querySelector(`[data-my-match="${id}"]`) as HTMLElement;
     expect(row('i2').textContent).toContain('Ana as Player 4');
+    expect(row('i2').textContent).toContain('with Bea, Cid, Bot, Bot');
     expect(row('i2').textContent).toContain('Your turn');
     expect(row('i1').textContent).toContain('Others’ decision');
     expect(within(row('i3')).getByTestId('my-result').textContent).toBe('You finished 3rd');

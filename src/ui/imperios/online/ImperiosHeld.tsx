@@ -22,6 +22,8 @@ const WORDS: HeldWords = {
   othersTurn: 'Others\u2019 decision',
   // IM13 ranks every civilization (G56: a leaver last): the place says more than "lost" among up to seven.
   result: (m: MyMatch) => (m.won ? 'You won' : m.place ? `You finished ${ORDINALS[m.place - 1] ?? `#${m.place}`}` : 'You lost'),
+  // The server bots' seats are named by their kind ("Bot", "Random bot"): the names say it.
+  others: (m: MyMatch) => (m.opponent ? `with ${m.opponent}` : 'no other player yet'),
 };
 
 const who = (m: MyMatch, seat: Joined) => {
