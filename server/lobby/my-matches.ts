@@ -39,6 +39,8 @@ async function one(hub: MatchHub, matchID: string, playerID: string, credentials
     // A game of more than two seats ranks them all (Imperios' gameover: IM13, G56): the seat's place in it.
     const place = Array.isArray(over.ranking) ? over.ranking.indexOf(playerID) + 1 : 0;
     if (place > 0) out.place = place;
+    // The other players may have asked for the rematch (playAgain): the seat's holder sees that it exists, not its ID.
+    if (typeof metadata.nextMatchID === 'string') out.rematch = true;
   } else if (named.length < others.length) {
     out.status = 'waiting';
   } else {

@@ -104,6 +104,8 @@ export interface MyMatch {
   won?: boolean;
   /** Finished, in a game that ranks every seat (Imperios, IM13): this seat's place, 1 the best. */
   place?: number;
+  /** Finished, and a rematch exists (its ID is told by `GET …/:matchID` with this seat's credentials only). */
+  rematch?: boolean;
   updatedAt?: number;
 }
 

@@ -86,6 +86,7 @@ for (const backend of ['sqlite', 'postgres'] as Backend[]) {
         expect(listed[i]).toMatchObject({ gameName: IMPERIOS_NAME, status: 'finished', won: over.winner === String(i), place: over.ranking.indexOf(String(i)) + 1 });
       }
       expect(listed[2]).toEqual({ matchID, playerID: '2', status: 'gone' });
+      expect(listed[0].rematch).toBeUndefined();
       expect(JSON.stringify(listed)).not.toContain(creds[1]);
 
       // Bad calls: a clear 4xx, and no rematch made.
@@ -108,6 +109,10 @@ for (const backend of ['sqlite', 'postgres'] as Backend[]) {
       expect(Object.keys(first.json).sort()).toEqual(['nextMatchID', 'playerCredentials', 'playerID']);
       const next = first.json.nextMatchID as string;
       expect(first.json.playerID).toBe('0');
+      // Bea's "My matches" says a rematch is offered (not where: the ID is for a seat holder's GET).
+      const offered = (await mine([seat(1)]))[0];
+      expect(offered).toMatchObject({ status: 'finished', rematch: true });
+      expect(JSON.stringify(offered)).not.toContain(next);
       const m = await meta(next);
       expect(Object.values(m.players).map((p) => [p.name ?? null, p.data?.bot ?? null])).toEqual([
         ['Ana', null], ['Bea', null], [null, null], ['Random bot', 'random'], ['Bot', 'greedy'],

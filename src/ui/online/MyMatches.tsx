@@ -66,6 +66,7 @@ function MyRow({ m, words, who, replay, onOpen, onForget }: RowProps) {
         ? <strong style={{ color: colors.highlight }} data-testid="your-turn">Your turn</strong>
         : <span style={{ color: colors.muted }}>{words.othersTurn}</span>)}
       {m.status === 'finished' && <span data-testid="my-result">{words.result(m)}</span>}
+      {m.status === 'finished' && m.rematch && <strong data-testid="rematch-offered" style={{ color: colors.highlight }}>Rematch offered</strong>}
       <span style={{ flex: 1 }} />
       <ChoiceButton $primary={m.yourTurn} onClick={onOpen} data-online="open-mine">{m.status === 'finished' ? 'View' : 'Open'}</ChoiceButton>
       {m.status === 'finished' && (

@@ -52,7 +52,7 @@ describe('Imperios "My matches"', () => {
     const answer: MyMatch[] = [
       { matchID: 'i1', playerID: '0', gameName: 'imperios', status: 'playing', yourTurn: false, opponent: 'Bea, Bot, Bot', opponentKind: 'human' },
       { matchID: 'i2', playerID: '3', gameName: 'imperios', status: 'playing', yourTurn: true, opponent: 'Bea, Cid, Bot, Bot', opponentKind: 'human' },
-      { matchID: 'i3', playerID: '0', gameName: 'imperios', status: 'finished', won: false, place: 3, opponent: 'Bea, Bot, Bot, Bot', opponentKind: 'human' },
+      { matchID: 'i3', playerID: '0', gameName: 'imperios', status: 'finished', won: false, place: 3, rematch: true, opponent: 'Bea, Bot, Bot, Bot', opponentKind: 'human' },
       { matchID: 'i4', playerID: '0', gameName: 'mint-imperium', status: 'playing' }, // another game's: not this board's
       { matchID: 'i5', playerID: '0', gameName: 'imperios', status: 'gone' },
     ];
@@ -75,6 +75,8 @@ describe('Imperios "My matches"', () => {
     expect(row('i2').textContent).toContain('Your turn');
     expect(row('i1').textContent).toContain('Others’ decision');
     expect(within(row('i3')).getByTestId('my-result').textContent).toBe('You finished 3rd');
+    expect(within(row('i3')).getByTestId('rematch-offered').textContent).toBe('Rematch offered');
+    expect(within(row('i1')).queryByTestId('rematch-offered')).toBeNull();
     expect(row('i3').querySelector('[data-online="replay-mine"]')!.getAttribute('href')).toBe('/replay/imperios/i3');
     expect(loadImperiosSeat('i5')).toBeNull();
     expect(loadImperiosSeat('i4')).not.toBeNull();
