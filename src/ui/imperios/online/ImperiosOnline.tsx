@@ -13,6 +13,9 @@
  * The table (`mint:table`) also brings an open question's time limit (IM15.1, IM15.2: `answers`), counted down here
  * from the server's time as Mint's clocks are (../../online/TableBar.tsx), and a chess clock (G59): each seat's bank
  * (live) or the time left of the running decision (turn), and "Claim the win" over a seat out of time.
+ *
+ * The lobby's parts (create, open matches, the invite screen) are ./ImperiosLobbyView.tsx; "My matches" and the end's
+ * "Play again" (issue 23, on the platform's shared list and rematch) are ./ImperiosHeld.tsx.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
