@@ -2,8 +2,9 @@
  * `POST /my-matches` (issue 10 item 4): the lobby's "My matches" list. The browser sends the seats it holds (from
  * localStorage: matchID, playerID, credentials) and gets, for each, what the lobby shows: waiting for an opponent,
  * in progress (and whether the pending decision is this seat's), finished (and whether this seat won), or gone (no
- * such match, or these are not that seat's credentials: the two are not told apart). Nothing else of the state is
- * read out: never the other seat's secrets, never credentials.
+ * such match, or these are not that seat's credentials: the two are not told apart). Any hosted game's match (issue
+ * 23): each answer names its game, and a finished game that ranks every seat gives the seat's place. Nothing else
+ * of the state is read out: never the other seat's secrets, never credentials.
  */
 import type { Middleware } from 'koa';
 import type { Server, State } from 'boardgame.io';
@@ -25,16 +26,21 @@ async function one(hub: MatchHub, matchID: string, playerID: string, credentials
   // The other seats (one in a two-player game): their names, and whether all are held yet.
   const others = seatIDs(metadata).filter((id) => id !== playerID).map((id) => seatMetadata(metadata, id));
   const named = others.filter((o) => typeof o?.name === 'string' && o.name !== '');
-  const out: MyMatch = { matchID, playerID, status: 'playing', updatedAt: metadata.updatedAt };
+  const out: MyMatch = { matchID, playerID, gameName: metadata.gameName, status: 'playing', updatedAt: metadata.updatedAt };
   if (named.length > 0) {
     out.opponent = named.map((o) => o!.name).join(', ');
     const kinds = named.map((o) => (isRivalSeat(o) ? 'rival' : botKindOf(o) ? 'bot' : 'human'));
     out.opponentKind = kinds.includes('human') ? 'human' : kinds[0];
   }
-  const over = state.ctx.gameover as { winner?: string } | undefined;
+  const over = state.ctx.gameover as { winner?: string; ranking?: unknown } | undefined;
   if (over !== undefined) {
     out.status = 'finished';
     out.won = over.winner === playerID;
+    // A game of more than two seats ranks them all (Imperios' gameover: IM13, G56): the seat's place in it.
+    const place = Array.isArray(over.ranking) ? over.ranking.indexOf(playerID) + 1 : 0;
+    if (place > 0) out.place = place;
+    // The other players may have asked for the rematch (playAgain): the seat's holder sees that it exists, not its ID.
+    if (typeof metadata.nextMatchID === 'string') out.rematch = true;
   } else if (named.length < others.length) {
     out.status = 'waiting';
   } else {

@@ -93,6 +93,8 @@ export interface MyMatch {
   matchID: string;
   playerID: string;
   status: MyMatchStatus;
+  /** The game the match is of (`mint-imperium`, `imperios`…): a page opens it on that game's board only. */
+  gameName?: string;
   /** In progress and the pending decision is this seat's. */
   yourTurn?: boolean;
   opponent?: string;
@@ -100,6 +102,10 @@ export interface MyMatch {
   opponentKind?: 'human' | 'bot' | 'rival';
   /** Finished: whether this seat won. */
   won?: boolean;
+  /** Finished, in a game that ranks every seat (Imperios, IM13): this seat's place, 1 the best. */
+  place?: number;
+  /** Finished, and a rematch exists (its ID is told by `GET …/:matchID` with this seat's credentials only). */
+  rematch?: boolean;
   updatedAt?: number;
 }
 

@@ -6,7 +6,8 @@
  * board; Ana's chat line reaches Bea; then both make more
  * decisions (whatever the board offers) while the bots play, and each page reaches the state the other's move made.
  * A spectator follows by the spectator link and is offered no choice. No frame the pages receive holds the core's
- * generator (IM14.1); no console error, no server error; a screenshot of each player's board.
+ * generator (IM14.1); no console error, no server error; a screenshot of each player's board. Then (issue 23) Bea
+ * leaves, ending the game (G56); Ana plays again into the rematch, and finds both matches under "My matches".
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -181,6 +182,35 @@ describe.skipIf(!run)('Imperios online: two browsers and three server bots', () 
     expect(violations).toEqual([]);
     await shot(a, 'imperios-online-a');
     await shot(b, 'imperios-online-b');
+
+    // Issue 23: Bea leaves (G56, after the page's question) and the game ends; Ana plays again and lands on her own
+    // seat of the rematch (the bots in theirs, Bea's seat free); her lobby's "My matches" holds both matches, and the
+    // finished one's board offers to join that rematch.
+    const first = new URL(invite).searchParams.get('match')!;
+    await b.click('button[data-choice="exit"]');
+    await b.click('[data-testid="leave-dialog"] button:has-text("Leave")');
+    await b.waitForSelector('[data-screen="imp-lobby"]');
+    await a.waitForSelector('[data-testid="imp-end"]', { timeout: 30_000 });
+    await a.click('[data-imp-online="play-again"]');
+    await a.waitForFunction((old) => !['', old].includes(new URL(location.href).searchParams.get('match') ?? ''), first);
+    const next = new URL(a.url()).searchParams.get('match')!;
+    await a.waitForSelector('[data-layout="imperios"][data-seat="0"]');
+    await a.waitForSelector('[data-connection="connected"]');
+    expect(await a.getAttribute('[data-testid="imp-online-strip"]', 'data-match')).toBe(next);
+    for (const seat of [2, 3, 4]) expect(await strip(a, seat).getAttribute('data-player')).toBe('bot');
+    expect(await strip(a, 1).getAttribute('data-player')).toBe('free');
+    await a.goto(`${env.server.url}/?online=1&game=imperios`);
+    const mine = (group: string, id: string) => `[data-testid="my-matches"] [data-my-group="${group}"] [data-my-match="${id}"]`;
+    await a.waitForSelector(mine('waiting', next));
+    await a.waitForSelector(mine('finished', first));
+    expect(await a.textContent(`${mine('finished', first)} [data-testid="my-result"]`)).toMatch(/^You (won|finished \d(st|nd|rd|th))$/);
+    await shot(a, 'imperios-my-matches');
+    await a.click(`${mine('finished', first)} [data-online="open-mine"]`);
+    await a.waitForSelector('[data-testid="imp-end"]');
+    await a.waitForSelector('[data-testid="imp-rematch-offer"]');
+    await a.click('[data-imp-online="play-again"]:has-text("Join the rematch")');
+    await a.waitForFunction((id) => new URL(location.href).searchParams.get('match') === id, next);
+    await a.waitForSelector('[data-layout="imperios"][data-seat="0"]');
     // IM14.1: the generator never reaches a page.
     for (const got of received) {
       expect(got.length).toBeGreaterThan(0);

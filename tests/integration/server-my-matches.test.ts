@@ -44,7 +44,9 @@ describe('POST /my-matches', () => {
     expect(m[2]).toMatchObject({ yourTurn: false, opponent: `P${turnSeat}` });
     expect(m[3]).toMatchObject({ won: true, opponent: 'P1' });
     expect(m[4]).toEqual({ matchID: done.matchID, playerID: '1', status: 'gone' });
-    const allowed = new Set(['matchID', 'playerID', 'status', 'yourTurn', 'opponent', 'opponentKind', 'won', 'updatedAt']);
+    // Issue 23: each answer names its game; `place` only for a game that ranks every seat (not Mint's).
+    for (const x of m.slice(0, 4)) expect(x.gameName).toBe(GAME);
+    const allowed = new Set(['matchID', 'playerID', 'gameName', 'status', 'yourTurn', 'opponent', 'opponentKind', 'won', 'rematch', 'updatedAt']);
     for (const x of m) for (const k of Object.keys(x)) expect(allowed.has(k), k).toBe(true);
     expect(r.text).not.toContain(playing.creds['0']);
   });

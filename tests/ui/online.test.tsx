@@ -190,7 +190,7 @@ describe('lobby screen', () => {
   const match = (id: string, players: PublicMatch['players']): PublicMatch => ({ matchID: id, players, createdAt: 1, updatedAt: 1 });
 
   it('lists open matches with their free seat, refreshes, and opens the join form of a listed match', async () => {
-    const open = match('open1', [{ id: 0, name: 'Alice', isConnected: true }, { id: 1 }]);
+    const open: PublicMatch = { ...match('open1', [{ id: 0, name: 'Alice', isConnected: true }, { id: 1 }]), clock: { kind: 'turn', perDecisionMs: 86_400_000 } };
     const full = match('full1', [{ id: 0, name: 'Bot', data: { bot: 'mcts' } }, { id: 1, name: 'Carl' }]);
     let listed = [open];
     answer = (c) => {
@@ -211,7 +211,10 @@ describe('lobby screen', () => {
     const fullRow = [...rows].find((r) => r.getAttribute('data-match') === 'full1') as HTMLElement;
     expect(within(fullRow).queryByRole('button', { name: /Join/ })).toBeNull();
     expect(fullRow.textContent).toContain('(bot)');
+    // Issue 23: every row says whether the match has a clock, and which (a listing, whatever the seats).
+    expect([within(fullRow).getByTestId('match-clock').textContent, within(fullRow).getByTestId('match-clock').getAttribute('data-clock')]).toEqual(['No clock', 'none']);
     const openRow = [...rows].find((r) => r.getAttribute('data-match') === 'open1') as HTMLElement;
+    expect(within(openRow).getByTestId('match-clock').textContent).toBe('Clock over days: 24 h per turn');
     fireEvent.click(within(openRow).getByRole('button', { name: 'Join as Imperial' }));
     await tick();
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Join as the Imperial against Alice');

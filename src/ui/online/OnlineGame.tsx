@@ -9,7 +9,7 @@
  * decision the page title says "Your turn" (and a notification, if allowed, while the page is hidden: ./turnAlert.ts).
  */
 import { HintsNote, onlineHints } from './hints';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { Board } from '../board/Board';
 import { ChoiceButton } from '../prompt/ChoiceButton';
@@ -20,7 +20,8 @@ import { ErrorText } from './forms';
 import { RivalPanel, rivalLines } from '../solo/RivalPanel';
 import { usePaced } from '../solo/SoloScreen';
 import type { GameState } from '../../game/rules';
-import { isBot, isRival, lobbyError, type Joined, type Lobby, type PublicPlayer } from './lobbyApi';
+import { isBot, isRival, type Joined, type Lobby, type PublicPlayer } from './lobbyApi';
+import { useRematch } from './rematch';
 import { seatOfID } from '../../protocol';
 import { onlineMoment, OnlineReplayButton } from '../replay/ReplayButtons';
 import { useOnlineSession, type ConnectionStatus, type TableView } from './socketClient';
@@ -127,26 +128,6 @@ function Fatal({ error, onBack }: { error: string; onBack(): void }) {
   );
 }
 
-/** After the game: whether the other player already asked for a rematch (the match has a nextMatchID). */
-function useRematchOffer(lobby: Lobby, joined: Joined, over: boolean): boolean {
-  const { matchID } = joined;
-  const [next, setNext] = useState(false);
-  useEffect(() => {
-    if (!over) return undefined;
-    let live = true;
-    const poll = () => {
-      lobby.get(matchID, joined).then((m) => { if (live && typeof m.nextMatchID === 'string') setNext(true); }, () => {});
-    };
-    poll();
-    const t = setInterval(poll, 3000);
-    return () => {
-      live = false;
-      clearInterval(t);
-    };
-  }, [lobby, joined, matchID, over]);
-  return next;
-}
-
 /** Solo (RULES §9): the rival's steps, one by one as on the solo board; `ready` once there is a state. */
 function useRivalPace(G: GameState | undefined): number {
   return usePaced(G?.solo ? rivalLines(G).length : 0, 700, !!G);
@@ -170,11 +151,9 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
   lobby: Lobby; joined: Joined; onLobby(): void; onRematch(j: Joined): void; onSeatLost(): void;
 }) {
   const { session, state, status, players, fatal } = useOnlineSession(lobby.server, joined.matchID, joined.playerID, joined.credentials);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const seat = seatOfID(joined.playerID);
   const over = !!state?.G.winner;
-  const rematchWaiting = useRematchOffer(lobby, joined, over);
+  const rematch = useRematch(lobby, joined, over, onRematch);
   const shown = useRivalPace(state?.G);
   const forfeit = (state?.G.winner as { reason?: string } | null | undefined)?.reason === 'forfeit';
   // Hooks before any early return: the page title (and a notification when hidden) on this seat's decision.
@@ -200,17 +179,6 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
     }
     onLobby();
   };
-  const rematch = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      onRematch(await lobby.playAgain(joined));
-    } catch (err) {
-      setError(lobbyError(err));
-    } finally {
-      setBusy(false);
-    }
-  };
   const extra = (
     <Strip data-testid="online-strip">
       <ConnectionBadge status={status} />
@@ -235,16 +203,16 @@ export function PlayOnline({ lobby, joined, onLobby, onRematch, onSeatLost }: {
   const panel = state.G.solo ? <RivalPanel view={state.G} shown={shown} /> : null;
   const endActions = (
     <>
-      <ChoiceButton $primary onClick={rematch} disabled={busy} data-online="play-again">
-        {busy ? 'Starting…' : rematchWaiting ? 'Join the rematch' : 'Play again'}
+      <ChoiceButton $primary onClick={() => void rematch.start()} disabled={rematch.busy} data-online="play-again">
+        {rematch.busy ? 'Starting…' : rematch.offered ? 'Join the rematch' : 'Play again'}
       </ChoiceButton>
       <OnlineReplayButton matchID={joined.matchID} />
       <ReportProblem server={lobby.server} seat={joined} />
       {forfeit && <span data-testid="forfeit">{state?.G.winner?.faction === seat ? 'Your opponent left the match.' : 'You left the match.'}</span>}
-      {rematchWaiting && <span data-testid="rematch-offer">Your opponent has started a rematch.</span>}
+      {rematch.offered && <span data-testid="rematch-offer">Your opponent has started a rematch.</span>}
       <FinishedByBot handovers={openHandovers} me={joined.playerID} />
       <HintsNote hints={table?.view.hints} />
-      {error && <ErrorText role="alert">{error}</ErrorText>}
+      {rematch.error && <ErrorText role="alert">{rematch.error}</ErrorText>}
     </>
   );
   return (

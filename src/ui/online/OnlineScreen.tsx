@@ -9,7 +9,7 @@ import { ChoiceButton } from '../prompt/ChoiceButton';
 import { colors, factionColor, factionName } from '../theme';
 import { Loading } from '../screens/Loading';
 import { CreateForm, ErrorText, JoinForm } from './forms';
-import { clockText, freeSeat, isBot, isRival, Lobby, lobbyError, type Joined, type PublicMatch } from './lobbyApi';
+import { clockText, freeSeat, isBot, isRival, listedClockText, Lobby, lobbyError, type Joined, type PublicMatch } from './lobbyApi';
 import { seatOfID } from '../../protocol';
 import { PlayOnline, WatchOnline } from './OnlineGame';
 import { forgetSeat, lastName, loadSeat, saveSeat } from './seats';
@@ -80,7 +80,7 @@ function MatchRow({ m, onJoin, onWatch }: { m: PublicMatch; onJoin(seat: 'R' | '
         </span>
       ))}
       <span style={{ flex: 1 }} />
-      {m.clock && <span data-testid="match-clock" style={{ color: colors.muted }}>{clockText(m.clock).split('.')[0]}</span>}
+      <span data-testid="match-clock" data-clock={m.clock?.kind ?? 'none'} style={{ color: colors.muted }}>{listedClockText(m.clock)}</span>
       {!m.solo && <span data-testid="match-hints" style={{ color: colors.muted }}>{m.hints ? `hints allowed (${m.hints.limit} each)` : 'no hints'}</span>}
       {free && <ChoiceButton $primary onClick={() => onJoin(free)} data-online="join-listed">Join as {factionName(free)}</ChoiceButton>}
       <ChoiceButton onClick={onWatch} data-online="watch-listed">Watch</ChoiceButton>

@@ -95,6 +95,25 @@ export interface Joined {
   name: string;
 }
 
+/** `POST /my-matches` of `server` (any hosted game's seats; credentials in the body only). */
+export async function postMyMatches(server: string, seats: Joined[]): Promise<MyMatch[]> {
+  if (seats.length === 0) return [];
+  const request: MyMatchesRequest = {
+    seats: seats.slice(0, MY_MATCHES_MAX).map((s) => ({ matchID: s.matchID, playerID: s.playerID, credentials: s.credentials })),
+  };
+  const res = await fetch(`${server.replace(/\/$/, '')}/my-matches`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request),
+  });
+  const json = await res.json().catch(() => ({})) as Partial<MyMatchesResponse & ErrorBody>;
+  if (!res.ok || !Array.isArray(json.matches)) throw new Error(json.error ?? `server answered ${res.status}`);
+  return json.matches;
+}
+
+/** A listed match's clock in a few words ("Live clock: 10 min each, + 20 s per turn", "No clock"): the lobbies' lists. */
+export function listedClockText(clock: PublicMatch['clock']): string {
+  return clockText(clock).split('.')[0];
+}
+
 export class Lobby {
   readonly client: LobbyClient;
   constructor(readonly server = serverURL()) {
@@ -150,17 +169,8 @@ export class Lobby {
   }
 
   /** What the server says about the seats this browser holds (POST /my-matches: credentials in the body only). */
-  async mine(seats: Joined[]): Promise<MyMatch[]> {
-    if (seats.length === 0) return [];
-    const request: MyMatchesRequest = {
-      seats: seats.slice(0, MY_MATCHES_MAX).map((s) => ({ matchID: s.matchID, playerID: s.playerID, credentials: s.credentials })),
-    };
-    const res = await fetch(`${this.server.replace(/\/$/, '')}/my-matches`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request),
-    });
-    const json = await res.json().catch(() => ({})) as Partial<MyMatchesResponse & ErrorBody>;
-    if (!res.ok || !Array.isArray(json.matches)) throw new Error(json.error ?? `server answered ${res.status}`);
-    return json.matches;
+  mine(seats: Joined[]): Promise<MyMatch[]> {
+    return postMyMatches(this.server, seats);
   }
 
   /** Claim the win / hand the opponent's seat to the bot / take one's own seat back (server/table.ts). */

@@ -13,10 +13,12 @@
  * The table (`mint:table`) also brings an open question's time limit (IM15.1, IM15.2: `answers`), counted down here
  * from the server's time as Mint's clocks are (../../online/TableBar.tsx), and a chess clock (G59): each seat's bank
  * (live) or the time left of the running decision (turn), and "Claim the win" over a seat out of time.
+ *
+ * The lobby's parts (create, open matches, the invite screen) are ./ImperiosLobbyView.tsx; "My matches" and the end's
+ * "Play again" (issue 23, on the platform's shared list and rematch) are ./ImperiosHeld.tsx.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { MODES, MODE_IDS, type ModeId } from '../../../games/imperios/content/modes';
 import { ImperiosGame, IMPERIOS_MIN_PLAYERS } from '../../../games/imperios/game';
 import { awaitedSeats, type Action, type Seat } from '../../../games/imperios/rules';
 import { ConfirmDialog } from '../../dialog/Dialog';
@@ -34,28 +36,14 @@ import { asCore, type ImperiosView } from '../core';
 import { ImperiosBoard } from '../ImperiosReplay';
 import { SeatMark } from '../SeatMark';
 import { seatLook, seatName } from '../seats';
-import {
-  BOT_KINDS, CLOCK_CHOICES, createProblem, forgetImperiosSeat, ImperiosLobby, lastName, loadImperiosSeat, saveImperiosSeat,
-  type BotKind, type ClockChoice, type ImperiosTableAction, type Joined, type PublicMatch,
-} from './imperiosLobby';
+import { forgetImperiosSeat, ImperiosLobby, loadImperiosSeat, saveImperiosSeat, type ImperiosTableAction, type Joined } from './imperiosLobby';
+import { ImperiosMyMatches, ImperiosRematch, imperiosReplayHref } from './ImperiosHeld';
+import { CreateImperios, Main, MatchEntry, OpenMatches } from './ImperiosLobbyView';
 
 /** The Game the socket client runs: the server is the authority, the client only sends `act` (client: false). */
 const IMPERIOS_DEF: OnlineGameDef = { game: ImperiosGame, numPlayers: IMPERIOS_MIN_PLAYERS };
 
 export type ImperiosOnlineRoute = { matchID?: string; watch?: boolean };
-
-const Main = styled.main`
-  max-width: 760px;
-  margin: 0 auto;
-  padding: 4vh 16px 32px;
-  display: flex;
-  flex-direction: column;
-  gap: 14px;
-  fieldset { border: none; margin: 0; padding: 0; display: flex; gap: 12px; flex-wrap: wrap; align-items: center; }
-  label { display: inline-flex; gap: 4px; align-items: center; min-height: 40px; }
-  input[type='text'] { min-height: 36px; padding: 2px 8px; border-radius: 6px; border: 1px solid ${colors.border}; background: ${colors.surface}; color: ${colors.text}; }
-  select { min-height: 36px; border-radius: 6px; background: ${colors.surface}; color: ${colors.text}; }
-`;
 
 const Strip = styled.div`
   display: flex;
@@ -204,10 +192,12 @@ export interface ImperiosTableProps {
   session?: OnlineSession;
   /** A seated player's table actions: hand an away seat to the bot, take one's own back (IM15.5), claim the win (G59). */
   onTable?: (action: ImperiosTableAction, seat?: string) => Promise<void>;
+  /** Shown in the strip once the game is over (a seated player's "Play again"). */
+  endActions?: ReactNode;
 }
 
 /** The online match on the Imperios board: the seat's view, the strip of seats, who decides, the table's actions. */
-export function ImperiosTable({ view, seat, players, status, table, act, onExit, onLeave, matchID, stateID, session, onTable }: ImperiosTableProps) {
+export function ImperiosTable({ view, seat, players, status, table, act, onExit, onLeave, matchID, stateID, session, onTable, endActions }: ImperiosTableProps) {
   const [error, setError] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   const awaited = view.result ? [] : awaitedSeats(asCore(view));
@@ -259,7 +249,8 @@ export function ImperiosTable({ view, seat, players, status, table, act, onExit,
       )}
       <AnswersCountdown snap={view.result ? null : table} seat={seat} />
       {free && <span>Invite link: <input readOnly aria-label="Invite link" data-testid="imp-invite-link" value={imperiosLink(matchID)} onFocus={(e) => e.target.select()} style={{ width: 240 }} /></span>}
-      {view.result && <a href={`/replay/imperios/${encodeURIComponent(matchID)}`} data-testid="imp-replay-link" style={{ color: colors.highlight }}>Watch the replay</a>}
+      {view.result && <a href={imperiosReplayHref(matchID)} data-testid="imp-replay-link" style={{ color: colors.highlight }}>Watch the replay</a>}
+      {view.result && endActions}
       {!free && !view.result && <span>Spectator link: <input readOnly aria-label="Spectator link" data-testid="imp-watch-link" value={imperiosLink(matchID, true)} onFocus={(e) => e.target.select()} style={{ width: 240 }} /></span>}
       {mineWithBot && onTable && (
         <span data-testid="imp-mine-with-bot">The server bot plays your seat. <ChoiceButton $small data-online="take-back" onClick={() => tableAction('takeBack')}>Take my seat back</ChoiceButton></span>
@@ -294,7 +285,7 @@ function Fatal({ error, onBack }: { error: string; onBack(): void }) {
   );
 }
 
-function PlayImperios({ lobby, joined, onLobby }: { lobby: ImperiosLobby; joined: Joined; onLobby(): void }) {
+function PlayImperios({ lobby, joined, onLobby, onRematch }: { lobby: ImperiosLobby; joined: Joined; onLobby(): void; onRematch(j: Joined): void }) {
   const { session, state, status, players, fatal } = useOnlineSession(lobby.server, joined.matchID, joined.playerID, joined.credentials, IMPERIOS_DEF);
   // The page title (and a notification, if allowed, while the page is hidden) on this seat's decision.
   const G = state?.G as unknown as ImperiosView | undefined;
@@ -311,7 +302,8 @@ function PlayImperios({ lobby, joined, onLobby }: { lobby: ImperiosLobby; joined
   return (
     <ImperiosTable view={view} seat={Number(joined.playerID)} players={players} status={status} table={session.table()}
       act={status === 'connected' ? (a) => moves.act(a) : undefined} onExit={onLobby} onLeave={() => void leave()} matchID={joined.matchID} stateID={state._stateID} session={session}
-      onTable={(action, seat) => lobby.tableAction(joined, action, seat)} />
+      onTable={(action, seat) => lobby.tableAction(joined, action, seat)}
+      endActions={<ImperiosRematch lobby={lobby} joined={joined} onRematch={onRematch} />} />
   );
 }
 
@@ -320,141 +312,6 @@ function WatchImperios({ lobby, matchID, onLobby }: { lobby: ImperiosLobby; matc
   if (fatal) return <Fatal error={fatal} onBack={onLobby} />;
   if (!state || !session) return <Loading text="Connecting to the match…" />;
   return <ImperiosTable view={state.G as unknown as ImperiosView} seat={null} players={players} status={status} table={session.table()} onExit={onLobby} matchID={matchID} stateID={state._stateID} session={session} />;
-}
-
-function CreateImperios({ lobby, onJoined }: { lobby: ImperiosLobby; onJoined(j: Joined): void }) {
-  const [name, setName] = useState(lastName);
-  const [players, setPlayers] = useState(5);
-  const [mode, setMode] = useState<ModeId>('normal');
-  const [bots, setBots] = useState(3);
-  const [botKind, setBotKind] = useState<BotKind>('greedy');
-  const [chosenClock, setClock] = useState<ClockChoice>('none');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  // A clock is only between players (G59: the server refuses one with bot seats): offered with no bot seat.
-  const clock = bots > 0 ? 'none' : chosenClock;
-  const problem = createProblem({ players, mode, bots, botKind, clock }) ?? (name.trim() === '' ? 'Enter a name.' : null);
-  const create = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const matchID = await lobby.create({ players, mode, bots, botKind, clock });
-      onJoined(await lobby.join(matchID, name));
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <section aria-label="New Imperios match" style={{ display: 'grid', gap: 8, border: `1px solid ${colors.border}`, borderRadius: 10, padding: 12 }}>
-      <h2 style={{ margin: 0, fontSize: 18 }}>New match</h2>
-      <label>Your name <input type="text" value={name} maxLength={32} onChange={(e) => setName(e.target.value)} data-imp-online="name" /></label>
-      <fieldset>
-        <legend>Seats (IM3.1.1)</legend>
-        {[4, 5, 6, 7].map((n) => (
-          <label key={n}><input type="radio" name="imp-online-players" checked={players === n} data-imp-players={n}
-            onChange={() => { setPlayers(n); setBots((b) => Math.min(b, n - 1)); }} /> {n}</label>
-        ))}
-      </fieldset>
-      <fieldset>
-        <legend>Mode (IM3.1.2)</legend>
-        {MODE_IDS.map((m) => (
-          <label key={m}><input type="radio" name="imp-online-mode" checked={mode === m} data-imp-mode={m} onChange={() => setMode(m)} /> {MODES[m].name}</label>
-        ))}
-      </fieldset>
-      <fieldset>
-        <label>Server bots (the last seats) <select value={bots} data-imp-online="bots" onChange={(e) => setBots(Number(e.target.value))}>
-          {Array.from({ length: players }, (_, i) => <option key={i} value={i}>{i}</option>)}
-        </select></label>
-        <label>Bot <select value={botKind} data-imp-online="bot-kind" onChange={(e) => setBotKind(e.target.value as BotKind)}>
-          {BOT_KINDS.map((k) => <option key={k.id} value={k.id}>{k.name}</option>)}
-        </select></label>
-      </fieldset>
-      {bots === 0 ? (
-        <fieldset>
-          <legend>Clock (G59)</legend>
-          {CLOCK_CHOICES.map(([k, label]) => (
-            <label key={k}><input type="radio" name="imp-online-clock" value={k} data-imp-clock={k} checked={clock === k} onChange={() => setClock(k)} /> {label}</label>
-          ))}
-        </fieldset>
-      ) : <p style={{ margin: 0, color: colors.muted }} data-testid="imp-no-clock">No clock with bot seats: clocks are for matches between players.</p>}
-      <p style={{ margin: 0, color: colors.muted }}>{players - bots - 1 > 0 ? `${players - bots - 1} seat(s) stay free for friends: send them the invite link.` : 'You play against the bots.'}</p>
-      <ChoiceButton $primary disabled={!!problem || busy} onClick={() => void create()} data-imp-online="create">
-        {busy ? 'Creating…' : problem ?? `Create a ${players}-seat ${MODES[mode].name} match`}
-      </ChoiceButton>
-      {error && <ErrorText role="alert">{error}</ErrorText>}
-    </section>
-  );
-}
-
-function OpenMatches({ lobby, onJoin, onWatch }: { lobby: ImperiosLobby; onJoin(matchID: string): void; onWatch(matchID: string): void }) {
-  const [matches, setMatches] = useState<PublicMatch[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const refresh = useCallback(() => {
-    lobby.list().then((m) => { setMatches(m); setError(null); }, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  }, [lobby]);
-  useEffect(refresh, [refresh]);
-  return (
-    <section aria-label="Open Imperios matches" style={{ display: 'grid', gap: 8 }}>
-      <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-        <h2 style={{ margin: 0, fontSize: 18, flex: 1 }}>Open matches</h2>
-        <ChoiceButton onClick={refresh} data-imp-online="refresh">Refresh</ChoiceButton>
-      </div>
-      {error && <ErrorText role="alert">{error}</ErrorText>}
-      {matches?.length === 0 && <p style={{ margin: 0, color: colors.muted }}>No open match.</p>}
-      <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 6 }}>
-        {matches?.map((m) => {
-          const free = m.players.some((p) => p.name === undefined || p.name === null);
-          const mine = loadImperiosSeat(m.matchID);
-          return (
-            <li key={m.matchID} data-imp-match={m.matchID} style={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center', border: `1px solid ${colors.border}`, borderRadius: 8, padding: 8 }}>
-              <span style={{ flex: 1 }}>{[...m.players].sort((a, b) => a.id - b.id).map((p) => `${seatName(p.id)}: ${p.name ?? 'free'}${isBot(p) ? ' (bot)' : ''}`).join(' · ')}</span>
-              {(mine || free) && <ChoiceButton $primary onClick={() => onJoin(m.matchID)} data-imp-online="join-listed">{mine ? 'Open my seat' : 'Join'}</ChoiceButton>}
-              <ChoiceButton onClick={() => onWatch(m.matchID)} data-imp-online="watch-listed">Watch</ChoiceButton>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
-  );
-}
-
-/** An invite link: the join form (the server gives the first free seat), or an offer to watch. */
-function MatchEntry({ lobby, matchID, onJoined, onWatch, onLobby }: {
-  lobby: ImperiosLobby; matchID: string; onJoined(j: Joined): void; onWatch(): void; onLobby(): void;
-}) {
-  const [m, setM] = useState<PublicMatch | null>(null);
-  const [name, setName] = useState(lastName);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    lobby.get(matchID).then((x) => { if (live) setM(x); }, (e: unknown) => { if (live) setError(e instanceof Error ? e.message : String(e)); });
-    return () => { live = false; };
-  }, [lobby, matchID]);
-  const join = () => {
-    setError(null);
-    lobby.join(matchID, name).then(onJoined, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  };
-  const free = m?.players.some((p) => p.name === undefined || p.name === null) && !m.gameover;
-  return (
-    <Main data-screen="imp-match-entry">
-      <h1 style={{ margin: 0 }}>Imperios Milenarios online</h1>
-      {!m && !error && <p role="status">Looking up the match…</p>}
-      {m && (free ? (
-        <>
-          <p style={{ margin: 0 }}>{m.players.filter((p) => p.name !== undefined && p.name !== null).map((p) => p.name).join(', ')} wait for players.</p>
-          <label>Your name <input type="text" value={name} maxLength={32} onChange={(e) => setName(e.target.value)} data-imp-online="join-name" /></label>
-          <ChoiceButton $primary disabled={name.trim() === ''} onClick={join} data-imp-online="join">Take a seat</ChoiceButton>
-        </>
-      ) : <p style={{ margin: 0 }}>{m.gameover ? 'This match is over.' : 'Every seat of this match is taken.'}</p>)}
-      {error && <ErrorText role="alert">{error}</ErrorText>}
-      <div style={{ display: 'flex', gap: 8 }}>
-        <ChoiceButton onClick={onWatch} data-imp-online="watch">Watch as spectator</ChoiceButton>
-        <ChoiceButton onClick={onLobby}>Imperios lobby</ChoiceButton>
-      </div>
-    </Main>
-  );
 }
 
 /** The Imperios part of "Play online": its lobby, a match's join screen, a seat's match, a spectator's. */
@@ -467,7 +324,7 @@ export function ImperiosOnline({ server, initial, onExit }: { server: string; in
   if (route.matchID && route.watch) return <WatchImperios key={route.matchID} lobby={lobby} matchID={route.matchID} onLobby={toLobby} />;
   if (route.matchID) {
     const seat = loadImperiosSeat(route.matchID);
-    if (seat) return <PlayImperios key={route.matchID} lobby={lobby} joined={seat} onLobby={toLobby} />;
+    if (seat) return <PlayImperios key={route.matchID} lobby={lobby} joined={seat} onLobby={toLobby} onRematch={joined} />;
     const id = route.matchID;
     return <MatchEntry key={id} lobby={lobby} matchID={id} onJoined={joined} onWatch={() => setRoute({ matchID: id, watch: true })} onLobby={toLobby} />;
   }
@@ -478,6 +335,7 @@ export function ImperiosOnline({ server, initial, onExit }: { server: string; in
         <ChoiceButton onClick={onExit} data-imp-online="back">Back</ChoiceButton>
       </div>
       <CreateImperios lobby={lobby} onJoined={joined} />
+      <ImperiosMyMatches lobby={lobby} onOpen={(j) => setRoute({ matchID: j.matchID })} />
       <OpenMatches lobby={lobby} onJoin={(id) => setRoute({ matchID: id })} onWatch={(id) => setRoute({ matchID: id, watch: true })} />
     </Main>
   );

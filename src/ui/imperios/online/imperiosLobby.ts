@@ -7,7 +7,8 @@
  */
 import { MODES, type ModeId } from '../../../games/imperios/content/modes';
 import { IMPERIOS_NAME } from '../../../games/imperios/game';
-import { CLOCK_BODIES, type ClockChoice, type Joined, type PublicMatch } from '../../online/lobbyApi';
+import { CLOCK_BODIES, postMyMatches, type ClockChoice, type Joined, type MyMatch, type PublicMatch } from '../../online/lobbyApi';
+import { lastName, seatStore } from '../../online/seats';
 
 export type { ClockChoice, Joined, PublicMatch };
 
@@ -51,41 +52,13 @@ export function botSeats(players: number, bots: number): string[] {
   return Array.from({ length: bots }, (_, i) => String(players - bots + i));
 }
 
-const SEAT_PREFIX = 'mint-imperium:imperios-seat:';
-const NAME_KEY = 'mint-imperium:name';
+/** This browser's Imperios seats: their own key, apart from Mint's (../../online/seats.ts). */
+export const IMPERIOS_SEATS = seatStore('mint-imperium:imperios-seat:');
 
-function store(): Storage | null {
-  try {
-    return typeof localStorage !== 'undefined' ? localStorage : null;
-  } catch {
-    return null;
-  }
-}
-
-export function saveImperiosSeat(j: Joined): void {
-  store()?.setItem(SEAT_PREFIX + j.matchID, JSON.stringify(j));
-  store()?.setItem(NAME_KEY, j.name);
-}
-
-export function loadImperiosSeat(matchID: string): Joined | null {
-  try {
-    const j = JSON.parse(store()?.getItem(SEAT_PREFIX + matchID) ?? 'null') as Partial<Joined> | null;
-    if (j && j.matchID === matchID && typeof j.playerID === 'string' && typeof j.credentials === 'string') {
-      return { matchID, playerID: j.playerID, credentials: j.credentials, name: String(j.name ?? '') };
-    }
-  } catch {
-    // fall through
-  }
-  return null;
-}
-
-export function forgetImperiosSeat(matchID: string): void {
-  store()?.removeItem(SEAT_PREFIX + matchID);
-}
-
-export function lastName(): string {
-  return store()?.getItem(NAME_KEY) ?? '';
-}
+export const saveImperiosSeat = (j: Joined): void => IMPERIOS_SEATS.save(j);
+export const loadImperiosSeat = (matchID: string): Joined | null => IMPERIOS_SEATS.load(matchID);
+export const forgetImperiosSeat = (matchID: string): void => IMPERIOS_SEATS.forget(matchID);
+export { lastName };
 
 export class ImperiosLobby {
   constructor(readonly server: string) {}
@@ -94,10 +67,12 @@ export class ImperiosLobby {
     return `${this.server.replace(/\/$/, '')}/games/${IMPERIOS_NAME}${path}`;
   }
 
-  private async call<T>(path: string, body?: unknown): Promise<T> {
-    const res = await fetch(this.url(path), body === undefined ? undefined : {
+  /** GET `path` (POST with `body`); `headers`: a seat's credentials, never in the URL (URLs end up in logs). */
+  private async call<T>(path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+    const init: RequestInit | undefined = body === undefined ? (headers ? { headers } : undefined) : {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-    }).catch(() => null);
+    };
+    const res = await fetch(this.url(path), init).catch(() => null);
     if (!res) throw new Error('The server cannot be reached.');
     const json = (await res.json().catch(() => ({}))) as T & { error?: string };
     if (!res.ok) throw new Error(typeof json.error === 'string' ? json.error : `server answered ${res.status}`);
@@ -109,8 +84,25 @@ export class ImperiosLobby {
     return [...matches].sort((a, b) => b.createdAt - a.createdAt);
   }
 
-  get(matchID: string): Promise<PublicMatch> {
-    return this.call<PublicMatch>(`/${encodeURIComponent(matchID)}`);
+  /** A match; with `seat` (its credentials, sent as headers) it also tells the rematch (`nextMatchID`). */
+  get(matchID: string, seat?: Joined): Promise<PublicMatch> {
+    const headers = seat ? { 'X-Player-ID': seat.playerID, 'X-Player-Credentials': seat.credentials } : undefined;
+    return this.call<PublicMatch>(`/${encodeURIComponent(matchID)}`, undefined, headers);
+  }
+
+  /** What the server says of the seats this browser holds (POST /my-matches, the platform's: any game's seats). */
+  mine(seats: Joined[]): Promise<MyMatch[]> {
+    return postMyMatches(this.server, seats);
+  }
+
+  /**
+   * The rematch of a finished match (the platform's playAgain): the first player to ask makes it, for the same players
+   * and bots; each player's own call hands out their seat in it, with new credentials.
+   */
+  async playAgain(j: Joined): Promise<Joined> {
+    const r = await this.call<{ nextMatchID: string; playerID: string; playerCredentials: string }>(
+      `/${encodeURIComponent(j.matchID)}/playAgain`, { playerID: j.playerID, credentials: j.credentials });
+    return { matchID: r.nextMatchID, playerID: r.playerID, credentials: r.playerCredentials, name: j.name };
   }
 
   async create(o: CreateOptions): Promise<string> {
