@@ -105,8 +105,8 @@ export function parseJson(text: string | null): unknown {
   }
 }
 
-/** Seals and writes; false when the storage refused it (full, disabled), in which case nothing was changed. */
-export function writeRecord(key: string, s: SavedLocal): boolean {
+/** Seals and writes (a Mint save, or an Imperios one: ../imperios/localSaves.ts); false when the storage refused it (full, disabled), in which case nothing was changed. */
+export function writeRecord(key: string, s: object): boolean {
   const st = storage();
   if (!st) return false;
   try {
