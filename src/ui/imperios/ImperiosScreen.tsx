@@ -1,7 +1,7 @@
 /**
  * The Imperios Milenarios entry of the start screen, a lazy chunk (issue 23 item 7): choose four to seven players
  * and the mode (IM3.1.1–IM3.1.2: Epic needs six or seven), then a hot-seat game on this device; or resume a saved
- * one (./localSaves.ts), or open a record file in the replay viewer.
+ * one (./localSaves.ts), learn to play (./tutorial/), or open a record file in the replay viewer.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { MODES, MODE_IDS, type ModeId } from '../../games/imperios/content/modes';
@@ -19,6 +19,7 @@ import {
 } from './localSaves';
 import { SavedImperios } from './SavedImperios';
 import { coreSession, resumeSession, type ImperiosSession, type LocalSetup } from './session';
+import { ImperiosTutorial } from './tutorial/ImperiosTutorial';
 
 const MODE_NOTES: Record<ModeId, string> = {
   tutorial: 'Ends by the Copper Age: a short first game.',
@@ -82,6 +83,7 @@ export function ImperiosSetup({ onStart, onExit, onTutorial, children }: {
 type Screen =
   | { kind: 'setup' }
   | { kind: 'game'; session: ImperiosSession; id: string; startedAt: number }
+  | { kind: 'tutorial' }
   | { kind: 'file'; replay: ImperiosReplay; names: string[] };
 
 /**
@@ -114,10 +116,11 @@ export function ImperiosScreen({ seed, onExit, makeSession = coreSession }: {
     else setScreen({ kind: 'file', replay: replayCore(r), names: r.players });
   };
   if (screen.kind === 'game') return <LocalGame {...screen} onExit={toSetup} />;
+  if (screen.kind === 'tutorial') return <ImperiosTutorial seed={seed} onExit={toSetup} />;
   if (screen.kind === 'file') return <ImperiosReplayViewer replay={screen.replay} names={screen.names} onExit={toSetup} />;
   const oldest = saved.saves[saved.saves.length - 1];
   return (
-    <ImperiosSetup onExit={onExit}
+    <ImperiosSetup onExit={onExit} onTutorial={() => setScreen({ kind: 'tutorial' })}
       onStart={(s) => (saved.saves.length >= MAX_IMPERIOS_SAVES ? setMaking(s) : begin(s))}>
       {note && <p role="alert" style={{ margin: 0, color: colors.danger }} data-testid="imp-note">{note}</p>}
       <SavedImperios saves={saved.saves} unreadable={saved.unreadable.length} onResume={resume}

@@ -7,7 +7,7 @@
  * phone's prompt bar and toasts), stays on screen while a phone scrolls (sticky), and reserves the top of the
  * viewport (RESERVED_TOP) so the combat sheet and the motion overlay start below it.
  */
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import styled from 'styled-components';
 import { ChoiceButton } from '../prompt/ChoiceButton';
 import { useRules } from '../rules/RulesContext';
@@ -112,41 +112,75 @@ function useReserveTop(ref: RefObject<HTMLElement | null>): void {
   useLayoutEffect(() => update.current());
 }
 
-export function CoachPanel({ coach, progress, onLeave }: { coach: Coach; progress: Progress; onLeave(): void }) {
-  const rules = useRules();
-  const n = progress.outcomes.length;
+export type LessonState = 'done' | 'skipped' | 'current' | 'later';
+
+/**
+ * The coach's strip, shared by Mint's tutorial and Imperios' (src/ui/imperios/tutorial/): the lessons with their
+ * states, how far, "Leave tutorial", and `children` (what to do now) in a polite live region.
+ */
+export function CoachFrame({ lessons, count, onLeave, children, attrs }: {
+  lessons: readonly { id: string; title: string; state: LessonState }[];
+  count: string;
+  onLeave(): void;
+  children: ReactNode;
+  /** data-* attributes for the strip (tests read the step from them). */
+  attrs?: Record<`data-${string}`, string>;
+}) {
   const strip = useRef<HTMLElement>(null);
   useReserveTop(strip);
   return (
-    <Strip ref={strip} aria-label="Tutorial coach" data-testid="coach" data-step={coach.step}
-      data-coach-action={coach.action ? JSON.stringify(coach.action) : ''}>
+    <Strip ref={strip} aria-label="Tutorial coach" data-testid="coach" {...attrs}>
       <Row>
         <strong style={{ color: colors.highlight }}>Learn to play</strong>
-        <span style={{ color: colors.muted, fontSize: 12.5, flex: 'none' }} data-testid="coach-count">{countText(progress)}</span>
+        <span style={{ color: colors.muted, fontSize: 12.5, flex: 'none' }} data-testid="coach-count">{count}</span>
         <Steps aria-label="Lessons">
-          {STEPS.map((s, i) => {
-            const state = i < n ? progress.outcomes[i] : i === n ? 'current' : 'later';
-            const label = state === 'skipped' ? `${s.title} (skipped: it cannot happen now)` : s.title;
+          {lessons.map(({ id, title, state }) => {
+            const label = state === 'skipped' ? `${title} (skipped: it cannot happen now)` : title;
             const note = state === 'skipped' ? ' (skipped)' : state === 'done' ? ' (done)' : '';
             return (
-              <li key={s.id} data-state={state} aria-current={state === 'current' ? 'step' : undefined} title={label}>
-                {MARK[state]} {s.title}<span className="sr-only">{note}</span>
+              <li key={id} data-state={state} aria-current={state === 'current' ? 'step' : undefined} title={label}>
+                {MARK[state]} {title}<span className="sr-only">{note}</span>
               </li>
             );
           })}
         </Steps>
         <ChoiceButton $small onClick={onLeave} data-testid="leave-tutorial" style={{ marginLeft: 'auto' }}>Leave tutorial</ChoiceButton>
       </Row>
-      <div aria-live="polite" data-testid="coach-text">
-        {coach.recap && <p style={{ color: colors.muted }}>✓ {coach.recap}</p>}
-        <p>
-          <strong>{coach.title}.</strong> {coach.text}{' '}
-          <button type="button" onClick={() => rules.openRule(coach.rule)} data-rule={coach.rule} aria-haspopup="dialog"
-            style={{ background: 'none', border: 'none', color: '#7fb2ff', textDecoration: 'underline', cursor: 'pointer', padding: 0, font: 'inherit' }}>
-            Rule {coach.rule}
-          </button>
-        </p>
-      </div>
+      <div aria-live="polite" data-testid="coach-text">{children}</div>
     </Strip>
+  );
+}
+
+/** A lesson's state from how many outcomes are known (`outcomes[i]` for the lessons already past). */
+export function lessonState(outcomes: readonly ('done' | 'skipped')[], i: number): LessonState {
+  const n = outcomes.length;
+  return i < n ? outcomes[i] : i === n ? 'current' : 'later';
+}
+
+/** The rule a lesson cites, as a link-styled button. */
+export const RuleLink = styled.button.attrs({ type: 'button' })`
+  background: none;
+  border: none;
+  color: #7fb2ff;
+  text-decoration: underline;
+  cursor: pointer;
+  padding: 0;
+  font: inherit;
+`;
+
+export function CoachPanel({ coach, progress, onLeave }: { coach: Coach; progress: Progress; onLeave(): void }) {
+  const rules = useRules();
+  const lessons = STEPS.map((s, i) => ({ id: s.id, title: s.title, state: lessonState(progress.outcomes, i) }));
+  return (
+    <CoachFrame lessons={lessons} count={countText(progress)} onLeave={onLeave}
+      attrs={{ 'data-step': coach.step, 'data-coach-action': coach.action ? JSON.stringify(coach.action) : '' }}>
+      {coach.recap && <p style={{ color: colors.muted }}>✓ {coach.recap}</p>}
+      <p>
+        <strong>{coach.title}.</strong> {coach.text}{' '}
+        <RuleLink onClick={() => rules.openRule(coach.rule)} data-rule={coach.rule} aria-haspopup="dialog">
+          Rule {coach.rule}
+        </RuleLink>
+      </p>
+    </CoachFrame>
   );
 }
