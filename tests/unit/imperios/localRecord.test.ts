@@ -2,9 +2,13 @@
  * Issue 23 item 7: a local game (src/ui/imperios/session.ts, the core run as boardgame.io runs it: coreRun.ts) is a
  * record: finished or running, it replays through the board's replay (replayCore) and through boardgame.io's own
  * reducer (replayImperios) to exactly the state the page holds; a game resumed from its record half-way goes on
- * exactly as the one never interrupted.
+ * exactly as the one never interrupted; `npm run replay` (replayFile) re-runs such files.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { replayFile } from '../../../src/cli/replay';
 import { replayImperios } from '../../../src/games/imperios/record';
 import { parseImperiosRecord, replayCore } from '../../../src/games/imperios/replay';
 import { awaitedSeats, legalActions, type ImperiosState } from '../../../src/games/imperios/rules';
@@ -91,6 +95,33 @@ describe('a local game is a record', () => {
     play(tried, 'local-rec-3-moves', 40);
     expect(tried.getState()).toEqual(a.getState());
     expect(tried.record!().moves).toEqual(b.record!().moves);
+  });
+
+  it('npm run replay re-runs Imperios records: a running one, a finished one; a changed move fails', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'imp-records-'));
+    try {
+      const s = coreSession({ players: 4, mode: 'tutorial', seed: 'local-rec-cli' });
+      play(s, 'local-rec-cli-moves', 60);
+      const running = s.record!();
+      play(s, 'local-rec-1-moves', 20000);
+      const finished = s.record!();
+      expect(finished.result).not.toBeNull();
+      const bad = { ...finished, moves: finished.moves.map((m, i) => (i === 30 ? { ...m, playerID: '9' } : m)) };
+      const files = { running, finished, bad, other: { ...finished, result: { ...finished.result!, winner: '7' } } };
+      for (const [name, rec] of Object.entries(files)) writeFileSync(join(dir, `${name}.json`), JSON.stringify(rec));
+      expect(replayFile(join(dir, 'running.json'), true)).toMatchObject({ ok: true, actions: 60 });
+      expect(replayFile(join(dir, 'running.json'), true).message).toMatch(
+        /4 players, 60 moves, not over; re-run exactly/,
+      );
+      expect(replayFile(join(dir, 'finished.json'), false)).toMatchObject({ ok: true });
+      expect(replayFile(join(dir, 'bad.json'), true).message).toMatch(/^malformed record: a move without a seat/);
+      expect(replayFile(join(dir, 'other.json'), true)).toMatchObject({
+        ok: false,
+        message: 'mismatch: the replay does not end as recorded',
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a record whose moves the rules refuse is not resumed', () => {
