@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../dialog/Dialog';
 import { ChoiceButton } from '../prompt/ChoiceButton';
-import { SavedList, SavedRow } from '../saved/SavedGames';
+import { SavedList, SavedRow } from '../saved/SavedRows';
 import { colors } from '../theme';
 import { deleteImperiosSave, downloadImperiosRecord, saveLine, type ImperiosSave } from './localSaves';
 

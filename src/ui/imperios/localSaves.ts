@@ -17,7 +17,7 @@ import type { ImperiosRecord } from '../../games/imperios/record';
 import { parseImperiosRecord } from '../../games/imperios/replay';
 import type { ImperiosState } from '../../games/imperios/rules';
 import { downloadJson } from '../download';
-import { parseJson, readText, storage, writeRecord } from '../saved/savedRecord';
+import { parseJson, readText, storage, writeRecord } from '../saved/sealedStore';
 
 const PREFIX = 'imperios-save:';
 /** How many games the start screen keeps before a new one asks to delete the oldest. */

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { greedyAction } from '../../../games/imperios/ai/baseline';
 import { awaitedSeats, publicView, type ImperiosState } from '../../../games/imperios/rules';
 import { seedState, nextFloat } from '../../../games/imperios/rules/rng';
-import { CoachFrame, lessonState } from '../../tutorial/CoachPanel';
+import { CoachFrame, lessonState } from '../../tutorial/CoachFrame';
 import { colors } from '../../theme';
 import { ImperiosBoard } from '../ImperiosBoard';
 import { coreSession, type ImperiosSession } from '../session';
