@@ -100,7 +100,7 @@ export function saveLine(s: ImperiosSave): string {
   return `${s.record.players.length} players, ${mode}, ${where} · ${new Date(s.savedAt).toLocaleString()}`;
 }
 
-/** The record as a file: imperios-<seed's first 8>-<moves>.json; re-runs with the page's viewer or `npm run replay`. */
+/** The record as a file, imperios-<matchID>-<seed's first 8>-<moves>.json: re-run by the page's viewer or `npm run replay`. */
 export function downloadImperiosRecord(rec: ImperiosRecord): void {
   downloadJson(`imperios-${rec.matchID}-${rec.seed.slice(0, 8)}-${rec.moves.length}.json`, rec);
 }
