@@ -4,9 +4,8 @@
  * (docs/UI.md "The page's own dialogs"). Mint's list (../saved/SavedGames.tsx) lends its rows.
  */
 import { useState } from 'react';
-import { ConfirmDialog } from '../dialog/Dialog';
 import { ChoiceButton } from '../prompt/ChoiceButton';
-import { SavedList, SavedRow } from '../saved/SavedRows';
+import { DeleteSavedDialog, SavedList, SavedRow } from '../saved/SavedRows';
 import { colors } from '../theme';
 import { deleteImperiosSave, downloadImperiosRecord, saveLine, type ImperiosSave } from './localSaves';
 
@@ -46,11 +45,8 @@ export function SavedImperios({ saves, unreadable, onResume, onDeleted }: {
         ))}
       </SavedList>
       {asking && (
-        <ConfirmDialog title="Delete this saved game?" danger testId="imp-delete-dialog"
-          text={<p>{saveLine(asking)}. A deleted game cannot be resumed or brought back; download its record first to keep it.</p>}
-          confirmLabel="Delete it" cancelLabel="Keep it"
-          onCancel={() => setAsking(null)}
-          onConfirm={() => { deleteImperiosSave(asking.id); setAsking(null); onDeleted(); }} />
+        <DeleteSavedDialog line={saveLine(asking)} more="; download its record first to keep it" testId="imp-delete-dialog"
+          onCancel={() => setAsking(null)} onConfirm={() => { deleteImperiosSave(asking.id); setAsking(null); onDeleted(); }} />
       )}
     </section>
   );

@@ -17,7 +17,7 @@ import type { ImperiosRecord } from '../../games/imperios/record';
 import { parseImperiosRecord } from '../../games/imperios/replay';
 import type { ImperiosState } from '../../games/imperios/rules';
 import { downloadJson } from '../download';
-import { parseJson, readText, storage, writeRecord } from '../saved/sealedStore';
+import { keysWithPrefix, parseJson, readText, storage, writeRecord } from '../saved/sealedStore';
 
 const PREFIX = 'imperios-save:';
 /** How many games the start screen keeps before a new one asks to delete the oldest. */
@@ -64,16 +64,7 @@ export function readImperiosSave(id: string): ImperiosSave | { error: string } {
 
 /** Every save, the most recently played first, and the ids of those that cannot be read (kept, never deleted here). */
 export function listImperiosSaves(): { saves: ImperiosSave[]; unreadable: string[] } {
-  const st = storage();
-  const ids: string[] = [];
-  try {
-    for (let i = 0; st && i < st.length; i++) {
-      const k = st.key(i);
-      if (k?.startsWith(PREFIX) && ID.test(k.slice(PREFIX.length))) ids.push(k.slice(PREFIX.length));
-    }
-  } catch {
-    return { saves: [], unreadable: [] };
-  }
+  const ids = keysWithPrefix(PREFIX).filter((id) => ID.test(id));
   const saves: ImperiosSave[] = [];
   const unreadable: string[] = [];
   for (const id of ids) {

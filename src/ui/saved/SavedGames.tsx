@@ -4,11 +4,10 @@
  * asks first, in the page's own dialog. Says nothing of any seat's secrets (./describeSaved.ts).
  */
 import { useState } from 'react';
-import { ConfirmDialog } from '../dialog/Dialog';
 import { ChoiceButton } from '../prompt/ChoiceButton';
 import { describeSaved, savedLine } from './describeSaved';
 import { deleteSaved, type SavedLocal } from './localSave';
-import { SavedList, SavedRow } from './SavedRows';
+import { DeleteSavedDialog, SavedList, SavedRow } from './SavedRows';
 
 export { SavedList, SavedRow };
 
@@ -48,10 +47,7 @@ export function SavedGames({ saves, onResume, onDeleted }: {
         })}
       </SavedList>
       {asking && (
-        <ConfirmDialog title="Delete this saved game?" danger testId="delete-dialog"
-          text={<p>{savedLine(asking)}. A deleted game cannot be resumed or brought back.</p>}
-          confirmLabel="Delete it" cancelLabel="Keep it"
-          onCancel={() => setAsking(null)}
+        <DeleteSavedDialog line={savedLine(asking)} testId="delete-dialog" onCancel={() => setAsking(null)}
           onConfirm={() => { deleteSaved(asking.id); setAsking(null); onDeleted(); }} />
       )}
     </section>

@@ -13,6 +13,21 @@ export function storage(): Storage | null {
   }
 }
 
+/** The tails of the storage's keys that start with `prefix` (none when the storage cannot be read). */
+export function keysWithPrefix(prefix: string): string[] {
+  const st = storage();
+  const tails: string[] = [];
+  try {
+    for (let i = 0; st && i < st.length; i++) {
+      const k = st.key(i);
+      if (k?.startsWith(prefix)) tails.push(k.slice(prefix.length));
+    }
+  } catch {
+    return [];
+  }
+  return tails;
+}
+
 /** The stored text of a key, unsealed; plain JSON (older solo records) is read as it is. Null if absent or unreadable. */
 export function readText(key: string): string | null {
   const raw = storage()?.getItem(key);
