@@ -166,7 +166,7 @@ describe('Imperios records of local games', () => {
       fireEvent.change(input, { target: { files: [new File([text], 'game.json', { type: 'application/json' })] } });
     });
     await waitFor(() => expect(screen.getByTestId('imp-replay-step').textContent).toBe('Step 0 of 3'));
-    expect(screen.getByTestId('imp-replay-verified')).toBeTruthy();
+    expect(screen.getByTestId('imp-replay-verified').textContent).toMatch(/its last recorded move \(the game was still running\)/);
     fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
     await act(async () => {
       fireEvent.change(await screen.findByLabelText(/Open a record file/), { target: { files: [new File(['{"game":"mint"}'], 'x.json')] } });
