@@ -28,7 +28,7 @@ const after = (v: ImperiosState, r: number) => over(v) || v.round > r;
 export const IMP_STEPS: readonly ImpStep[] = [
   {
     id: 'metropolis', title: 'Your Metropolis', rule: 'IM3.4',
-    text: () => 'Each civilization starts from a Metropolis: its first Capital, held with two totems (two totems in a territory is control, IM1.2). The totems around it come next. Choose one of the glowing territories on the map, or its button in the bar below; the bots choose theirs in seniority order.',
+    text: () => 'Each civilization starts from a Metropolis: its first Capital, held with two totems (two in a territory is control, IM1.2), and one totem in each territory next to it (IM3.4.3) — the start of your chains of command. Only a Metropolis clear of rivals\u2019 totems may be chosen (IM3.4.2). Choose one of the glowing territories on the map, or its button in the bar below; the bots choose in seniority order.',
     done: (v) => v.civs[HUMAN].metropolis !== null,
     lost: () => false,
   },
