@@ -9,11 +9,15 @@
  * core or (with --verify) differs — each such file named on stderr with its first problem; 2 for bad usage.
  * A progress bar goes to stderr on a terminal. File names and messages (which quote a record's names) are printed
  * through escapeForTerminal (src/protocol/text-policy.ts): controls, C1, bidi and invisible characters as `\u202e`.
+ * A record of Imperios Milenarios (`"game": "imperios"`, src/games/imperios/record.ts: a finished online match, or
+ * a local game downloaded from the page, running or over) is re-run by its core (replayCore) and must reach its
+ * recorded result (none, for a running game) with or without --verify: it has no fingerprint to check.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { parseRecordText, replayRecord, verifyRecord, type GameRecord } from '../game/record';
+import { parseImperiosRecord, replayCore } from '../games/imperios/replay';
 import { progress } from './progress';
 // The operators' escaping (issue 19 item 7): a record may come from a problem report, with names and texts a
 // player typed; nothing of it reaches the terminal raw.
@@ -32,6 +36,25 @@ function describe(rec: GameRecord): string {
   return `${rec.source}${solo}, ${who(r)} vs ${who(i)}, ${rec.actions.length} actions, ${result}`;
 }
 
+/** An Imperios record re-run (null: the text is not one, read it as Mint's). */
+function imperiosFile(file: string, text: string): FileOutcome | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if ((body as { game?: unknown } | null)?.game !== 'imperios') return null;
+  const rec = parseImperiosRecord(body);
+  if ('error' in rec) return { file, ok: false, message: `malformed record: ${rec.error}`, actions: 0 };
+  const actions = rec.moves.length;
+  const r = replayCore(rec);
+  if (r.error !== undefined) return { file, ok: false, message: `mismatch: ${r.error}`, actions, index: r.states.length - 1 };
+  if (!r.exact) return { file, ok: false, message: 'mismatch: the replay does not end as recorded', actions };
+  const result = rec.result ? `Player ${Number(rec.result.winner) + 1} won` : 'not over';
+  return { file, ok: true, message: `imperios ${rec.mode}, ${rec.players.length} players, ${actions} moves, ${result}; re-run exactly`, actions };
+}
+
 /** Replay (and verify) one file. Never throws. */
 export function replayFile(file: string, verify: boolean): FileOutcome {
   let text: string;
@@ -40,6 +63,8 @@ export function replayFile(file: string, verify: boolean): FileOutcome {
   } catch (e) {
     return { file, ok: false, message: `cannot read: ${(e as Error).message}`, actions: 0 };
   }
+  const imperios = imperiosFile(file, text);
+  if (imperios) return imperios;
   const rec = parseRecordText(text);
   if ('error' in rec) return { file, ok: false, message: `malformed record: ${rec.error}`, actions: 0 };
   const actions = rec.actions.length;

@@ -2,7 +2,9 @@
  * Imperios Milenarios hot-seat in the browser (issue 23 items 5 and 7): from the start screen, a 4-player Normal
  * game, played by clicking only what the page offers (seeded random choices among the prompt's buttons, and the
  * territories glowing on the map, clicked where the map draws them) until every seat has decided and the Blue
- * phase is reached; a desktop and a phone screenshot; no console error.
+ * phase is reached; a desktop and a phone screenshot; no console error. The game was saved as it went: leave it, and
+ * the start screen lists it; Resume opens it at the same seat. "Learn to play": the coach, three bots, and the
+ * lessons moving on as the player chooses a Metropolis and a pool chit.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -133,7 +135,37 @@ describe.skipIf(!run)('Imperios Milenarios hot-seat in the browser', () => {
     await shot(page, 'imperios-phone');
     const bar = await page.locator('[data-testid="imp-prompt"]').boundingBox();
     expect(bar!.width).toBeLessThanOrEqual(390);
+    // Saved as it went: leave, find it listed, resume it at the seat the game awaits.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const awaited = await page.evaluate(() => document.querySelector('[data-layout="imperios"]')?.getAttribute('data-seat'));
+    await page.click('[data-layout="imperios"] [data-choice="exit"]');
+    await page.waitForSelector('[data-testid="imp-saves"] [data-save="resume"]');
+    expect(await page.locator('[data-testid="imp-save-line"]').first().textContent()).toMatch(/^4 players, Normal, round 1 · /);
+    await shot(page, 'imperios-saves');
+    await page.click('[data-save="resume"]');
+    await page.waitForSelector(`[data-testid="imp-cover"][data-seat="${awaited}"]`);
     expect(errors).toEqual([]);
     console.log(`imperios e2e: ${log.length} clicks (${mapClicks} on the map): ${log.slice(0, 12).join(' | ')} …`);
+  });
+
+  it('"Learn to play": the coach, the bots, and lessons that move on when the player acts', async () => {
+    const page = await (await env.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${env.server.url}/?seed=e2e-imp-tutorial`);
+    await page.click('[data-start="imperios"]');
+    await page.click('[data-start="imperios-tutorial"]');
+    await page.waitForSelector('[data-testid="coach"][data-step="metropolis"]');
+    // The bots choose theirs; the player's Metropolis is chosen on the map (IM3.4).
+    await page.waitForSelector('[data-testid="imp-map"] [data-choice="territory"]', { timeout: 20000 });
+    await shot(page, 'imperios-tutorial-metropolis');
+    await clickTerritoryOnMap(page, rngFor('e2e-imp-tutorial'));
+    await page.waitForSelector('[data-testid="coach"][data-step="pool"]');
+    await page.waitForSelector('[data-testid="imp-prompt"] [data-choice]:not([data-choice="back"])', { timeout: 20000 });
+    await page.click('[data-testid="imp-prompt"] [data-choice]:not([data-choice="back"])');
+    await page.waitForSelector('[data-testid="coach"][data-step="phases"]');
+    await shot(page, 'imperios-tutorial-phases');
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });

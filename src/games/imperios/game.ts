@@ -43,6 +43,9 @@ import {
   type Seat,
 } from './rules';
 import { musterActions } from './rules/legal';
+import { gameoverOf, type ImperiosGameover } from './gameover';
+
+export { gameoverOf, type ImperiosGameover };
 import { cryptoRandomPlugin, guardPlugin, printable, type GuardApi } from '../../platform/bgio-plugins';
 import { Vouches } from '../../platform/vouch';
 
@@ -60,16 +63,6 @@ export interface ImperiosSetupData {
 
 /** The stage of an active seat: the kind of decision the core waits for from it, or `muster` (IM6.1.3). */
 export type ImperiosStage = NonNullable<ImperiosState['pending']>['kind'] | 'muster';
-
-/** ctx.gameover of a finished game (IM13): playerIDs, best first. */
-export interface ImperiosGameover {
-  winner: string;
-  ranking: string[];
-  reasons: string[];
-  scores: ImperiosState['result'] extends infer R ? (R extends { scores: infer S } ? S : never) : never;
-  /** A forfeit (server/games/imperios.ts, G56): the seat that left, and why. */
-  forfeit?: { playerID: string; reason: string };
-}
 
 /** The seat of a playerID ('0' … '6'), or null. */
 export function seatOf(G: Pick<ImperiosState, 'players'>, playerID: PlayerID | null | undefined): Seat | null {
@@ -115,19 +108,6 @@ export function expectedActivePlayers(G: ImperiosState): Record<string, Imperios
     }
   }
   return Object.keys(out).length > 0 ? out : null;
-}
-
-/** The game's end, as boardgame.io's ctx.gameover. */
-export function gameoverOf(G: ImperiosState): ImperiosGameover | undefined {
-  if (G.phase !== 'over' || !G.result) return undefined;
-  const r = G.result;
-  return {
-    winner: String(r.winner),
-    ranking: r.ranking.map(String),
-    reasons: [...r.reasons],
-    scores: r.scores.map((s) => ({ ...s })),
-    ...(G.forfeit ? { forfeit: { playerID: String(G.forfeit.seat), reason: G.forfeit.reason } } : {}),
-  };
 }
 
 function sameActive(a: Record<string, unknown> | null | undefined, b: Record<string, unknown> | null | undefined) {

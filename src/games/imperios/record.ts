@@ -27,7 +27,11 @@ export interface ImperiosRecord {
   moves: { playerID: string; action: Action; played?: PlayedBy }[];
   /** A forfeit ended the game after the last move (G56). */
   forfeit?: { playerID: string; reason: string };
-  result: ImperiosGameover;
+  /**
+   * How it ended; null only in the record of a local game still running, downloaded from the page that holds it
+   * (src/ui/imperios/localSaves.ts): the server serves a match's record once it is over.
+   */
+  result: ImperiosGameover | null;
 }
 
 /** The record of a finished game; or why there is none. */
@@ -89,7 +93,7 @@ export function replayImperios(record: ImperiosRecord): { states: State<Imperios
   if (record.forfeit) {
     states.push((state = forfeitImperios(state, record.forfeit.playerID, record.forfeit.reason)));
   }
-  if (JSON.stringify(state.ctx.gameover) !== JSON.stringify(record.result)) {
+  if (JSON.stringify(state.ctx.gameover ?? null) !== JSON.stringify(record.result)) {
     return { error: 'the replay does not end as recorded' };
   }
   return { states };

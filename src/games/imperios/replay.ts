@@ -12,11 +12,11 @@
  */
 import { isModeId } from './content/modes';
 import { notePlayedImperios } from './playedBy';
-import { applyAction, createGame, isRefusal, type ImperiosState, type Seat } from './rules';
+import { startCoreRun } from './coreRun';
+import { isRefusal, type ImperiosState, type Seat } from './rules';
 import { forfeitCiv } from './rules/forfeit';
 import type { ImperiosRecord } from './record';
 import { parsePlayedBy } from '../../protocol/played';
-import { alea } from '../../platform/alea';
 
 /** A re-run record: the state before the first move and after each step. */
 export interface ImperiosReplay {
@@ -30,38 +30,41 @@ export interface ImperiosReplay {
   exact: boolean;
 }
 
-/** The replay of a record through the core. */
+/** The replay of a record through the core (./coreRun.ts); a record of a running local game has no result. */
 export function replayCore(record: ImperiosRecord): ImperiosReplay {
-  const gen = alea(record.seed);
-  const next = () => gen.next();
-  const fresh = () => Math.floor(next() * 4294967296) >>> 0;
-  const seed = `${fresh().toString(16)}-${fresh().toString(16)}`;
-  let state = createGame({ players: record.players.length, mode: record.mode, seed });
-  const states = [state];
+  const run = startCoreRun({ seed: record.seed, players: record.players.length, mode: record.mode });
+  const states = [run.state];
   const movers: (Seat | null)[] = [];
   for (const [i, m] of record.moves.entries()) {
     const seat = Number(m.playerID);
-    const after = applyAction({ ...state, rng: fresh() }, seat, m.action);
-    if (isRefusal(after)) return { states, movers, error: `move ${i + 1} (${after.error})`, exact: false };
     const played = m.played === undefined ? null : parsePlayedBy(m.played);
-    state = played ? notePlayedImperios(state, after, seat, played) : after;
-    states.push(state);
+    const after = run.act(
+      seat,
+      m.action,
+      played ? (before, next) => notePlayedImperios(before, next, seat, played) : undefined,
+    );
+    if (isRefusal(after)) return { states, movers, error: `move ${i + 1} (${after.error})`, exact: false };
+    states.push(after);
     movers.push(seat);
   }
+  let state = run.state;
   if (record.forfeit) {
     state = forfeitCiv(state, Number(record.forfeit.playerID), record.forfeit.reason);
     states.push(state);
     movers.push(null);
   }
   const r = state.result;
+  const want = record.result;
   const exact =
-    !!r &&
-    String(r.winner) === record.result.winner &&
-    JSON.stringify(r.ranking.map(String)) === JSON.stringify(record.result.ranking);
+    want === null
+      ? r === null
+      : !!r &&
+        String(r.winner) === want.winner &&
+        JSON.stringify(r.ranking.map(String)) === JSON.stringify(want.ranking);
   return { states, movers, exact };
 }
 
-/** A record as the server sends it (`GET /games/imperios/:id/record`), checked for shape; or what is wrong. */
+/** A record as the server sends it (`GET /games/imperios/:id/record`) or a file holds it, checked for shape; or what is wrong. */
 export function parseImperiosRecord(x: unknown): ImperiosRecord | { error: string } {
   if (typeof x !== 'object' || x === null) return { error: 'not a record' };
   const r = x as Partial<Record<keyof ImperiosRecord, unknown>>;
@@ -77,8 +80,9 @@ export function parseImperiosRecord(x: unknown): ImperiosRecord | { error: strin
     if (typeof mv.action !== 'object' || mv.action === null) return { error: 'a move without an action' };
     if (mv.played !== undefined && !parsePlayedBy(mv.played)) return { error: 'a move with a bad note' };
   }
+  // null: a local game still running (its record is downloaded from the page: src/ui/imperios/localSaves.ts).
   const res = r.result as { winner?: unknown; ranking?: unknown } | null | undefined;
-  if (typeof res?.winner !== 'string' || !Array.isArray(res.ranking)) return { error: 'the game is not over' };
+  if (res !== null && (typeof res?.winner !== 'string' || !Array.isArray(res.ranking))) return { error: 'no result' };
   const f = r.forfeit as { playerID?: unknown; reason?: unknown } | undefined;
   if (f !== undefined && (typeof f?.playerID !== 'string' || typeof f.reason !== 'string'))
     return { error: 'a bad forfeit' };

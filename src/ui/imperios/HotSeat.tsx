@@ -5,7 +5,7 @@
  * the board shows anyway: hands are open (G48), so the board stays visible, dimmed and inert. Once the game is over,
  * "Watch the replay" steps through it from the states the session kept (./ImperiosReplay.tsx).
  */
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { awaitedSeats, type Action, type Seat } from '../../games/imperios/rules';
 import { ChoiceButton } from '../prompt/ChoiceButton';
 import { asCore } from './core';
@@ -35,7 +35,11 @@ function PassCover({ seat, onReady }: { seat: Seat; onReady(): void }) {
   );
 }
 
-export function HotSeat({ session, onExit }: { session: ImperiosSession; onExit(): void }) {
+export function HotSeat({ session, onExit, extra }: {
+  session: ImperiosSession; onExit(): void;
+  /** A row under the board's header: the save and the record's download (./ImperiosScreen.tsx). */
+  extra?: ReactNode;
+}) {
   const view = useSyncExternalStore(session.subscribe, session.getState);
   const [shown, setShown] = useState<Seat | null>(null);
   const [replay, setReplay] = useState<ReturnType<NonNullable<ImperiosSession['history']>> | null>(null);
@@ -55,7 +59,7 @@ export function HotSeat({ session, onExit }: { session: ImperiosSession; onExit(
   return (
     <>
       <div inert={covered} aria-hidden={covered || undefined} style={covered ? { filter: 'brightness(0.6)' } : undefined}>
-        <ImperiosBoard key={acting ?? 'end'} view={view} seat={acting} act={act} onExit={onExit} controls={watch} />
+        <ImperiosBoard key={acting ?? 'end'} view={view} seat={acting} act={act} onExit={onExit} controls={watch} extra={extra} />
       </div>
       {covered && <PassCover seat={acting} onReady={() => setShown(acting)} />}
     </>

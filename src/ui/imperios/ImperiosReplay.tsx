@@ -117,7 +117,10 @@ export function ImperiosReplayViewer({ replay, names: given, onExit, initialStep
         {said.join(' ') || 'Nothing of it shows in the log.'}
       </div>
       {replay.exact === undefined ? null : replay.exact
-        ? <small style={{ color: colors.muted }} data-testid="imp-replay-verified">✓ Re-run through the rules, the record reaches exactly its recorded result.</small>
+        ? <small style={{ color: colors.muted }} data-testid="imp-replay-verified">
+          {/* A local game's record may be of a game still running (result null): its re-run ends where it was. */}
+          ✓ Re-run through the rules, the record reaches exactly {replay.states[last].result ? 'its recorded result' : 'its last recorded move (the game was still running)'}.
+        </small>
         : <small role="alert" style={{ color: colors.danger }} data-testid="imp-replay-mismatch">
           ⚠ {replay.error ? `The record stops re-running at ${replay.error}.` : 'The re-run does not reach the recorded result.'}
         </small>}

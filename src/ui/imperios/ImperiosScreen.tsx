@@ -1,14 +1,25 @@
 /**
  * The Imperios Milenarios entry of the start screen, a lazy chunk (issue 23 item 7): choose four to seven players
- * and the mode (IM3.1.1–IM3.1.2: Epic needs six or seven), then a hot-seat game on this device.
+ * and the mode (IM3.1.1–IM3.1.2: Epic needs six or seven), then a hot-seat game on this device; or resume a saved
+ * one (./localSaves.ts), learn to play (./tutorial/), or open a record file in the replay viewer.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { MODES, MODE_IDS, type ModeId } from '../../games/imperios/content/modes';
+import type { ImperiosRecord } from '../../games/imperios/record';
+import { parseImperiosRecord, replayCore, type ImperiosReplay } from '../../games/imperios/replay';
+import { ConfirmDialog } from '../dialog/Dialog';
+import { ChoiceButton } from '../prompt/ChoiceButton';
 import { colors } from '../theme';
 import { Choice, Group } from '../screens/StartParts';
 import { HotSeat } from './HotSeat';
-import { FinishedImperios } from './ImperiosReplay';
-import { coreSession, type ImperiosSession, type LocalSetup } from './session';
+import { FinishedImperios, ImperiosReplayViewer } from './ImperiosReplay';
+import {
+  deleteImperiosSave, downloadImperiosRecord, listImperiosSaves, MAX_IMPERIOS_SAVES, newSaveId, saveLine, saveOf, writeImperiosSave,
+  type ImperiosSave,
+} from './localSaves';
+import { SavedImperios } from './SavedImperios';
+import { coreSession, resumeSession, type ImperiosSession, type LocalSetup } from './session';
+import { ImperiosTutorial } from './tutorial/ImperiosTutorial';
 
 const MODE_NOTES: Record<ModeId, string> = {
   tutorial: 'Ends by the Copper Age: a short first game.',
@@ -16,7 +27,11 @@ const MODE_NOTES: Record<ModeId, string> = {
   epic: 'Ends by the Iron Age; six or seven players.',
 };
 
-export function ImperiosSetup({ onStart, onExit }: { onStart(setup: LocalSetup): void; onExit(): void }) {
+export function ImperiosSetup({ onStart, onExit, onTutorial, children }: {
+  onStart(setup: LocalSetup): void; onExit(): void; onTutorial?: () => void;
+  /** The saved games, the record file and any message, between the new game and the replays. */
+  children?: ReactNode;
+}) {
   const [players, setPlayers] = useState(4);
   const [mode, setMode] = useState<ModeId>('normal');
   const allowed = MODES[mode].players.includes(players);
@@ -27,6 +42,12 @@ export function ImperiosSetup({ onStart, onExit }: { onStart(setup: LocalSetup):
         Four to seven civilizations spend red, yellow, blue and black chits to raise armies, learn, trade and settle the
         ancient world. Hot-seat: everyone plays on this device, passing it when the board asks.
       </p>
+      {onTutorial && (
+        <Choice $primary onClick={onTutorial} data-start="imperios-tutorial">
+          Learn to play
+          <small>A short guided Tutorial game: you and three built-in bots, a coach explaining each step.</small>
+        </Choice>
+      )}
       <Group aria-label="New hot-seat game">
         <h2>New hot-seat game</h2>
         <fieldset style={{ border: 'none', margin: 0, padding: 0, display: 'flex', gap: 12, flexWrap: 'wrap' }}>
@@ -51,23 +72,106 @@ export function ImperiosSetup({ onStart, onExit }: { onStart(setup: LocalSetup):
           <small>{allowed ? 'The most senior civilization chooses its Metropolis first.' : 'Epic needs six or seven players.'}</small>
         </Choice>
       </Group>
+      {children}
       <FinishedImperios />
       <Choice onClick={onExit} data-choice="exit">Back<small>To the start screen.</small></Choice>
     </main>
   );
 }
 
+
+type Screen =
+  | { kind: 'setup' }
+  | { kind: 'game'; session: ImperiosSession; id: string; startedAt: number }
+  | { kind: 'tutorial' }
+  | { kind: 'file'; replay: ImperiosReplay; names: string[] };
+
 /**
- * The screen: the set-up form, then the game in the session `makeSession` makes. The page runs the rules core in
- * the page (coreSession), not boardgame.io's Local client (localMatch.ts): any import of boardgame.io from this
- * chunk makes the bundler cut shared boardgame.io files out of the first load into chunks of their own, +0.9 to
- * +1.9 kB gzip measured, and the first load has 0.2 kB left (tests/e2e/a11y.test.ts).
+ * The screen: the set-up form with the saved games, then the game in the session `makeSession` makes. The page runs
+ * the rules core in the page (coreSession), not boardgame.io's Local client (localMatch.ts): any import of
+ * boardgame.io from this chunk makes the bundler cut shared boardgame.io files out of the first load into chunks of
+ * their own, +0.9 to +1.9 kB gzip measured (tests/e2e/a11y.test.ts).
  */
 export function ImperiosScreen({ seed, onExit, makeSession = coreSession }: {
   seed?: string; onExit(): void; makeSession?: (setup: LocalSetup) => ImperiosSession;
 }) {
-  const [setup, setSetup] = useState<LocalSetup | null>(null);
-  const session = useMemo(() => (setup ? makeSession(setup) : null), [setup, makeSession]);
-  if (!session) return <ImperiosSetup onStart={(s) => setSetup({ ...s, ...(seed ? { seed } : {}) })} onExit={onExit} />;
-  return <HotSeat session={session} onExit={onExit} />;
+  const [screen, setScreen] = useState<Screen>({ kind: 'setup' });
+  const [saved, setSaved] = useState(listImperiosSaves);
+  const [note, setNote] = useState<string | null>(null);
+  const [making, setMaking] = useState<LocalSetup | null>(null);
+  const toSetup = () => { setSaved(listImperiosSaves()); setScreen({ kind: 'setup' }); };
+  const begin = (s: LocalSetup) => {
+    setMaking(null);
+    setNote(null);
+    setScreen({ kind: 'game', session: makeSession({ ...s, ...(seed ? { seed } : {}) }), id: newSaveId(), startedAt: Date.now() });
+  };
+  const resume = (save: ImperiosSave) => {
+    const session = resumeSession(save.record);
+    if ('error' in session) setNote(`This saved game cannot be resumed: ${session.error}. It is kept on this device as it was.`);
+    else setScreen({ kind: 'game', session, id: save.id, startedAt: save.startedAt });
+  };
+  const open = async (file: File) => {
+    const r = await readImperiosFile(file);
+    if ('error' in r) setNote(r.error);
+    else setScreen({ kind: 'file', replay: replayCore(r), names: r.players });
+  };
+  if (screen.kind === 'game') return <LocalGame {...screen} onExit={toSetup} />;
+  if (screen.kind === 'tutorial') return <ImperiosTutorial seed={seed} onExit={toSetup} />;
+  if (screen.kind === 'file') return <ImperiosReplayViewer replay={screen.replay} names={screen.names} onExit={toSetup} />;
+  const oldest = saved.saves[saved.saves.length - 1];
+  return (
+    <ImperiosSetup onExit={onExit} onTutorial={() => setScreen({ kind: 'tutorial' })}
+      onStart={(s) => (saved.saves.length >= MAX_IMPERIOS_SAVES ? setMaking(s) : begin(s))}>
+      {note && <p role="alert" style={{ margin: 0, color: colors.danger }} data-testid="imp-note">{note}</p>}
+      <SavedImperios saves={saved.saves} unreadable={saved.unreadable.length} onResume={resume}
+        onDeleted={() => setSaved(listImperiosSaves())} />
+      <label style={{ display: 'grid', gap: 4 }}>
+        <span>Open a record file (a downloaded Imperios game) in the replay viewer</span>
+        <input type="file" accept=".json,application/json" data-choice="imp-open-record"
+          onChange={(e) => { const f = e.target.files?.[0]; if (f) void open(f); }} />
+      </label>
+      {making && oldest && (
+        <ConfirmDialog title="Delete your oldest saved game?" danger testId="imp-full-dialog"
+          text={<p>This device keeps up to {MAX_IMPERIOS_SAVES} hot-seat games. To start a new one, the oldest goes: {saveLine(oldest)}.</p>}
+          confirmLabel="Delete it and start" cancelLabel="Keep it"
+          onCancel={() => setMaking(null)}
+          onConfirm={() => { deleteImperiosSave(oldest.id); begin(making); }} />
+      )}
+    </ImperiosSetup>
+  );
+}
+
+/** A record file chosen by the player: the record, or what is wrong with it, in words for the screen. */
+export async function readImperiosFile(file: Blob): Promise<ImperiosRecord | { error: string }> {
+  if (file.size > 20_000_000) return { error: 'This file is too large to be a game record.' };
+  let body: unknown;
+  try {
+    body = JSON.parse(await file.text());
+  } catch {
+    return { error: 'This file is not a game record (not JSON).' };
+  }
+  const r = parseImperiosRecord(body);
+  return 'error' in r ? { error: `This file is not a record of Imperios Milenarios this version can open: ${r.error}.` } : r;
+}
+
+/** A hot-seat game on screen, saved after every accepted move (none before the first: nothing to lose). */
+function LocalGame({ session, id, startedAt, onExit }: { session: ImperiosSession; id: string; startedAt: number; onExit(): void }) {
+  const [stored, setStored] = useState<boolean | null>(null);
+  useEffect(() => session.subscribe(() => {
+    const rec = session.record?.();
+    const state = session.getState();
+    if (rec && state && 'rng' in state && rec.moves.length > 0) setStored(writeImperiosSave(saveOf(id, startedAt, state, rec)));
+  }), [session, id, startedAt]);
+  const bar = session.record && (
+    <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', fontSize: 13 }} data-testid="imp-save-bar">
+      <span role="status" data-saved={stored === null ? 'none' : String(stored)} style={{ color: stored === false ? colors.danger : colors.muted }}>
+        {stored === null ? 'Saved on this device from the first move.' : stored ? 'Saved on this device: resume it from the start screen.' : 'Not saved: this device refused to store it.'}
+      </span>
+      <ChoiceButton $small onClick={() => downloadImperiosRecord(session.record!())} data-choice="imp-download"
+        title="The game's record (JSON): seed and every move, re-run exactly by the replay viewer or npm run replay">
+        Download the record
+      </ChoiceButton>
+    </div>
+  );
+  return <HotSeat session={session} onExit={onExit} extra={bar} />;
 }

@@ -8,6 +8,7 @@
  * without it, so it is not part of the first load (issue 12, docs/BENCH.md "First load").
  */
 import type { GameRecord } from '../../game/record';
+import { downloadJson } from '../download';
 
 export const RECORDS_STORAGE_KEY = 'mint-imperium-records';
 export const MAX_LOCAL_RECORDS = 20;
@@ -93,15 +94,7 @@ export function recordFileName(rec: GameRecord): string {
 
 /** Offer the record as a JSON file download. */
 export function downloadRecord(rec: GameRecord): void {
-  const blob = new Blob([`${JSON.stringify(rec, null, 1)}\n`], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = recordFileName(rec);
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadJson(recordFileName(rec), rec);
 }
 
 /** A record file chosen by the player: the record, or what is wrong with the file. */

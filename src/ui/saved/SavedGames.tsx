@@ -4,34 +4,12 @@
  * asks first, in the page's own dialog. Says nothing of any seat's secrets (./describeSaved.ts).
  */
 import { useState } from 'react';
-import styled from 'styled-components';
-import { ConfirmDialog } from '../dialog/Dialog';
 import { ChoiceButton } from '../prompt/ChoiceButton';
-import { colors } from '../theme';
 import { describeSaved, savedLine } from './describeSaved';
 import { deleteSaved, type SavedLocal } from './localSave';
+import { DeleteSavedDialog, SavedList, SavedRow } from './SavedRows';
 
-export const SavedRow = styled.li`
-  display: flex;
-  align-items: center;
-  flex-wrap: wrap;
-  gap: 8px;
-  padding: 10px 12px;
-  border: 2px solid ${colors.highlight};
-  border-radius: 10px;
-  background: #2a2716;
-  & > div { flex: 1; min-width: 200px; }
-  small { display: block; color: ${colors.muted}; font-size: 13px; }
-`;
-
-export const SavedList = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-`;
+export { SavedList, SavedRow };
 
 /** One saved game's words: its title, then the sides, then the round, the moves and the date. */
 export function SavedSummary({ saved }: { saved: SavedLocal }) {
@@ -69,10 +47,7 @@ export function SavedGames({ saves, onResume, onDeleted }: {
         })}
       </SavedList>
       {asking && (
-        <ConfirmDialog title="Delete this saved game?" danger testId="delete-dialog"
-          text={<p>{savedLine(asking)}. A deleted game cannot be resumed or brought back.</p>}
-          confirmLabel="Delete it" cancelLabel="Keep it"
-          onCancel={() => setAsking(null)}
+        <DeleteSavedDialog line={savedLine(asking)} testId="delete-dialog" onCancel={() => setAsking(null)}
           onConfirm={() => { deleteSaved(asking.id); setAsking(null); onDeleted(); }} />
       )}
     </section>

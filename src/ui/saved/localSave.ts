@@ -24,6 +24,7 @@
  */
 import { withSoloLevel } from '../../game/content';
 import { legacyId, migrateLegacy } from './legacySave';
+import { keysWithPrefix } from './sealedStore';
 import {
   checkRecord, hintsKey, ID_PATTERN, LOCAL_MODES, parseJson, readText, storage, writeRecord,
   type LocalMode, type LocalSetup, type SavedLocal,
@@ -65,17 +66,7 @@ export function loadSaved(id: string): SavedLocal | null {
 /** Every saved game (of `mode`, or all), the most recently played first. Older records are moved in first. */
 export function listSaved(mode?: LocalMode): SavedLocal[] {
   migrateLegacy(saveKey);
-  const st = storage();
-  if (!st) return [];
-  const ids: string[] = [];
-  try {
-    for (let i = 0; i < st.length; i++) {
-      const k = st.key(i);
-      if (k?.startsWith(PREFIX)) ids.push(k.slice(PREFIX.length));
-    }
-  } catch {
-    return [];
-  }
+  const ids = keysWithPrefix(PREFIX);
   return ids.map(loadSaved).filter((s): s is SavedLocal => s !== null && (!mode || s.setup.mode === mode))
     .sort((a, b) => (b.savedAt ?? 0) - (a.savedAt ?? 0) || (b.startedAt ?? 0) - (a.startedAt ?? 0));
 }

@@ -7,7 +7,9 @@
 import { configProblem, DIFFICULTIES, soloLevelProblem, type Faction, type GameConfig, type SoloSetup } from '../../game/content';
 import type { Action } from '../../game/rules';
 import type { Difficulty } from '../bot/Bot';
-import { sealed } from './seal';
+import { parseJson, readText, storage, writeRecord } from './sealedStore';
+
+export { parseJson, readText, storage, writeRecord };
 
 export type LocalSetup =
   | { mode: 'hotseat' }
@@ -39,14 +41,6 @@ export interface SavedLocal {
 
 /** Where a local game's hint notes are kept beside its save (../hint/useLocalHints.ts); deleted with it. */
 export const hintsKey = (saveId: string): string => `mint-hints:${saveId}`;
-
-export function storage(): Storage | null {
-  try {
-    return typeof localStorage !== 'undefined' ? localStorage : null;
-  } catch {
-    return null;
-  }
-}
 
 export function isSeat(x: unknown): x is Faction {
   return x === 'R' || x === 'I';
@@ -89,30 +83,3 @@ export function checkRecord(x: unknown): SavedLocal | null {
   return s as SavedLocal;
 }
 
-/** The stored text of a key, unsealed; plain JSON (older solo records) is read as it is. Null if absent or unreadable. */
-export function readText(key: string): string | null {
-  const raw = storage()?.getItem(key);
-  if (!raw) return null;
-  return raw.startsWith('{') ? raw : sealed.decode(raw);
-}
-
-export function parseJson(text: string | null): unknown {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
-
-/** Seals and writes; false when the storage refused it (full, disabled), in which case nothing was changed. */
-export function writeRecord(key: string, s: SavedLocal): boolean {
-  const st = storage();
-  if (!st) return false;
-  try {
-    st.setItem(key, sealed.encode(JSON.stringify(s)));
-    return true;
-  } catch {
-    return false;
-  }
-}

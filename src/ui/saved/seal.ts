@@ -5,7 +5,7 @@
  * key sits on the same device, as does the in-page master with every secret while the game runs — only the
  * same bar a local game can offer at all, without putting the opponent's secrets in plain text.
  */
-import { seededRng } from '../../game/rules/rng';
+import { alea } from '../../platform/alea';
 
 const KEY_KEY = 'mint-imperium-seal';
 
@@ -20,8 +20,10 @@ function deviceKey(): string {
 }
 
 function xor(bytes: Uint8Array, nonce: string): Uint8Array {
-  const rng = seededRng(`${deviceKey()}:${nonce}`);
-  return bytes.map((b) => b ^ rng.int(256));
+  // Alea itself, not Mint's seededRng (the same stream: int(n) = floor(next() * n)), so that Imperios' saves seal
+  // without pulling Mint's rules into their chunk (which splits the first load's chunks: +0.6 kB gzip measured).
+  const g = alea(`${deviceKey()}:${nonce}`);
+  return bytes.map((b) => b ^ Math.floor(g.next() * 256));
 }
 
 function toBase64(bytes: Uint8Array): string {

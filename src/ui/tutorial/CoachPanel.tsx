@@ -1,76 +1,12 @@
 /**
- * The coach: a strip under the header with the lessons (done ✓, skipped –, current), what to do now and why with
- * its rule (a link into the rules reference), how the last lesson went, and "Leave tutorial" always in reach.
- * The text is a polite live region, so a screen reader hears each new instruction.
- *
- * Never covered (issue 20 item 6): it stacks above the board's own layers (RESERVED_Z: the combat sheet, the
- * phone's prompt bar and toasts), stays on screen while a phone scrolls (sticky), and reserves the top of the
- * viewport (RESERVED_TOP) so the combat sheet and the motion overlay start below it.
+ * The coach of Mint's tutorial: the strip (./CoachFrame.tsx) with the lessons of ./steps.ts, what to do now and why
+ * with its rule (a link into the rules reference), and how the last lesson went.
  */
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import styled from 'styled-components';
-import { ChoiceButton } from '../prompt/ChoiceButton';
 import { useRules } from '../rules/RulesContext';
-import { colors, phone, RESERVED_TOP, RESERVED_Z } from '../theme';
+import { colors } from '../theme';
+import { CoachFrame, lessonState, RuleLink } from './CoachFrame';
 import type { Coach } from './coach';
 import { STEPS, tally, type Progress } from './steps';
-
-const Strip = styled.section`
-  position: relative;
-  z-index: ${RESERVED_Z};
-  display: flex;
-  flex-direction: column;
-  gap: 4px;
-  margin: 4px 8px;
-  padding: 8px 10px;
-  border: 2px solid ${colors.highlight};
-  border-radius: 10px;
-  background: ${colors.surface2};
-  font-size: 14px;
-  p { margin: 0; line-height: 1.35; }
-  ${phone} {
-    position: sticky;
-    top: 0;
-    /* With the prompt bar (at most 42vh) the whole screen stays shared, never overlapped. */
-    max-height: 40vh;
-    overflow-y: auto;
-    margin: 2px 4px;
-    padding: 6px 8px;
-    font-size: 13.5px;
-    box-shadow: 0 6px 14px rgba(0, 0, 0, 0.45);
-  }
-`;
-
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 6px;
-`;
-
-const Steps = styled.ol`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 4px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  flex: 1;
-  li {
-    padding: 1px 7px;
-    border-radius: 999px;
-    border: 1px solid ${colors.border};
-    color: ${colors.muted};
-    font-size: 12.5px;
-  }
-  li[data-state='current'] { border-color: ${colors.highlight}; color: ${colors.text}; font-weight: 700; }
-  li[data-state='done'] { color: ${colors.text}; }
-  li[data-state='skipped'] { text-decoration: line-through; }
-  /* On a phone the list is read out but not drawn (the count says how far): the board must stay in view. */
-  ${phone} { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-`;
-
-const MARK = { done: '✓', skipped: '–', current: '▸', later: '' } as const;
 
 /** How far: "3/7", "3/7 · 1 skipped"; at the end "✓ all 7 lessons" only when none was skipped. */
 export function countText(progress: Progress): string {
@@ -81,72 +17,19 @@ export function countText(progress: Progress): string {
   return skipped.length === 0 ? `✓ all ${STEPS.length} lessons` : `${done.length} of ${STEPS.length} lessons done${skips}`;
 }
 
-/** Keeps RESERVED_TOP at the strip's bottom edge (it moves as a phone scrolls the header away, or the text grows). */
-function useReserveTop(ref: RefObject<HTMLElement | null>): void {
-  const update = useRef(() => {});
-  useEffect(() => {
-    const root = document.documentElement;
-    let frame = 0;
-    const now = () => {
-      frame = 0;
-      const el = ref.current;
-      if (el) root.style.setProperty(RESERVED_TOP, `${Math.max(0, Math.ceil(el.getBoundingClientRect().bottom))}px`);
-    };
-    const soon = () => { if (!frame) frame = requestAnimationFrame(now); };
-    update.current = now;
-    now();
-    const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(soon) : null;
-    if (ref.current) resize?.observe(ref.current);
-    window.addEventListener('scroll', soon, { passive: true });
-    window.addEventListener('resize', soon);
-    return () => {
-      resize?.disconnect();
-      window.removeEventListener('scroll', soon);
-      window.removeEventListener('resize', soon);
-      if (frame) cancelAnimationFrame(frame);
-      update.current = () => {};
-      root.style.removeProperty(RESERVED_TOP);
-    };
-  }, [ref]);
-  // Content above the strip may change height on any render (the header, a banner): measure again.
-  useLayoutEffect(() => update.current());
-}
-
 export function CoachPanel({ coach, progress, onLeave }: { coach: Coach; progress: Progress; onLeave(): void }) {
   const rules = useRules();
-  const n = progress.outcomes.length;
-  const strip = useRef<HTMLElement>(null);
-  useReserveTop(strip);
+  const lessons = STEPS.map((s, i) => ({ id: s.id, title: s.title, state: lessonState(progress.outcomes, i) }));
   return (
-    <Strip ref={strip} aria-label="Tutorial coach" data-testid="coach" data-step={coach.step}
-      data-coach-action={coach.action ? JSON.stringify(coach.action) : ''}>
-      <Row>
-        <strong style={{ color: colors.highlight }}>Learn to play</strong>
-        <span style={{ color: colors.muted, fontSize: 12.5, flex: 'none' }} data-testid="coach-count">{countText(progress)}</span>
-        <Steps aria-label="Lessons">
-          {STEPS.map((s, i) => {
-            const state = i < n ? progress.outcomes[i] : i === n ? 'current' : 'later';
-            const label = state === 'skipped' ? `${s.title} (skipped: it cannot happen now)` : s.title;
-            const note = state === 'skipped' ? ' (skipped)' : state === 'done' ? ' (done)' : '';
-            return (
-              <li key={s.id} data-state={state} aria-current={state === 'current' ? 'step' : undefined} title={label}>
-                {MARK[state]} {s.title}<span className="sr-only">{note}</span>
-              </li>
-            );
-          })}
-        </Steps>
-        <ChoiceButton $small onClick={onLeave} data-testid="leave-tutorial" style={{ marginLeft: 'auto' }}>Leave tutorial</ChoiceButton>
-      </Row>
-      <div aria-live="polite" data-testid="coach-text">
-        {coach.recap && <p style={{ color: colors.muted }}>✓ {coach.recap}</p>}
-        <p>
-          <strong>{coach.title}.</strong> {coach.text}{' '}
-          <button type="button" onClick={() => rules.openRule(coach.rule)} data-rule={coach.rule} aria-haspopup="dialog"
-            style={{ background: 'none', border: 'none', color: '#7fb2ff', textDecoration: 'underline', cursor: 'pointer', padding: 0, font: 'inherit' }}>
-            Rule {coach.rule}
-          </button>
-        </p>
-      </div>
-    </Strip>
+    <CoachFrame lessons={lessons} count={countText(progress)} onLeave={onLeave}
+      attrs={{ 'data-step': coach.step, 'data-coach-action': coach.action ? JSON.stringify(coach.action) : '' }}>
+      {coach.recap && <p style={{ color: colors.muted }}>✓ {coach.recap}</p>}
+      <p>
+        <strong>{coach.title}.</strong> {coach.text}{' '}
+        <RuleLink onClick={() => rules.openRule(coach.rule)} data-rule={coach.rule} aria-haspopup="dialog">
+          Rule {coach.rule}
+        </RuleLink>
+      </p>
+    </CoachFrame>
   );
 }

@@ -93,7 +93,7 @@ describe('Imperios replay viewer', () => {
     click('[data-replay="end"]');
     expectBoardAt(last);
     const end = screen.getByTestId('imp-end');
-    expect(end.getAttribute('data-winner')).toBe(record.result.winner);
+    expect(end.getAttribute('data-winner')).toBe(record.result!.winner);
     expect((document.querySelector('[data-replay="forward"]') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.keyDown(window, { key: 'ArrowRight' });
     expect(stepShown()).toBe(last);
