@@ -11,7 +11,8 @@
  * redactLog does, and nothing else of an entry is passed on (no `metadata`, no `patch`).
  */
 import type { State } from 'boardgame.io';
-import { Local } from 'boardgame.io/multiplayer';
+// Our port of boardgame.io's Local, without the socket.io client its module carries (../platform/local-master.ts).
+import { Local } from '../platform/local-master';
 import { audienceLog, audienceState } from '../platform/views';
 import { viewerOf } from './index';
 import type { GameState } from './rules';

@@ -35,10 +35,12 @@ import {
   DEFAULT_CONFIG, DIFFICULTIES, soloLevelProblem, type Faction, type GameConfig, type SoloLevel, type SoloSetup,
 } from './content';
 import {
-  ACTION_TYPES, SECRET_ACTIONS, advance, applyFound, applyLegal, copyForMove, createState, shareUnchanged, decisionActions, findLegal,
+  ACTION_TYPES, SECRET_ACTIONS, advance, applyFound, applyLegal, createState, decisionActions, findLegal,
   type ActionType, type GameState, type Phase, type Rng,
 } from './rules';
 import { viewFor } from './rules/view';
+// Not through './rules' (its index): that re-export alone made the bundler split the first load into more chunks.
+import { copyForMove, shareUnchanged } from './rules/moveCopy';
 import { cryptoRandomPlugin, guardPlugin, printable, type GuardApi } from '../platform/bgio-plugins';
 import { actionOf, moveOf, playerOf, SEATS, seatOf, type SeatID } from '../protocol';
 import { takeVouched } from './vouch';

@@ -30,7 +30,7 @@
  * as a deployed server does): about 40% less time.
  */
 import { Client } from 'boardgame.io/client';
-import type { Local } from 'boardgame.io/multiplayer';
+import type { Local } from '../../src/platform/local-master';
 import { filteredLocal } from '../../src/game/filter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMintImperium } from '../../src/game';

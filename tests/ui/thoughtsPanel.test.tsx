@@ -59,7 +59,8 @@ describe('the panel in a game against the bot', () => {
       expect(toggle.getAttribute('aria-expanded')).toBe('false');
       fireEvent.click(toggle);
       expect(toggle.getAttribute('aria-expanded')).toBe('true');
-      const panel = screen.getByTestId('thoughts-panel');
+      // The panel's code loads when it is first opened (BotStrip: React.lazy).
+      const panel = await screen.findByTestId('thoughts-panel');
       expect(panel.textContent).toContain('Imperial bot (Easy)');
       expect(within(panel).getByTestId('search-effort').textContent).toMatch(/^Last move: (it looked at [\d,]+ possible futures? in (under a second|[\d.]+ seconds)|it did not need to look ahead.*)\.$/);
       for (const m of Object.values(MISSIONS)) expect(panel.textContent).not.toContain(m.name);

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
 import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
 import { makeMintImperium, playerOf } from '../../src/game';
-import { copyForMove, decisionActions, legalActions, type GameState } from '../../src/game/rules';
+import { decisionActions, legalActions, type GameState } from '../../src/game/rules';
+import { copyForMove } from '../../src/game/rules/moveCopy';
 import { copyJson } from '../../src/game/rules/json';
 import { moveOf } from '../../src/protocol';
 

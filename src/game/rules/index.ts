@@ -6,7 +6,6 @@ export { createState } from './setup';
 export {
   run, advance, needsAdvance, legalActions, decisionActions, findLegal, apply, applyFound, applyLegal, cloneState,
 } from './engine';
-export { copyForMove, shareUnchanged } from './moveCopy';
 export { canTakeBack, TAKE_BACK_KIND, type TakeBackKind, type UndoState } from './undo';
 export { log, isEvent, LOG_KINDS, type LogEvent, type LogEventOf, type LogEvents, type LogKind } from './log';
 export type { Task, TaskKind } from './tasks';

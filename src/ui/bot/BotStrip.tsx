@@ -2,15 +2,17 @@
  * The strip under the header in games with bots: what each bot is doing (thinking, or the log line of the move
  * it just made, so a person can follow it) and the button that opens "what the bot thinks" (./ThoughtsPanel).
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { Faction } from '../../game/content';
 import type { GameState } from '../../game/rules';
 import { describeLog } from '../log/sentences';
 import { ChoiceButton } from '../prompt/ChoiceButton';
 import { colors, factionColor, factionName, phone } from '../theme';
-import { ThoughtsPanel } from './ThoughtsPanel';
 import type { BotDriverStatus } from './useBotDriver';
+
+// Loaded when first opened: the first load of the board has a 200 kB budget (tests/e2e/a11y.test.ts).
+const ThoughtsPanel = lazy(() => import('./ThoughtsPanel').then((m) => ({ default: m.ThoughtsPanel })));
 
 const Strip = styled.div`
   display: flex;
@@ -79,8 +81,10 @@ export function BotStrip({ bots, view, viewer }: { bots: StripBot[]; view: GameS
         </ChoiceButton>
       </Strip>
       {open && (
-        <ThoughtsPanel id={panelId} viewer={viewer}
-          bots={bots.map((b) => ({ seat: b.seat, difficulty: b.difficulty, thoughts: b.status.thoughts }))} />
+        <Suspense fallback={null}>
+          <ThoughtsPanel id={panelId} viewer={viewer}
+            bots={bots.map((b) => ({ seat: b.seat, difficulty: b.difficulty, thoughts: b.status.thoughts }))} />
+        </Suspense>
       )}
     </div>
   );
