@@ -4,6 +4,7 @@
  * asynchronous condition (a read of what is stored).
  */
 import { io, type Socket } from 'socket.io-client';
+import { afterAll } from 'vitest';
 import { IMPERIOS_NAME } from '../../src/games/imperios/game';
 import { moveAction, waitFor } from './server-helpers';
 
@@ -54,4 +55,16 @@ export async function until(cond: () => Promise<boolean>, timeoutMs: number, wha
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/**
+ * The servers of these tests run as in production (boardgame.io's per-move serialisability check walks all of G, and
+ * its info lines print): NODE_ENV is 'production' for the file's tests, and as it was after them.
+ */
+export function productionNodeEnv(): void {
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  afterAll(() => {
+    process.env.NODE_ENV = previous;
+  });
 }

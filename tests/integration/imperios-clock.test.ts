@@ -17,13 +17,9 @@ import { awaitedSeats, legalActions, type ImperiosState } from '../../src/games/
 import { randomInt, seedState } from '../../src/games/imperios/rules/rng';
 import type { SeatID } from '../../src/protocol';
 import { api, PG_SKIP_REASON, PG_URL, startTestServer, waitFor, type Backend, type TestServer } from './server-helpers';
-import { ImperiosClient, until } from './imperios-client';
+import { ImperiosClient, productionNodeEnv, until } from './imperios-client';
 
-const PREVIOUS_NODE_ENV = process.env.NODE_ENV;
-process.env.NODE_ENV = 'production';
-afterAll(() => {
-  process.env.NODE_ENV = PREVIOUS_NODE_ENV;
-});
+productionNodeEnv();
 
 const MIN = 60_000;
 let now = 1_900_000_000_000;

@@ -33,14 +33,10 @@ import {
   type Backend,
   type TestServer,
 } from './server-helpers';
-import { ImperiosClient, until } from './imperios-client';
+import { ImperiosClient, productionNodeEnv, until } from './imperios-client';
 
 // boardgame.io's per-move serialisability check walks all of G (docs/bgio-notes.md): off, as on a real server.
-const PREVIOUS_NODE_ENV = process.env.NODE_ENV;
-process.env.NODE_ENV = 'production';
-afterAll(() => {
-  process.env.NODE_ENV = PREVIOUS_NODE_ENV;
-});
+productionNodeEnv();
 
 const MIN = 60_000;
 /** The least time a server bot takes per decision here (a human's move on the same state comes first). */

@@ -14,13 +14,9 @@ import type { ClockState } from '../../server/table/clock';
 import { IMPERIOS_NAME } from '../../src/games/imperios/game';
 import type { ImperiosState } from '../../src/games/imperios/rules';
 import { api, PG_SKIP_REASON, PG_URL, startTestServer, type Backend, type TestServer } from './server-helpers';
-import { ImperiosClient, until } from './imperios-client';
+import { ImperiosClient, productionNodeEnv, until } from './imperios-client';
 
-const PREVIOUS_NODE_ENV = process.env.NODE_ENV;
-process.env.NODE_ENV = 'production';
-afterAll(() => {
-  process.env.NODE_ENV = PREVIOUS_NODE_ENV;
-});
+productionNodeEnv();
 
 const MIN = 60_000;
 let now = 1_900_000_000_000;

@@ -47,15 +47,11 @@ import {
   type Backend,
   type TestServer,
 } from './server-helpers';
-import { ImperiosClient, until } from './imperios-client';
+import { ImperiosClient, productionNodeEnv, until } from './imperios-client';
 import { dropRedisPrefix, REDIS_URL, redisAnswers, redisPrefix } from './cluster-helpers';
 
 // boardgame.io's per-move serialisability check walks all of G (docs/bgio-notes.md): off, as on a real server.
-const PREVIOUS_NODE_ENV = process.env.NODE_ENV;
-process.env.NODE_ENV = 'production';
-afterAll(() => {
-  process.env.NODE_ENV = PREVIOUS_NODE_ENV;
-});
+productionNodeEnv();
 
 let now = 1_900_000_000_000;
 

@@ -8,7 +8,7 @@ import styled from 'styled-components';
 import { ChoiceButton } from '../prompt/ChoiceButton';
 import { colors, factionColor, factionName } from '../theme';
 import { Loading } from '../screens/Loading';
-import { CreateForm, ErrorText, JoinForm } from './forms';
+import { CreateForm, ErrorText, JoinForm, LobbyMain } from './forms';
 import { clockText, freeSeat, isBot, isRival, listedClockText, Lobby, lobbyError, type Joined, type PublicMatch } from './lobbyApi';
 import { seatOfID } from '../../protocol';
 import { PlayOnline, WatchOnline } from './OnlineGame';
@@ -25,14 +25,7 @@ const StatsPage = lazy(() => import('../stats/StatsPage').then((m) => ({ default
 const ImperiosOnline = lazy(() => import('../imperios/online/ImperiosOnline').then((m) => ({ default: m.ImperiosOnline })));
 
 
-const Main = styled.main`
-  max-width: 760px;
-  margin: 0 auto;
-  padding: 4vh 16px 32px;
-  display: flex;
-  flex-direction: column;
-  gap: 14px;
-`;
+const Main = LobbyMain;
 
 const Row = styled.li`
   display: flex;

@@ -9,6 +9,16 @@ import { DifficultyPicker } from '../screens/DifficultyPicker';
 import { colors, factionColor, factionName } from '../theme';
 import { lobbyError, MAX_NAME_LENGTH, nameProblem, type ClockChoice, type Joined, type Lobby } from './lobbyApi';
 
+/** The page of a game's online lobby (Mint's and Imperios' own). */
+export const LobbyMain = styled.main`
+  max-width: 760px;
+  margin: 0 auto;
+  padding: 4vh 16px 32px;
+  display: flex;
+  flex-direction: column;
+  gap: 14px;
+`;
+
 export const Form = styled.form`
   display: flex;
   flex-direction: column;

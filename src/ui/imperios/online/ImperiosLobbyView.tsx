@@ -8,7 +8,7 @@ import styled from 'styled-components';
 import { MODES, MODE_IDS, type ModeId } from '../../../games/imperios/content/modes';
 import { ChoiceButton } from '../../prompt/ChoiceButton';
 import { colors } from '../../theme';
-import { ErrorText } from '../../online/forms';
+import { ErrorText, LobbyMain } from '../../online/forms';
 import { clockText, isBot, listedClockText } from '../../online/lobbyApi';
 import { seatName } from '../seats';
 import {
@@ -16,13 +16,7 @@ import {
   type BotKind, type ClockChoice, type Joined, type PublicMatch,
 } from './imperiosLobby';
 
-export const Main = styled.main`
-  max-width: 760px;
-  margin: 0 auto;
-  padding: 4vh 16px 32px;
-  display: flex;
-  flex-direction: column;
-  gap: 14px;
+export const Main = styled(LobbyMain)`
   fieldset { border: none; margin: 0; padding: 0; display: flex; gap: 12px; flex-wrap: wrap; align-items: center; }
   label { display: inline-flex; gap: 4px; align-items: center; min-height: 40px; }
   input[type='text'] { min-height: 36px; padding: 2px 8px; border-radius: 6px; border: 1px solid ${colors.border}; background: ${colors.surface}; color: ${colors.text}; }
