@@ -157,9 +157,11 @@ export async function readImperiosFile(file: Blob): Promise<ImperiosRecord | { e
 /** A hot-seat game on screen, saved after every accepted move (none before the first: nothing to lose). */
 function LocalGame({ session, id, startedAt, onExit }: { session: ImperiosSession; id: string; startedAt: number; onExit(): void }) {
   const [stored, setStored] = useState<boolean | null>(null);
+  const [over, setOver] = useState(() => session.getState()?.phase === 'over');
   useEffect(() => session.subscribe(() => {
     const rec = session.record?.();
     const state = session.getState();
+    setOver(state?.phase === 'over');
     if (rec && state && 'rng' in state && rec.moves.length > 0) setStored(writeImperiosSave(saveOf(id, startedAt, state, rec)));
   }), [session, id, startedAt]);
   const bar = session.record && (
@@ -167,10 +169,13 @@ function LocalGame({ session, id, startedAt, onExit }: { session: ImperiosSessio
       <span role="status" data-saved={stored === null ? 'none' : String(stored)} style={{ color: stored === false ? colors.danger : colors.muted }}>
         {stored === null ? 'Saved on this device from the first move.' : stored ? 'Saved on this device: resume it from the start screen.' : 'Not saved: this device refused to store it.'}
       </span>
-      <ChoiceButton $small onClick={() => downloadImperiosRecord(session.record!())} data-choice="imp-download"
-        title="The game's record (JSON): seed and every move, re-run exactly by the replay viewer or npm run replay">
-        Download the record
-      </ChoiceButton>
+      {/* Only once the game is over: the record holds the seed, which tells every future draw (IM14.1). */}
+      {over && (
+        <ChoiceButton $small onClick={() => downloadImperiosRecord(session.record!())} data-choice="imp-download"
+          title="The game's record (JSON): seed and every move, re-run exactly by the replay viewer or npm run replay">
+          Download the record
+        </ChoiceButton>
+      )}
     </div>
   );
   return <HotSeat session={session} onExit={onExit} extra={bar} />;

@@ -1,6 +1,6 @@
 /**
  * The Imperios start screen's saved hot-seat games (./localSaves.ts): each with its players, mode, round and date,
- * "Resume" (or "Open" once over), "Download" (its record) and "Delete", which asks first in the page's own dialog
+ * "Resume" (or "Open" once over), "Download" (its record, once over: IM14.1) and "Delete", which asks first in the page's own dialog
  * (docs/UI.md "The page's own dialogs"). Mint's list (../saved/SavedGames.tsx) lends its rows.
  */
 import { useState } from 'react';
@@ -37,15 +37,18 @@ export function SavedImperios({ saves, unreadable, onResume, onDeleted }: {
             <ChoiceButton $primary onClick={() => onResume(s)} data-save="resume" aria-label={`${s.over ? 'Open' : 'Resume'}: ${saveLine(s)}`}>
               {s.over ? 'Open' : 'Resume'}
             </ChoiceButton>
-            <ChoiceButton onClick={() => downloadImperiosRecord(s.record)} data-save="download" aria-label={`Download the record: ${saveLine(s)}`}>
-              Download
-            </ChoiceButton>
+            {/* A finished game's only: a running game's record holds the seed, which tells every future draw (IM14.1). */}
+            {s.over && (
+              <ChoiceButton onClick={() => downloadImperiosRecord(s.record)} data-save="download" aria-label={`Download the record: ${saveLine(s)}`}>
+                Download
+              </ChoiceButton>
+            )}
             <ChoiceButton onClick={() => setAsking(s)} data-save="delete" aria-label={`Delete: ${saveLine(s)}`}>Delete</ChoiceButton>
           </SavedRow>
         ))}
       </SavedList>
       {asking && (
-        <DeleteSavedDialog line={saveLine(asking)} more="; download its record first to keep it" testId="imp-delete-dialog"
+        <DeleteSavedDialog line={saveLine(asking)} more={asking.over ? "; download its record first to keep it" : ""} testId="imp-delete-dialog"
           onCancel={() => setAsking(null)} onConfirm={() => { deleteImperiosSave(asking.id); setAsking(null); onDeleted(); }} />
       )}
     </section>

@@ -2,8 +2,8 @@
 /**
  * Imperios local play (issue 23): hot-seat saves (kept after every move, listed, resumed to the exact same state,
  * deleted only after the page's own question, a damaged one refused with a message and kept), the full list asking
- * before the oldest goes, the downloadable record (re-runs to the state on screen) and a record file opened in the
- * viewer.
+ * before the oldest goes, the downloadable record of a finished game (none while it runs, IM14.1: it re-runs to the
+ * state saved) and a record file opened in the viewer.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -141,7 +141,7 @@ describe('Imperios hot-seat saves', () => {
 });
 
 describe('Imperios records of local games', () => {
-  it('"Download the record" gives a file that re-runs to the state on screen; the file opens in the viewer', async () => {
+  it('IM14.1: no record while the game runs (its seed tells every future draw); a finished save downloads one that re-runs', async () => {
     const blobs: Blob[] = [];
     const create = vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
       blobs.push(b as Blob);
@@ -151,16 +151,43 @@ describe('Imperios records of local games', () => {
     openScreen();
     fireEvent.click(screen.getByText(/Start a 4-player Normal game/));
     await chooseMetropolises(3);
-    onBoard('Download the record');
+    fireEvent.click(screen.getByRole('button', { name: /^I am Player \d/ }));
+    expect(screen.getByTestId('imp-save-bar')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download the record' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
+    // The running game's saved row offers no download either.
+    const running = await screen.findByTestId('imp-saves');
+    expect(within(running).queryByRole('button', { name: /^Download the record/ })).toBeNull();
+    expect(blobs).toHaveLength(0);
+    cleanup();
+
+    // A finished game: its saved row downloads its record, which re-runs to the state saved.
+    const s = coreSession({ players: 4, mode: 'tutorial', seed: 'imp-over' });
+    let st = s.getState() as ImperiosState;
+    for (let i = 0; i < 20_000 && st.phase !== 'over'; i++) {
+      playFirst(s);
+      st = s.getState() as ImperiosState;
+    }
+    expect(st.phase).toBe('over');
+    expect(writeImperiosSave(saveOf('imp-over', 1, st, s.record!()))).toBe(true);
+    openScreen();
+    fireEvent.click(within(await screen.findByTestId('imp-saves')).getByRole('button', { name: /^Download the record/ }));
     expect(blobs).toHaveLength(1);
-    const text = await blobs[0].text();
-    const rec = JSON.parse(text) as ImperiosRecord;
-    expect(rec.result).toBeNull();
+    const rec = JSON.parse(await blobs[0].text()) as ImperiosRecord;
+    expect(rec.result).not.toBeNull();
     const replay = replayCore(rec);
     expect(replay.exact).toBe(true);
-    expect(replay.states[replay.states.length - 1]).toEqual(sessions[sessions.length - 1].getState());
+    expect(replay.states[replay.states.length - 1]).toEqual(st);
+    create.mockRestore();
+    click.mockRestore();
+  });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
+  it('a record file opens in the viewer (one cut short while its game ran too); a wrong file is refused', async () => {
+    // A record of a running game (an older page offered them): the viewer says where it ends.
+    const s = coreSession({ players: 4, mode: 'normal', seed: 'imp-running' });
+    for (let i = 0; i < 3; i++) playFirst(s);
+    const text = JSON.stringify(s.record!());
+    openScreen();
     const input = (await screen.findByLabelText(/Open a record file/)) as HTMLInputElement;
     await act(async () => {
       fireEvent.change(input, { target: { files: [new File([text], 'game.json', { type: 'application/json' })] } });
@@ -172,7 +199,5 @@ describe('Imperios records of local games', () => {
       fireEvent.change(await screen.findByLabelText(/Open a record file/), { target: { files: [new File(['{"game":"mint"}'], 'x.json')] } });
     });
     await waitFor(() => expect(screen.getByTestId('imp-note').textContent).toMatch(/not a record of Imperios Milenarios/));
-    create.mockRestore();
-    click.mockRestore();
   });
 });
