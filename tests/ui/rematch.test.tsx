@@ -5,7 +5,7 @@
  * asked before the game is over; then the seat asks with its credentials in headers, learns of the rematch another
  * player made, and `start` lands on its own seat of it; a refusal is shown and goes nowhere.
  */
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Lobby } from '../../src/ui/online/lobbyApi';
 import { useRematch } from '../../src/ui/online/rematch';
@@ -39,7 +39,7 @@ describe('useRematch with Mint\u2019s lobby', () => {
     await tick();
     expect(calls).toEqual([]);
     rerender({ over: true });
-    await tick();
+    await waitFor(() => expect(result.current.offered).toBe(true));
     expect(calls[0].url).toBe(`${SERVER}/games/mint-imperium/m1`);
     expect([calls[0].headers.get('X-Player-ID'), calls[0].headers.get('X-Player-Credentials')]).toEqual(['1', 'c1']);
     expect(result.current.offered).toBe(true);
@@ -54,6 +54,7 @@ describe('useRematch with Mint\u2019s lobby', () => {
       : { status: 409, body: { error: 'the game is not over' } });
     const onRematch = vi.fn();
     const { result } = renderHook(() => useRematch(new Lobby(SERVER), joined, true, onRematch));
+    await waitFor(() => expect(calls).toHaveLength(1)); // asked, and told of no rematch
     await tick();
     expect(result.current.offered).toBe(false);
     await act(() => result.current.start());

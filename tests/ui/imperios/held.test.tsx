@@ -6,7 +6,7 @@
  * forgets gone seats and opens a seat in one click; "Play again" makes the rematch, becomes "Join the rematch" once
  * another player made it, lands on this player's own seat, and shows a refusal; the open matches show their clock.
  */
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createGame, publicView } from '../../../src/games/imperios/rules';
 import { ImperiosMyMatches, ImperiosRematch } from '../../../src/ui/imperios/online/ImperiosHeld';
@@ -59,7 +59,7 @@ describe('Imperios "My matches"', () => {
     respond = () => ({ status: 200, body: { matches: answer } });
     const onOpen = vi.fn();
     render(<ImperiosMyMatches lobby={new ImperiosLobby(SERVER)} onOpen={onOpen} />);
-    await tick();
+    await screen.findByTestId('my-matches');
     expect(calls[0].url).toBe(`${SERVER}/my-matches`);
     const sent = (calls[0].body as { seats: { matchID: string; credentials: string }[] }).seats;
     expect(sent.map((s) => s.matchID).sort()).toEqual(['i1', 'i2', 'i3', 'i4', 'i5']);
@@ -108,7 +108,7 @@ describe('Imperios "Play again"', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
       render(<ImperiosRematch lobby={new ImperiosLobby(SERVER)} joined={seat('m1', '2')} onRematch={onRematch} />);
-      await tick();
+      await waitFor(() => expect(calls).toHaveLength(1));
       // The seat asks with its credentials in headers (never in the URL): only a seat holder learns the rematch.
       expect(calls[0]).toMatchObject({ url: `${SERVER}/games/imperios/m1`, method: 'GET', headers: { 'X-Player-ID': '2', 'X-Player-Credentials': 'c-m1' } });
       expect(calls[0].url).not.toContain('c-m1');
@@ -116,10 +116,9 @@ describe('Imperios "Play again"', () => {
       expect(screen.queryByTestId('imp-rematch-offer')).toBeNull();
       offered = true;
       await act(async () => { vi.advanceTimersByTime(3000); });
-      await tick();
-      expect(screen.getByTestId('imp-rematch-offer').textContent).toContain('rematch is offered');
+      expect((await screen.findByTestId('imp-rematch-offer')).textContent).toContain('rematch is offered');
       fireEvent.click(screen.getByRole('button', { name: 'Join the rematch' }));
-      await tick();
+      await waitFor(() => expect(onRematch).toHaveBeenCalled());
     } finally {
       vi.useRealTimers();
     }
@@ -135,10 +134,9 @@ describe('Imperios "Play again"', () => {
       : { status: 403, body: { error: 'invalid credentials' } });
     const onRematch = vi.fn();
     render(<ImperiosRematch lobby={new ImperiosLobby(SERVER)} joined={seat('m1')} onRematch={onRematch} />);
-    await tick();
+    await waitFor(() => expect(calls).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Play again' }));
-    await tick();
-    expect(screen.getByRole('alert').textContent).toBe('invalid credentials');
+    expect((await screen.findByRole('alert')).textContent).toBe('invalid credentials');
     expect(onRematch).not.toHaveBeenCalled();
   });
 
@@ -163,7 +161,7 @@ describe('Imperios open matches', () => {
     ];
     respond = () => ({ status: 200, body: { matches } });
     render(<OpenMatches lobby={new ImperiosLobby(SERVER)} onJoin={() => {}} onWatch={() => {}} />);
-    await tick();
+    await waitFor(() => expect(document.querySelector('[data-imp-match="live"]')).not.toBeNull());
     const clock = (id: string) => document.querySelector(`[data-imp-match="${id}"] [data-testid="imp-match-clock"]`)!;
     expect([clock('live').textContent, clock('live').getAttribute('data-clock')]).toEqual(['Live clock: 10 min each, + 20 s per turn', 'live']);
     expect(clock('days').textContent).toBe('Clock over days: 24 h per turn');
