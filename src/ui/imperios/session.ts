@@ -12,6 +12,8 @@ import type { ImperiosRecord } from '../../games/imperios/record';
 import { applyAction, isRefusal, type Action, type ImperiosState, type Refusal, type Seat } from '../../games/imperios/rules';
 import type { ImperiosView } from './core';
 import { seatName } from './seats';
+// The platform's seed (128 crypto bits, as an online match gets: IM14.1, nobody can guess the draws from it).
+import { cryptoSeed } from '../../platform/bgio-plugins';
 
 export interface ImperiosSession {
   getState(): ImperiosView | null;
@@ -31,10 +33,6 @@ export interface LocalSetup {
   seed?: string;
 }
 
-/** 128 random bits, as boardgame.io seeds an online match (IM14.1: nobody can guess the draws from the seed). */
-export function freshSeed(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /** The players' names of a local game: Player 1 … Player n. */
 export const localNames = (players: number): string[] => Array.from({ length: players }, (_, s) => seatName(s));
@@ -124,7 +122,7 @@ export function coreSession(setup: LocalSetup | ImperiosState, onRefused?: (erro
     };
     return sessionOf(setup, play, onRefused);
   }
-  const s = recorded({ seed: setup.seed ?? freshSeed(), players: setup.players, mode: setup.mode }, [], onRefused);
+  const s = recorded({ seed: setup.seed ?? cryptoSeed(), players: setup.players, mode: setup.mode }, [], onRefused);
   if ('error' in s) throw new Error(s.error); // unreachable: no move to refuse
   return s;
 }
