@@ -171,12 +171,20 @@ export class ClusterBus {
     });
     await this.sub.subscribe(this.channel, this.wakeChannel);
     // After Redis comes back, messages published while it was down are lost: the hub re-syncs its sockets.
-    // (Registered after the first connection: every later 'ready' is a reconnection.)
-    this.sub.on('ready', () => {
+    // (Registered after the first connection: every later 'ready' is a reconnection.) The re-sync takes each match's
+    // lock through the command connection, which reconnects on its own schedule: announced only once both are back,
+    // or a re-sync tried first would be refused and a socket left without the state it missed (a match of the
+    // loadtest-failure test stuck that way: its mover never heard of the move made just before the outage).
+    let subBack = false;
+    const back = () => {
+      if (!subBack || this.cmd.status !== 'ready' || this.closed) return;
+      subBack = false;
       this.versions.clear();
       this.beat().catch(() => {});
       this.resubscribed();
-    });
+    };
+    this.sub.on('ready', () => { subBack = true; back(); });
+    this.cmd.on('ready', back);
     await this.beat();
     this.heartbeat = setInterval(() => { this.beat().catch(() => {}); }, HEARTBEAT_MS);
     this.heartbeat.unref();

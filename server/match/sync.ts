@@ -25,6 +25,10 @@ import type { MatchQueue } from './queue';
 import type { HubResult, Refusals } from './refusals';
 import type { MatchStore } from './store';
 
+/** A resync that failed is tried again after 250 ms, 500 ms, … (six attempts: about 8 s in all). */
+const RESYNC_RETRY_MS = 250;
+const RESYNC_ATTEMPTS = 6;
+
 export interface SyncOptions {
   db: SqlStorage;
   bus: ClusterBus | undefined;
@@ -145,13 +149,21 @@ export class SyncService {
     return { metadata, msg, behind };
   }
 
-  /** Send one socket a fresh sync answer (in the match's queue), if it is still registered for the match. */
-  resync(conn: Connection, matchID: string, seat: SeatID | null): void {
+  /**
+   * Send one socket a fresh sync answer (in the match's queue), if it is still registered for the match. The socket
+   * asked for nothing, so nobody would ask again: a failed attempt (Redis or the database not back yet) is tried
+   * again after RESYNC_RETRY_MS, doubling, while the socket is still there.
+   */
+  resync(conn: Connection, matchID: string, seat: SeatID | null, attempt = 0): void {
+    const registered = () => !conn.closed && this.o.connections.get(conn.id)?.matchID === matchID;
     void this.o.queue.enqueue(matchID, async () => {
-      if (conn.closed || this.o.connections.get(conn.id)?.matchID !== matchID) return;
+      if (!registered()) return;
       const answer = await this.answer(matchID, seat, this.o.games.of(conn));
       if (answer && !conn.closed) deliver(conn, answer.msg);
-    }).catch((err) => this.o.onError(err, 'resync'));
+    }).catch((err) => {
+      if (attempt + 1 >= RESYNC_ATTEMPTS || !registered()) return this.o.onError(err, 'resync');
+      setTimeout(() => this.resync(conn, matchID, seat, attempt + 1), RESYNC_RETRY_MS * 2 ** attempt).unref();
+    });
   }
 
   /**

@@ -59,6 +59,11 @@ export interface FailureReport {
   everyMatchMovedAgainMs: number | null;
   /** Moves whose mover reconnected with the move unanswered and found it not applied: sent again (not lost: never acknowledged). */
   resentAfterReconnect: number;
+  /**
+   * The matches playing at the failure that never moved again, each with the last socket events its two clients saw
+   * (`R sent 41`, `I refused: …`, `R update 42`, …; ms from the failure), so a failed check says where it stuck.
+   */
+  notMovedAgain: { matchID: string; events: string[] }[];
 }
 
 export interface LoadResult {
@@ -192,6 +197,9 @@ export function mergeRounds(raws: RawLoadResult[]): LoadResult & { rounds: numbe
   };
 }
 
+/** Socket events kept per match for the failure report's `notMovedAgain`. */
+const TRACE_EVENTS = 16;
+
 export async function runLoad(bases: string[], opts: LoadOptions): Promise<RawLoadResult> {
   const lag = monitorEventLoopDelay({ resolution: 10 });
   const rtts: number[] = [];
@@ -227,12 +235,21 @@ export async function runLoad(bases: string[], opts: LoadOptions): Promise<RawLo
   let resent = 0;
   const movedAgain = new Map<string, number>();
   let playingAtFailure = 0;
+  /** Per match: is it still playing, and its last socket events (a ring of TRACE_EVENTS). */
+  const traces = new Map<string, { playing: () => boolean; events: string[] }>();
   const played = matches.map(({ base, matchID, creds }) => new Promise<void>((resolveMatch) => {
     ackedByMatch.set(matchID, 0);
     let done = false;
     let lastProgress = Date.now();
     let sentThisMatch = 0;
     let inFlight = 0;
+    const events: string[] = [];
+    traces.set(matchID, { playing: () => !done, events });
+    const note = (seat: Faction, what: string) => {
+      const at = failedAt === null ? 'before' : `+${Math.round(performance.now() - failedAt)}ms`;
+      events.push(`${at} ${seat} ${what}`);
+      if (events.length > TRACE_EVENTS) events.shift();
+    };
     const finish = (why?: string) => {
       if (done) return;
       done = true;
@@ -255,7 +272,8 @@ export async function runLoad(bases: string[], opts: LoadOptions): Promise<RawLo
       sockets.push(socket);
       let sent: { stateID: number; at: number } | null = null;
       let latest: WireState | null = null;
-      const onState = (state: WireState) => {
+      const onState = (state: WireState, via: string) => {
+        if (failedAt !== null) note(seat, `${via} ${state._stateID}${sent ? ` (sent on ${sent.stateID})` : ''}`);
         if (done || (latest && state._stateID < latest._stateID)) return;
         if (!latest) {
           synced++;
@@ -292,16 +310,18 @@ export async function runLoad(bases: string[], opts: LoadOptions): Promise<RawLo
         const send = () => {
           if (done) return;
           sent!.at = performance.now();
+          if (failedAt !== null) note(seat, `sent on ${state._stateID}`);
           socket.emit('update', { type: 'MAKE_MOVE', payload: { type: pick.move, args: pick.args, playerID, credentials: creds[playerID] } },
             state._stateID, matchID, playerID);
         };
         if (opts.think > 0) setTimeout(send, opts.think * (0.5 + Math.random()));
         else send();
       };
-      starters.push(() => { if (latest) onState(latest); });
+      starters.push(() => { if (latest) onState(latest, 'start'); });
       let reconnected = false;
-      socket.on('disconnect', () => { reconnected = true; });
+      socket.on('disconnect', (why: string) => { reconnected = true; note(seat, `disconnect: ${why}`); });
       socket.on('connect', () => {
+        if (failedAt !== null) note(seat, 'connect');
         // Later connection attempts (after a server process died) give up after 5 s and try again, as a browser
         // does after 20 s: one handed to a process as it died is never answered.
         socket.io.timeout(5000);
@@ -316,23 +336,31 @@ export async function runLoad(bases: string[], opts: LoadOptions): Promise<RawLo
           resent++;
         }
         reconnected = false;
-        onState(info.state);
+        onState(info.state, 'sync');
       });
-      socket.on('update', (_m: string, state: WireState) => onState(state));
+      socket.on('update', (_m: string, state: WireState) => onState(state, 'update'));
       // A delta follows the last state this client received (`latest`); one that does not: sync again.
       socket.on(SOCKET_EVENTS.update, (_m: string, update: unknown) => {
         const full = applyLogDelta(latest, update);
-        if (full) onState(full);
-        else if (!done) socket.emit('sync', matchID, playerID, creds[playerID], 2);
+        if (full) onState(full, 'delta');
+        else if (!done) {
+          if (failedAt !== null) note(seat, 'delta not on latest: sync');
+          socket.emit('sync', matchID, playerID, creds[playerID], 2);
+        }
       });
       socket.on(SOCKET_EVENTS.error, (_m: string, e: RefusalBody) => {
         error(`${e.event}: ${e.error}`);
+        if (failedAt !== null) note(seat, `refused ${e.event}: ${e.error}`);
         if (sent) inFlight--;
         sent = null; // let the client try again on the next state it sees
         // Refused because a shared service is down or the match was busy: ask again in a moment, as a player
         // would; the answer's state lets it choose again. (Other refusals are not retried: they would not change.)
         if (/unavailable|busy/.test(e.error)) {
-          setTimeout(() => { if (!done && socket.connected) socket.emit('sync', matchID, playerID, creds[playerID], 2); }, 500);
+          setTimeout(() => {
+            if (done) return;
+            if (failedAt !== null) note(seat, socket.connected ? 'sync again' : 'not connected: no sync');
+            if (socket.connected) socket.emit('sync', matchID, playerID, creds[playerID], 2);
+          }, 500);
         }
       });
       socket.on('connect_error', (err: Error) => error(`connect_error: ${err.message}`));
@@ -360,6 +388,7 @@ export async function runLoad(bases: string[], opts: LoadOptions): Promise<RawLo
     failedAt = performance.now();
     errorsAtFailure = errors;
     playingAtFailure = matches.length - stopped;
+    for (const [id, t] of traces) if (!t.playing()) traces.delete(id);
     opts.fail!.inject().then((what) => { injected = what; }, (err: Error) => { injected = `failed: ${err.message}`; error('fail injection'); });
   }, opts.fail.atS * 1000) : undefined;
   await Promise.all(played);
@@ -403,6 +432,8 @@ export async function runLoad(bases: string[], opts: LoadOptions): Promise<RawLo
     matchesPlayingAtFailure: playingAtFailure,
     matchesMovedAgain: movedAgain.size,
     everyMatchMovedAgainMs: movedAgain.size > 0 ? round(Math.max(...movedAgain.values())) : null,
+    notMovedAgain: failedAt === null ? [] : [...traces].filter(([id]) => !movedAgain.has(id))
+      .map(([matchID, t]) => ({ matchID, events: t.events })),
   } : undefined;
   return {
     result: failure ? { ...result, failure } : result,
