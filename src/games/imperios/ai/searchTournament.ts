@@ -83,10 +83,13 @@ export interface GameRecord {
   reasons: string[];
   thinkMs: number[];
   decisions: number[];
+  /** The Metropolis each seat chose (IM3.3), and the seats from the most senior (who chose first, IM3.2). */
+  metropolises: string[];
+  seniority: number[];
 }
 
-/** The action of `bot` at `seat`, from that seat's view only. */
-function decide(
+/** The action of `bot` at `seat`, from that seat's view only (also the balance study's, ../sim/balance.ts). */
+export function decide(
   bot: PlayerName,
   state: Parameters<typeof publicView>[0],
   seat: Seat,
@@ -141,6 +144,8 @@ export function playGame(
     reasons: result.reasons,
     thinkMs,
     decisions,
+    metropolises: state.civs.map((c) => c.metropolis ?? ''),
+    seniority: [...state.seniority],
   };
 }
 
