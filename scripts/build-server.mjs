@@ -3,9 +3,9 @@
 // - The project's TypeScript (server/, src/) is bundled; packages stay in node_modules (imported at run time),
 //   except boardgame.io: its subpath entries (`boardgame.io/server`, `/core`, …) are folders that Node's ESM loader
 //   cannot import, so it is bundled, and its own `require`s go through createRequire.
-// - Three entries: start.js (`npm start`: builds the board if needed, then the server), main.js (the server alone,
-//   like `npm run server`) and mcts-worker.js (the bot search's worker thread, which server/bots/worker-pool.ts
-//   loads beside the bundle when it runs compiled).
+// - Four entries: start.js (`npm start`: builds the board if needed, then the server), main.js (the server alone,
+//   like `npm run server`), mcts-worker.js and imperios-worker.js (Mint's and Imperios' bot searches' worker
+//   threads, which server/bots/worker-pool.ts loads beside the bundle when it runs compiled).
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -35,6 +35,7 @@ await build({
     start: 'server/start.ts',
     main: 'server/main.ts',
     'mcts-worker': 'server/bots/mcts-worker.ts',
+    'imperios-worker': 'server/bots/imperios-worker.ts',
   },
   outdir,
   bundle: true,

@@ -1,12 +1,14 @@
 /**
- * Bot searches in worker threads: the server's event loop only posts a view and gets a move back, so searches
- * never hold up other matches' moves. Each worker runs one search at a time; waiting requests are queued per
- * match and served round-robin over matches (issue 14, item 8): a match (or an address with several bot
- * matches) asking for many searches waits behind everyone else's next search, not in front of them.
- * A worker that dies is replaced, and its request fails (the bot driver then plays a random legal move instead).
+ * Bot searches in worker threads, for every hosted game: the server's event loop only posts a request and gets an
+ * answer back, so searches never hold up other matches' moves or HTTP requests. Each worker runs one search at a
+ * time; waiting requests are queued per match and served round-robin over matches (issue 14, item 8): a match (or
+ * an address with several bot matches) asking for many searches waits behind everyone else's next search, not in
+ * front of them. A worker that dies (crashed, terminated) is replaced at the next request, and the request it held
+ * fails (the bot driver then plays the game's fallback move instead): a worker never takes the server down.
  *
- * Protocol (./mcts-worker.ts): request `{ id, kind, view, seat, opts }`, answer `{ id, choice }` or `{ id, error }`.
- * `kind` names the search bot (`ismcts-easy|normal|hard`, chosen per request): one pool serves every difficulty.
+ * `WorkerPool` knows no game: it runs a named worker body (`./mcts-worker.ts` for Mint, `./imperios-worker.ts` for
+ * Imperios), posting `{ id, ...message }` and taking `{ id, choice }` or `{ id, error }` back. `WorkerBotPlayer` is
+ * Mint's search bot on it (`kind` names the difficulty, `ismcts-easy|normal|hard`, chosen per request).
  */
 import { Worker } from 'node:worker_threads';
 import type { Faction } from '../../src/game/content';
@@ -15,38 +17,41 @@ import type { BotChoice, BotJob, BotPlayer } from './BotPlayer';
 import { budgetMsOf, DEFAULT_MCTS, DEFAULT_SEARCH_BOT, type MctsOptions, type SearchBotKind } from './mcts';
 
 /**
- * Compiled by scripts/build-server.mjs (`npm start`): this code is inside a dist-server/*.js bundle, and the worker is
- * dist-server/mcts-worker.js beside it. From TypeScript (tsx, vitest) the worker is booted by worker-boot.mjs.
+ * Compiled by scripts/build-server.mjs (`npm start`): this code is inside a dist-server/*.js bundle, and each worker
+ * body is dist-server/<name>.js beside it. From TypeScript (tsx, vitest) a worker is booted by worker-boot.mjs.
  */
 const COMPILED = import.meta.url.endsWith('.js');
 
-interface Request {
+/** The worker bodies a pool may run (each an entry of scripts/build-server.mjs). */
+export type WorkerName = 'mcts-worker' | 'imperios-worker';
+
+interface Request<A> {
   id: number;
   key: string;
-  kind: SearchBotKind;
-  view: GameState;
-  seat: Faction;
-  resolve(c: BotChoice): void;
+  message: Record<string, unknown>;
+  resolve(c: A): void;
   reject(e: Error): void;
   timer: NodeJS.Timeout;
 }
 
-class Slot {
-  worker: Worker | null = null;
-  current: Request | null = null;
+type Answer = { id?: number; choice?: unknown; error?: string };
 
-  constructor(private readonly onMessage: (slot: Slot, msg: { id?: number; choice?: BotChoice; error?: string }) => void,
-    private readonly onLost: (slot: Slot, why: string) => void) {}
+class Slot<A> {
+  worker: Worker | null = null;
+  current: Request<A> | null = null;
+
+  constructor(private readonly name: WorkerName, private readonly onMessage: (slot: Slot<A>, msg: Answer) => void,
+    private readonly onLost: (slot: Slot<A>, why: string) => void, private readonly onWorker?: (w: Worker) => void) {}
 
   ensure(): Worker {
     if (this.worker) return this.worker;
     const w = COMPILED
-      ? new Worker(new URL('./mcts-worker.js', import.meta.url))
+      ? new Worker(new URL(`./${this.name}.js`, import.meta.url))
       : new Worker(new URL('./worker-boot.mjs', import.meta.url), {
-        workerData: { entry: new URL('./mcts-worker.ts', import.meta.url).href },
+        workerData: { entry: new URL(`./${this.name}.ts`, import.meta.url).href },
       });
     w.unref();
-    w.on('message', (msg) => this.onMessage(this, msg));
+    w.on('message', (msg: Answer) => this.onMessage(this, msg));
     const fail = (why: string) => {
       if (this.worker !== w) return;
       this.worker = null;
@@ -55,29 +60,37 @@ class Slot {
     w.on('error', (err) => fail(`failed: ${String(err)}`));
     w.on('exit', (code) => fail(`exited with code ${code}`));
     this.worker = w;
+    this.onWorker?.(w);
     return w;
   }
 }
 
-export class WorkerBotPlayer implements BotPlayer {
-  private readonly slots: Slot[];
+/** Options of a pool: how many threads, and who hears of each thread started (operators' counts, tests). */
+export interface WorkerPoolOptions {
+  workers?: number;
+  onWorker?: (w: Worker) => void;
+}
+
+/** Worker threads running one game's worker body; answers of type `A`. */
+export class WorkerPool<A = unknown> {
+  private readonly slots: Slot<A>[];
   /** Waiting requests per match, and the matches in round-robin order. */
-  private readonly queues = new Map<string, Request[]>();
+  private readonly queues = new Map<string, Request<A>[]>();
   private readonly order: string[] = [];
   private next = 0;
   private closed = false;
 
-  constructor(private readonly opts: MctsOptions = DEFAULT_MCTS, workers = 1) {
-    const onMessage = (slot: Slot, msg: { id?: number; choice?: BotChoice; error?: string }) => {
+  constructor(name: WorkerName, opts: WorkerPoolOptions = {}) {
+    const onMessage = (slot: Slot<A>, msg: Answer) => {
       const r = slot.current;
       if (msg.id === undefined || !r || r.id !== msg.id) return;
       slot.current = null;
       clearTimeout(r.timer);
-      if (msg.choice) r.resolve(msg.choice);
+      if (msg.choice !== undefined) r.resolve(msg.choice as A);
       else r.reject(new Error(msg.error ?? 'bot failed'));
       this.pump();
     };
-    const onLost = (slot: Slot, why: string) => {
+    const onLost = (slot: Slot<A>, why: string) => {
       const r = slot.current;
       slot.current = null;
       if (r) {
@@ -86,7 +99,7 @@ export class WorkerBotPlayer implements BotPlayer {
       }
       this.pump();
     };
-    this.slots = Array.from({ length: Math.max(1, workers) }, () => new Slot(onMessage, onLost));
+    this.slots = Array.from({ length: Math.max(1, opts.workers ?? 1) }, () => new Slot<A>(name, onMessage, onLost, opts.onWorker));
   }
 
   /** Requests waiting for a worker (tests, /health). */
@@ -96,32 +109,40 @@ export class WorkerBotPlayer implements BotPlayer {
     return n;
   }
 
-  /** The move of a `kind` bot for `seat`, handed that seat's view only; `job` keys the fair queue by match. */
-  choose(view: GameState, seat: Faction, job?: BotJob, kind: SearchBotKind = DEFAULT_SEARCH_BOT): Promise<BotChoice> {
+  /** Requests a worker is working on now (tests: a search is under way off the event loop). */
+  get busy(): number {
+    return this.slots.filter((s) => s.current !== null).length;
+  }
+
+  /**
+   * The answer of a worker to `message` (`{ id, ...message }` is posted), queued fairly by `key` (the match).
+   * `budgetMs`: the search's own time, for the timeout.
+   */
+  run(key: string | undefined, message: Record<string, unknown>, budgetMs: number): Promise<A> {
     if (this.closed) return Promise.reject(new Error('bot closed'));
     const id = ++this.next;
-    const key = job?.matchID ?? `anonymous-${id}`;
-    return new Promise<BotChoice>((resolve, reject) => {
+    const k = key ?? `anonymous-${id}`;
+    return new Promise<A>((resolve, reject) => {
       // Generous: the requests ahead of this one, plus the worker's start-up (loading tsx and the game).
       const ahead = this.waiting + this.slots.length;
-      const timeoutMs = 30_000 + Math.ceil(ahead / this.slots.length) * budgetMsOf(kind, this.opts) * 3;
+      const timeoutMs = 30_000 + Math.ceil(ahead / this.slots.length) * budgetMs * 3;
       const timer = setTimeout(() => {
         this.remove(r);
         reject(new Error('bot timed out'));
       }, timeoutMs);
       timer.unref();
-      const r: Request = { id, key, kind, view, seat, resolve, reject, timer };
-      let q = this.queues.get(key);
+      const r: Request<A> = { id, key: k, message, resolve, reject, timer };
+      let q = this.queues.get(k);
       if (!q) {
-        this.queues.set(key, (q = []));
-        this.order.push(key);
+        this.queues.set(k, (q = []));
+        this.order.push(k);
       }
       q.push(r);
       this.pump();
     });
   }
 
-  private remove(r: Request): void {
+  private remove(r: Request<A>): void {
     const q = this.queues.get(r.key);
     if (q && q.includes(r)) {
       q.splice(q.indexOf(r), 1);
@@ -148,7 +169,7 @@ export class WorkerBotPlayer implements BotPlayer {
       else this.order.push(key); // back of the line for its next request
       slot.current = r;
       try {
-        slot.ensure().postMessage({ id: r.id, kind: r.kind, view: r.view, seat: r.seat, opts: this.opts });
+        slot.ensure().postMessage({ ...r.message, id: r.id });
       } catch (err) {
         slot.current = null;
         clearTimeout(r.timer);
@@ -178,5 +199,28 @@ export class WorkerBotPlayer implements BotPlayer {
       }
       if (w) await w.terminate();
     }));
+  }
+}
+
+/** Mint's ISMCTS search bot (./mcts-worker.ts) on a worker pool: one pool serves every difficulty. */
+export class WorkerBotPlayer implements BotPlayer {
+  private readonly pool: WorkerPool<BotChoice>;
+
+  constructor(private readonly opts: MctsOptions = DEFAULT_MCTS, workers = 1) {
+    this.pool = new WorkerPool<BotChoice>('mcts-worker', { workers });
+  }
+
+  /** Requests waiting for a worker (tests, /health). */
+  get waiting(): number {
+    return this.pool.waiting;
+  }
+
+  /** The move of a `kind` bot for `seat`, handed that seat's view only; `job` keys the fair queue by match. */
+  choose(view: GameState, seat: Faction, job?: BotJob, kind: SearchBotKind = DEFAULT_SEARCH_BOT): Promise<BotChoice> {
+    return this.pool.run(job?.matchID, { kind, view, seat, opts: this.opts }, budgetMsOf(kind, this.opts));
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }

@@ -3,14 +3,14 @@
  * the mode as the create body's `mode`, views without the core's random generator (IM14.1), legality from the rules
  * core, the forfeit end of G56 (src/games/imperios/forfeit.ts), the lines around a seat handed to the bot (IM15.5,
  * src/games/imperios/playedBy.ts), its records, and its bots: `greedy` (the default) and `random`
- * (src/games/imperios/ai/baseline.ts) and `search` (the search bot at its easy level, which also takes over a seat
- * handed to the bot: server/table/route.ts), any number of bot seats but one. The bots run on the server's event
- * loop, each handed its seat's view only (the state without the generator).
+ * (src/games/imperios/ai/baseline.ts, on the event loop) and the search bot at three levels (`search` = easy, which
+ * also takes over a seat handed to the bot: server/table/route.ts; `search-normal`, `search-hard`) in worker threads,
+ * any number of bot seats but one, each bot handed its seat's view only (the state without the generator).
  */
 import { randomInt } from 'node:crypto';
 import type { State } from 'boardgame.io';
 import { greedyAction, randomAction, type Rnd } from '../../src/games/imperios/ai/baseline';
-import { chooseImperiosAction } from '../../src/games/imperios/ai/searchBot';
+import { LEVELS, type LevelName } from '../../src/games/imperios/ai/searchLevels';
 import { MODE_IDS } from '../../src/games/imperios/content/modes';
 import { forfeitImperios } from '../../src/games/imperios/forfeit';
 import {
@@ -30,21 +30,30 @@ import { timedQuestion } from '../../src/games/imperios/timeLimits';
 import {
   awaitedSeats,
   setupError,
+  type Action,
   type ImperiosState,
   type PublicState,
 } from '../../src/games/imperios/rules';
 import { audienceLog, audienceState } from '../../src/platform/views';
+import { WorkerPool, type WorkerPoolOptions } from '../bots/worker-pool';
 import type { BotChoice, HostedBots, HostedGame } from '../match/hosted-game';
 
 /**
- * The bot kinds, the default first: the greedy and random baselines (src/games/imperios/ai/baseline.ts) and the
- * search bot at its easy level (src/games/imperios/ai/searchBot.ts, docs/imperios/BOTS.md), which also takes over a
- * seat handed to the bot (IM15.5). Each runs on the server's event loop, so only levels of a few milliseconds a
- * decision are offered here (easy: its fixed 8 iterations, ≈ 7 ms on average, ≈ 45 ms at worst, measured on a loaded
- * machine; normal is 4 times that).
+ * The bot kinds, the default first: the greedy and random baselines (src/games/imperios/ai/baseline.ts), which
+ * take a few milliseconds and run on the server's event loop, and the search bot (src/games/imperios/ai/searchBot.ts,
+ * docs/imperios/BOTS.md) at its three levels, `search` (easy: the kind that also takes over a seat handed to the bot,
+ * IM15.5, and the name stored matches have), `search-normal` and `search-hard`, which run in worker threads
+ * (../bots/worker-pool.ts, ../bots/imperios-worker.ts) with their level's board budget (150 ms, 600 ms, 3 s).
  */
-export const IMPERIOS_BOT_KINDS = ['greedy', 'random', 'search'] as const;
+export const IMPERIOS_BOT_KINDS = ['greedy', 'random', 'search', 'search-normal', 'search-hard'] as const;
 export type ImperiosBotKind = (typeof IMPERIOS_BOT_KINDS)[number];
+
+/** The search bot's level of each search kind. */
+export const SEARCH_LEVEL_OF: Readonly<Partial<Record<ImperiosBotKind, LevelName>>> = {
+  search: 'easy',
+  'search-normal': 'normal',
+  'search-hard': 'hard',
+};
 
 /** Uniform numbers in [0, 1) from the operating system's generator: a bot's choices are nobody's to predict. */
 const cryptoRnd: Rnd = () => randomInt(2 ** 47) / 2 ** 47;
@@ -59,32 +68,67 @@ function plainJson(x: unknown): boolean {
   }
 }
 
-function botMove(kind: string, view: PublicState, playerID: string): Promise<BotChoice> {
+/** A baseline's move, on the event loop (a few milliseconds). */
+function baselineMove(kind: 'greedy' | 'random', view: PublicState, playerID: string): Promise<BotChoice> {
   return Promise.resolve().then(() => {
-    const seat = Number(playerID);
-    const action =
-      kind === 'search'
-        ? chooseImperiosAction(view, seat, { level: 'easy', seed: randomInt(2 ** 47) })
-        : (kind === 'random' ? randomAction : greedyAction)(view, seat, cryptoRnd);
+    const action = (kind === 'random' ? randomAction : greedyAction)(view, Number(playerID), cryptoRnd);
     if (!action) throw new Error(`seat ${playerID} has no legal action`);
     return { move: ACT, args: [action] };
   });
 }
 
+/** How one server runs Imperios' bots (tests change the budgets or watch the worker threads). */
+export interface ImperiosBotSettings {
+  /** Worker threads for the search bot (every level shares them). Default 1. */
+  workers?: number;
+  /** Overrides of a level's wall-clock budget per decision (ms); default its board budget (searchLevels.ts). */
+  budgetMs?: Partial<Record<LevelName, number>>;
+  /** Told of each worker thread started (tests: a worker terminated mid-search). */
+  onWorker?: WorkerPoolOptions['onWorker'];
+  /** Told of the pool once started (tests: whether a search is under way). */
+  onPool?: (pool: WorkerPool<Action>) => void;
+}
+
 /** Imperios' bot part: the lobby's `bot` names seats by their playerIDs ('0' … '6'). */
-export const IMPERIOS_BOTS: HostedBots<ImperiosState, PublicState> = {
-  kinds: { greedy: 'Bot', random: 'Random bot', search: 'Search bot' } satisfies Record<ImperiosBotKind, string>,
-  defaultKind: IMPERIOS_BOT_KINDS[0],
-  handoverKind: 'search',
-  seats: Object.fromEntries(Array.from({ length: IMPERIOS_MAX_PLAYERS }, (_, i) => [String(i), String(i)])),
-  // Hands are open (G48): a bot sees what every player sees, nothing more.
-  view: (state) => imperiosView(state.G),
-  start: () => ({
-    choose: (kind, view, playerID) => botMove(kind, view, playerID),
-    fallback: (view, playerID) => botMove('random', view, playerID),
-    close: async () => {},
-  }),
-};
+export function imperiosBots(settings: ImperiosBotSettings = {}): HostedBots<ImperiosState, PublicState> {
+  return {
+    kinds: {
+      greedy: 'Bot',
+      random: 'Random bot',
+      search: 'Search bot (easy)',
+      'search-normal': 'Search bot (normal)',
+      'search-hard': 'Search bot (hard)',
+    } satisfies Record<ImperiosBotKind, string>,
+    defaultKind: IMPERIOS_BOT_KINDS[0],
+    handoverKind: 'search',
+    seats: Object.fromEntries(Array.from({ length: IMPERIOS_MAX_PLAYERS }, (_, i) => [String(i), String(i)])),
+    // Hands are open (G48): a bot sees what every player sees, nothing more (the state without its generator).
+    view: (state) => imperiosView(state.G),
+    start() {
+      const pool = new WorkerPool<Action>('imperios-worker', { workers: settings.workers, onWorker: settings.onWorker });
+      settings.onPool?.(pool);
+      const search = async (level: LevelName, view: PublicState, playerID: string, matchID: string): Promise<BotChoice> => {
+        const budgetMs = settings.budgetMs?.[level] ?? LEVELS[level].boardBudgetMs;
+        // The seed from the operating system's generator: the bot's next choice is nobody's to predict.
+        const message = { view, seat: Number(playerID), level, budgetMs, seed: randomInt(2 ** 47) };
+        return { move: ACT, args: [await pool.run(matchID, message, budgetMs)] };
+      };
+      return {
+        choose: (kind, view, playerID, job) => {
+          const level = SEARCH_LEVEL_OF[kind as ImperiosBotKind];
+          if (level) return search(level, view, playerID, job.matchID);
+          if (kind === 'greedy' || kind === 'random') return baselineMove(kind, view, playerID);
+          return Promise.reject(new Error(`no Imperios bot ${kind}`));
+        },
+        fallback: (view, playerID) => baselineMove('random', view, playerID),
+        // Ends searches in progress (their matches' loops then stop: the driver is closing).
+        close: () => pool.close(),
+      };
+    },
+  };
+}
+
+export const IMPERIOS_BOTS = imperiosBots();
 
 /** Rounds of the game log an online view carries while the game runs: the current one and the one before. */
 export const VIEW_LOG_ROUNDS = 2;

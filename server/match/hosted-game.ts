@@ -154,6 +154,16 @@ export function awaitedPlayers<G>(hosted: Pick<HostedGame<G>, 'awaiting' | 'next
   return next === null ? [] : [next];
 }
 
+/**
+ * The seats a clock times in `state` (G59): every seat the game waits for, the one whose turn it is (`nextToMove`)
+ * first, the others in the order `awaiting` gives (seat order). Empty when nobody is awaited.
+ */
+export function clockSeats<G>(hosted: Pick<HostedGame<G>, 'awaiting' | 'nextToMove'>, state: State<G>): string[] {
+  const next = hosted.nextToMove(state);
+  if (next === null) return [];
+  return [next, ...awaitedPlayers(hosted, state).filter((s) => s !== next)];
+}
+
 /** The kind a stored seat marker or a client's `botKind` names for this game (aliases resolved), else null. */
 export function botKindIn(bots: Pick<HostedBots, 'kinds' | 'aliases'> | undefined, x: unknown): string | null {
   if (!bots || typeof x !== 'string') return null;

@@ -14,13 +14,13 @@ import type { PlayedBy, SeatID as MintSeatID } from '../../src/protocol';
 import type { MatchEvent } from '../events';
 import { credentialsMatch, isPlayerID, seatIDs, seatMetadata, type SeatID } from '../seats/credentials';
 import type { SqlStorage } from '../storage';
-import { afterMove, outOfTime } from '../table/clock';
+import { afterMoveAwaited, noteExpired, outOfTimeSeats } from '../table/clock';
 import { playedNote, type OpenAnswers, type TableMetadata } from '../table/state';
 import { argsProblem } from './args';
 import type { Broadcaster } from './broadcaster';
 import type { MatchChanges } from './changes';
 import type { Connection } from './connections';
-import type { HostedGame } from './hosted-game';
+import { clockSeats, type HostedGame } from './hosted-game';
 import type { HostedGames } from './hosted-games';
 import { botKindOf, isMatchID } from './match-data';
 import type { MatchQueue } from './queue';
@@ -186,16 +186,17 @@ export class MoveService {
         return refuse('your seat is played by the bot: take it back first');
       }
       const clock = (metadata as TableMetadata).clock;
-      const late = outOfTime(clock, this.o.now());
       // A default answer at a question's time limit is the rule's, not the seat's decision: it is made even for a seat
       // out of time (whose bank stays empty: it is out of time again at its next decision).
-      if (late === playerID && by !== 'time') {
-        // Out of time: the game waits for the opponent to claim the win or hand the seat to the bot.
-        if (clock!.expired !== playerID) {
-          const md = { ...metadata, clock: { ...clock!, expired: playerID } } as Server.MatchData;
+      if (clock && by !== 'time' && outOfTimeSeats(clock, this.o.now()).includes(playerID as MintSeatID)) {
+        // Out of time: the game waits for another seat to claim the win or hand the seat to the bot (G59: each seat
+        // for itself; the others owing at the same time go on).
+        const noted = noteExpired(clock, this.o.now());
+        if (noted.newly.length > 0) {
+          const md = { ...metadata, clock: noted.clock } as Server.MatchData;
           await this.o.db.setMetadata(matchID, md);
           store.remember(matchID, s, md);
-          this.o.onEvent({ event: 'clockExpired', matchID, playerID });
+          for (const late of noted.newly) this.o.onEvent({ event: 'clockExpired', matchID, playerID: late });
           this.o.broadcaster.sendTable(matchID, md);
         }
         return refuse('time is up');
@@ -234,9 +235,10 @@ export class MoveService {
       if (clock) {
         // Issue 19 item 1: the clock acts only when the turn changes hands (../table/clock.ts afterMove); a take-back, or
         // another decision of the same seat, leaves it as it is.
-        // The seat the game waits for spends time (a game of more seats: its nextToMove, ../games/imperios.ts).
-        const nextSeat = g.hosted.nextToMove(next) as MintSeatID | null;
-        const ticked = afterMove(clock, playerID as MintSeatID, nextSeat, this.o.now(), clean.payload.type === 'undo');
+        // Every seat the game waits for spends its own time (G59: a game of more seats may wait for several at once).
+        // Nobody awaited: the game is over (the clock stops).
+        const awaited = clockSeats(g.hosted, next) as MintSeatID[];
+        const ticked = afterMoveAwaited(clock, playerID as MintSeatID, awaited.length > 0 ? awaited : null, this.o.now(), clean.payload.type === 'undo');
         if (ticked !== clock) {
           md = { ...md, clock: ticked } as Server.MatchData;
           touched = true;

@@ -24,12 +24,12 @@ import type { Server, State } from 'boardgame.io';
 import type { GameState } from '../../src/game/rules';
 import { playerOfMaybe, TABLE_ACTIONS, type SeatID as MintSeatID, type TableAction } from '../../src/protocol';
 import { credentialsMatch, isPlayerID, seatIDs, seatMetadata } from '../seats/credentials';
-import { outOfTime, pauseClock, resumeClock, startDecision } from './clock';
+import { noteExpired, outOfTimeSeats, pauseClock, resumeClock, startDecisions } from './clock';
 import { fail, onlyKeys, readJsonObject, type RateLimit } from '../http';
 import { matchPostStart } from '../http/match-post';
 import type { Limiter } from '../cluster/shared-limits';
 import { botKindOf, isRivalSeat, type MatchHub } from '../match/hub';
-import type { HostedGame } from '../match/hosted-game';
+import { clockSeats, type HostedGame } from '../match/hosted-game';
 import type { SqlStorage } from '../storage';
 import { abandonLimit, awaySince, seated, type TableMetadata } from './state';
 
@@ -38,17 +38,18 @@ import { abandonLimit, awaySince, seated, type TableMetadata } from './state';
  * join, and a rematch's last playAgain, call this in the queue): the first turn's seat from the current state.
  */
 export async function startClockIfSeated(db: SqlStorage, matchID: string, m: Server.MatchData, now: number,
-  hosted?: Pick<HostedGame, 'nextToMove'>): Promise<boolean> {
+  hosted?: Pick<HostedGame, 'nextToMove' | 'awaiting'>): Promise<boolean> {
   const t = m as TableMetadata;
   if (!t.clock || t.clock.running || t.clock.stopped || t.clock.paused) return false;
   if (!seated(m)) return false;
   const { state } = await db.fetch(matchID, { state: true });
   // The game says whose decision it waits for (every hosted game); Mint's pending seat without one.
-  const seat = hosted && state
-    ? (hosted.nextToMove(state as State) as MintSeatID | null)
-    : playerOfMaybe((state as State<GameState> | undefined)?.G.pending?.seat);
-  if (!seat) return false;
-  t.clock = startDecision(t.clock, seat, now);
+  // G59: every seat it waits for starts spending its own time.
+  const seats = hosted && state
+    ? (clockSeats(hosted, state as State) as MintSeatID[])
+    : [playerOfMaybe((state as State<GameState> | undefined)?.G.pending?.seat)].filter((x) => x !== null);
+  if (seats.length === 0) return false;
+  t.clock = startDecisions(t.clock, seats, now);
   return true;
 }
 
@@ -111,14 +112,16 @@ export function tableRoute(opts: {
       }
       const opp = seatMetadata(metadata, oppID);
       const now = hub.now();
-      const late = outOfTime(t.clock, now);
-      if (late && t.clock!.expired !== late) {
-        t.clock = { ...t.clock!, expired: late };
-        hub.onEvent({ event: 'clockExpired', matchID, playerID: late });
+      // G59: every seat out of time, each for itself (several may owe at once).
+      const late = outOfTimeSeats(t.clock, now) as string[];
+      if (t.clock) {
+        const noted = noteExpired(t.clock, now);
+        t.clock = noted.clock;
+        for (const seat of noted.newly) hub.onEvent({ event: 'clockExpired', matchID, playerID: seat });
       }
       switch (action as TableAction) {
         case 'claimWin': {
-          if (late !== oppID) fail(409, ids.length === 2 ? 'your opponent still has time' : 'that player still has time');
+          if (!late.includes(oppID)) fail(409, ids.length === 2 ? 'your opponent still has time' : 'that player still has time');
           await hub.forfeitInQueue(matchID, oppID, metadata, 'time');
           return;
         }
@@ -129,7 +132,7 @@ export function tableRoute(opts: {
             fail(409, 'that seat is not a player\'s');
           }
           const away = awaySince(metadata, oppID);
-          const why = late === oppID ? 'time' : away !== undefined && now - away >= abandonLimit(t, hub.abandonMs) ? 'away' : null;
+          const why = late.includes(oppID) ? 'time' : away !== undefined && now - away >= abandonLimit(t, hub.abandonMs) ? 'away' : null;
           if (!why) fail(409, ids.length === 2 ? 'your opponent is still playing' : 'that player is still playing');
           opp.data = { ...(opp.data as object | undefined), bot: bots.handoverKind ?? bots.defaultKind, handedOver: true };
           if (t.clock) t.clock = pauseClock(t.clock, now);
@@ -151,12 +154,10 @@ export function tableRoute(opts: {
           // Issue 19 item 5: the clock goes on once no seat is with the bot, from the banks it had.
           const withBot = ids.some((id) => (seatMetadata(metadata, id)?.data as { handedOver?: unknown } | undefined)?.handedOver === true);
           if (t.clock && !withBot) {
-            t.clock = resumeClock(t.clock, hosted.nextToMove(s) as MintSeatID | null, now, false);
-            const lateNow = outOfTime(t.clock, now);
-            if (lateNow) {
-              t.clock = { ...t.clock, expired: lateNow };
-              hub.onEvent({ event: 'clockExpired', matchID, playerID: lateNow });
-            }
+            t.clock = resumeClock(t.clock, clockSeats(hosted, s) as MintSeatID[], now, false);
+            const noted = noteExpired(t.clock, now);
+            t.clock = noted.clock;
+            for (const seat of noted.newly) hub.onEvent({ event: 'clockExpired', matchID, playerID: seat });
           }
           await hub.db.setMetadata(matchID, metadata);
           hub.forget(matchID);

@@ -20,7 +20,8 @@
  */
 import type { Server, State } from 'boardgame.io';
 import { seatIDs, seatMetadata } from '../seats/credentials';
-import { outOfTime, timeLeft } from './clock';
+import { clockExpired, clockRuns } from '../../src/protocol';
+import { noteExpired, timeLeft } from './clock';
 import type { MatchHub } from '../match/hub';
 import type { SqlStorage } from '../storage';
 import { abandonLimit, abandonedSeats, awaySince, rematchExpiry, type TableMetadata } from './state';
@@ -64,7 +65,11 @@ export class TableTimer {
     let d = rematchExpiry(m, this.hub.rematchExpiryMs) ?? Infinity;
     if (m.answers && !this.answering.has(matchID) && !this.stuck.has(`${matchID}|${m.answers.key}`)) d = Math.min(d, m.answers.until);
     const c = m.clock;
-    if (c && c.running && !c.stopped && c.expired === undefined) d = Math.min(d, now + timeLeft(c, c.running.seat, now));
+    if (c && !c.stopped) {
+      // G59: each running seat not yet found out of time runs out on its own.
+      const expired = clockExpired(c);
+      for (const r of clockRuns(c)) if (!expired.includes(r.seat)) d = Math.min(d, now + timeLeft(c, r.seat, now));
+    }
     const limit = abandonLimit(m, this.hub.abandonMs);
     for (const id of seatIDs(m)) {
       const t = awaySince(m, id);
@@ -119,11 +124,11 @@ export class TableTimer {
         }
       }
       let news = false;
-      const late = outOfTime(m.clock, now);
-      if (late && m.clock!.expired !== late) {
-        m.clock = { ...m.clock!, expired: late };
+      const noted = m.clock ? noteExpired(m.clock, now) : null;
+      if (noted && noted.newly.length > 0) {
+        m.clock = noted.clock;
         await hub.db.setMetadata(matchID, metadata);
-        hub.onEvent({ event: 'clockExpired', matchID, playerID: late });
+        for (const late of noted.newly) hub.onEvent({ event: 'clockExpired', matchID, playerID: late });
         news = true;
       }
       for (const id of abandonedSeats(m, now, hub.abandonMs)) {

@@ -29,17 +29,43 @@ export interface ClockState extends ClockSettings {
    * The turn being timed: whose, and since when (server ms). null until both players hold their seats
    * (server/table-state.ts `seated`), while paused, and at the end.
    */
-  running: { seat: SeatID; since: number } | null;
+  running: ClockRun | null;
+  /**
+   * G59: the other seats the game waits for at the same time (Imperios: several asked about a block offer, several
+   * keeping a reserve), each spending its own bank (or its own decision limit) since its `since`, in seat order after
+   * `running`. Absent: none (always for two seats).
+   */
+  alsoRunning?: ClockRun[];
   /**
    * Paused while a seat is with the bot (issue 19 item 5): the seat whose turn it was when the clock paused and what
    * that turn had used (turn clocks; a live clock charged it to the bank at once). Cleared when the turn changes
    * hands during the pause (the bot's time is nobody's).
    */
   paused?: { seat: SeatID; usedMs: number };
+  /** The other seats that were running when the clock paused (G59), each with what its decision had used. */
+  alsoPaused?: { seat: SeatID; usedMs: number }[];
   /** Stopped for good: the game ended. (Stored matches from before issue 19 also have it after a hand-over.) */
   stopped?: boolean;
   /** The seat whose time ran out (set when the server first noticed). */
   expired?: SeatID;
+  /** G59: other seats out of time at the same time, each for itself (several run at once). Absent: none. */
+  alsoExpired?: SeatID[];
+}
+
+/** One seat's running decision on a clock: whose, and since when (server ms). */
+export interface ClockRun {
+  seat: SeatID;
+  since: number;
+}
+
+/** Every seat whose decision the clock is timing (G59: several at once), `running` first. */
+export function clockRuns(c: Pick<ClockState, 'running' | 'alsoRunning'>): ClockRun[] {
+  return c.running ? [c.running, ...(c.alsoRunning ?? [])] : [];
+}
+
+/** Every seat the server found out of time (G59: each for itself), `expired` first. */
+export function clockExpired(c: Pick<ClockState, 'expired' | 'alsoExpired'>): SeatID[] {
+  return c.expired === undefined ? [] : [c.expired, ...(c.alsoExpired ?? [])];
 }
 
 /** The clock as clients see it: `serverNow` lets them count down from the server's time. */

@@ -1,7 +1,7 @@
 /**
  * The compiled server (issue 21 item 7): scripts/build-server.mjs bundles it as `npm start` does, the bundle's
  * main.js runs under plain node on the embedded SQLite default and serves the lobby, a bot seat plays, and the
- * compiled search worker (mcts-worker.js) answers a legal move.
+ * compiled search workers (mcts-worker.js, Imperios' imperios-worker.js) answer a legal move.
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createState, legalActions, seededRng } from '../../src/game/rules';
 import { viewFor } from '../../src/game/rules/view';
+import { actionKey, awaitedSeats, createGame, legalActions as imperiosLegal, publicView } from '../../src/games/imperios/rules';
 import { freePort, kill, startChild, type Child } from './child-server';
 import { api, tempDir } from './server-helpers';
 
@@ -73,6 +74,25 @@ describe('the compiled server (npm start)', () => {
       });
       expect(answer.error).toBeUndefined();
       expect(legalActions(state, seat).map((a) => a.type)).toContain(answer.choice!.move);
+    } finally {
+      await w.terminate();
+    }
+  });
+
+  it('the compiled Imperios search worker answers a legal action from the public view', async () => {
+    const state = createGame({ players: 4, mode: 'tutorial', seed: 7 });
+    const seat = awaitedSeats(state)[0];
+    const w = new Worker(join(out, 'imperios-worker.js'));
+    try {
+      const answer = await new Promise<{ id?: number; choice?: unknown; error?: string }>((resolve, reject) => {
+        w.on('message', (m) => {
+          if (m.id === 1) resolve(m);
+        });
+        w.on('error', reject);
+        w.postMessage({ id: 1, view: publicView(state), seat, level: 'hard', budgetMs: 100, seed: 1 });
+      });
+      expect(answer.error).toBeUndefined();
+      expect(imperiosLegal(state, seat).map(actionKey)).toContain(actionKey(answer.choice as never));
     } finally {
       await w.terminate();
     }

@@ -1,10 +1,23 @@
 /**
  * server/clock.ts, the rules of issue 19 items 1 and 5 that the socket tests (server-clock-attacks) cannot reach
  * through the game: a take-back that would hand the turn over, a turn changing hands while paused, a clock stopped by
- * a hand-over before the change, a move before the clock started.
+ * a hand-over before the change, a move before the clock started; and G59's several seats owing at once.
  */
 import { describe, expect, it } from 'vitest';
-import { afterMove, newClock, outOfTime, pauseClock, resumeClock, startDecision, type ClockState } from '../../server/table/clock';
+import {
+  afterMove,
+  afterMoveAwaited,
+  newClock,
+  noteExpired,
+  outOfTime,
+  outOfTimeSeats,
+  pauseClock,
+  resumeClock,
+  startDecision,
+  timeLeft,
+  type ClockState,
+} from '../../server/table/clock';
+import { clockExpired, clockRuns, type SeatID } from '../../src/protocol';
 
 const live = (): ClockState => startDecision(newClock({ kind: 'live', bankMs: 60_000, incrementMs: 10_000 }), '0', 0);
 const turn = (): ClockState => startDecision(newClock({ kind: 'turn', perDecisionMs: 60_000 }), '0', 0);
@@ -72,5 +85,76 @@ describe('a clock for more than two seats (issue 23 item 7)', () => {
     expect(t.running).toEqual({ seat: '1', since: 7_000 });
     expect(outOfTime(t, 67_000)).toBe('1');
     expect(newClock({ kind: 'live', bankMs: 60_000, incrementMs: 0 }).banks).toEqual({ 0: 60_000, 1: 60_000 });
+  });
+});
+
+describe('several seats owing at once (G59)', () => {
+  const S = (x: string) => x as SeatID;
+  // Four seats; seat 0 acts, then 1, 2 and 3 are asked about its block offer at once (a live clock, 5 s increment).
+  const asked = (): ClockState => {
+    const c = startDecision(newClock({ kind: 'live', bankMs: 60_000, incrementMs: 5_000 }, 4), '0', 0);
+    return afterMoveAwaited(c, '0', ['1', S('2'), S('3')], 10_000);
+  };
+
+  it('starts every awaited seat at once, each spending its own bank; the seat that acted is charged with its increment', () => {
+    const c = asked();
+    expect(c.banks).toEqual({ 0: 55_000, 1: 60_000, 2: 60_000, 3: 60_000 });
+    expect(clockRuns(c)).toEqual([{ seat: '1', since: 10_000 }, { seat: '2', since: 10_000 }, { seat: '3', since: 10_000 }]);
+    for (const s of ['1', '2', '3']) expect(timeLeft(c, S(s), 30_000)).toBe(40_000);
+    expect(timeLeft(c, '0', 30_000)).toBe(55_000);
+  });
+
+  it('stops the bank of a seat that answered, with its increment, while the others keep falling from their own start', () => {
+    const c = afterMoveAwaited(asked(), S('2'), ['1', S('3')], 25_000);
+    expect(c.banks).toEqual({ 0: 55_000, 1: 60_000, 2: 50_000, 3: 60_000 });
+    expect(clockRuns(c)).toEqual([{ seat: '1', since: 10_000 }, { seat: '3', since: 10_000 }]);
+    expect(timeLeft(c, S('2'), 1e6)).toBe(50_000);
+    expect(timeLeft(c, S('3'), 40_000)).toBe(30_000);
+    // Nothing else changes while the same seats still owe: the very same clock.
+    expect(afterMoveAwaited(c, '1', ['1', S('3')], 30_000)).toBe(c);
+  });
+
+  it('a seat that answered the question and is then awaited again starts a fresh decision', () => {
+    const c = afterMoveAwaited(afterMoveAwaited(asked(), '1', [S('2'), S('3')], 20_000), S('3'), ['1', S('2')], 30_000);
+    expect(clockRuns(c)).toEqual([{ seat: '1', since: 30_000 }, { seat: '2', since: 10_000 }]);
+    expect(c.banks).toMatchObject({ 1: 55_000, 3: 45_000 });
+  });
+
+  it('each seat runs out for itself: both found out of time once, and a seat no longer owing is out of time no more', () => {
+    let c = asked();
+    c = afterMoveAwaited(c, '1', [S('2'), S('3')], 20_000); // seat 1 answers after 10 s
+    expect(outOfTimeSeats(c, 69_999)).toEqual([]);
+    expect(outOfTimeSeats(c, 70_000)).toEqual(['2', '3']);
+    const noted = noteExpired(c, 70_000);
+    expect(noted.newly).toEqual(['2', '3']);
+    expect(clockExpired(noted.clock)).toEqual(['2', '3']);
+    expect(noteExpired(noted.clock, 80_000)).toEqual({ clock: noted.clock, newly: [] });
+    // The time limit answers for seat 3 (IM15.1): seat 2 is still out of time, seat 3 no longer.
+    const after = afterMoveAwaited(noted.clock, S('3'), [S('2')], 80_000);
+    expect(clockExpired(after)).toEqual(['2']);
+    expect(after.banks).toMatchObject({ 3: 5_000 });
+  });
+
+  it('the end charges every running seat and stops', () => {
+    const c = afterMoveAwaited(asked(), '1', null, 30_000);
+    expect(c).toMatchObject({ running: null, stopped: true, banks: { 0: 55_000, 1: 40_000, 2: 40_000, 3: 40_000 } });
+    expect(c.alsoRunning).toBeUndefined();
+  });
+
+  it('a pause charges every running seat; the resume restarts every awaited seat, a turn limit keeping what each had used', () => {
+    const p = pauseClock(asked(), 20_000);
+    expect(p.banks).toEqual({ 0: 55_000, 1: 50_000, 2: 50_000, 3: 50_000 });
+    expect(clockRuns(p)).toEqual([]);
+    const back = resumeClock(p, ['1', S('2'), S('3')], 100_000, false);
+    expect(clockRuns(back)).toEqual(['1', '2', '3'].map((seat) => ({ seat, since: 100_000 })));
+    expect(back.paused).toBeUndefined();
+    expect(back.alsoPaused).toBeUndefined();
+
+    const turn = afterMoveAwaited(startDecision(newClock({ kind: 'turn', perDecisionMs: 60_000 }, 4), '0', 0), '0', ['1', S('2')], 10_000);
+    const tp = pauseClock(afterMoveAwaited(turn, '1', [S('2'), S('3')], 15_000), 40_000);
+    expect([tp.paused, ...(tp.alsoPaused ?? [])]).toEqual([{ seat: '2', usedMs: 30_000 }, { seat: '3', usedMs: 25_000 }]);
+    // Seat 2 answered while the bot held a seat: it leaves the pause; seat 3's decision goes on.
+    const moved = afterMoveAwaited(tp, S('2'), [S('3')], 50_000);
+    expect(resumeClock(moved, [S('3')], 100_000, false).running).toEqual({ seat: '3', since: 75_000 });
   });
 });

@@ -10,7 +10,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { awaitedSeats, createGame, legalActions, publicView, type ImperiosState } from '../../../src/games/imperios/rules';
 import { botSeats, createProblem } from '../../../src/ui/imperios/online/imperiosLobby';
-import { imperiosSender, ImperiosTable, type ImperiosTableProps } from '../../../src/ui/imperios/online/ImperiosOnline';
+import { ImperiosOnline, imperiosSender, ImperiosTable, type ImperiosTableProps } from '../../../src/ui/imperios/online/ImperiosOnline';
 import { imperiosRoute } from '../../../src/ui/online/OnlineScreen';
 import type { ChatLine } from '../../../src/ui/online/socketClient';
 import type { TableSnapshot } from '../../../src/ui/online/socketClient';
@@ -169,6 +169,28 @@ describe('Imperios online lobby choices', () => {
     expect(createProblem({ ...base, mode: 'epic', players: 6 })).toBeNull();
     expect(createProblem({ ...base, bots: 5 })).not.toBeNull();
     expect(createProblem({ ...base, bots: 4 })).toBeNull();
+  });
+  it("offers the search bot's three levels and sends the chosen one as the bots' kind", async () => {
+    const fetch = vi.fn(async (url: string) =>
+      url.endsWith('/create') ? new Response(JSON.stringify({ matchID: 'm9' }), { status: 200 })
+        : url.endsWith('/join') ? new Response(JSON.stringify({ error: 'stop here' }), { status: 409 })
+          : new Response(JSON.stringify({ matches: [] }), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    try {
+      const { container } = render(<ImperiosOnline server="http://srv" onExit={() => {}} />);
+      const kinds = container.querySelector('[data-imp-online="bot-kind"]') as HTMLSelectElement;
+      expect([...kinds.options].map((o) => o.value)).toEqual(['greedy', 'random', 'search', 'search-normal', 'search-hard']);
+      fireEvent.change(container.querySelector('[data-imp-online="name"]')!, { target: { value: 'Ana' } });
+      fireEvent.change(kinds, { target: { value: 'search-hard' } });
+      fireEvent.click(container.querySelector('[data-imp-online="create"]')!);
+      await screen.findByText('stop here');
+      const call = fetch.mock.calls.find(([u]) => String(u).endsWith('/create'))!;
+      expect(JSON.parse(String((call as unknown as [string, RequestInit])[1].body))).toEqual({
+        numPlayers: 5, mode: 'normal', bot: ['2', '3', '4'], botKind: 'search-hard',
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
   it('gives the bots the last seats', () => {
     expect(botSeats(5, 3)).toEqual(['2', '3', '4']);

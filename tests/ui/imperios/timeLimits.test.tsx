@@ -150,6 +150,34 @@ describe('clocks (G59)', () => {
     expect(screen.getByTestId('imp-clock').textContent).toContain('24 h 00 min per decision');
   });
 
+  it('counts down every seat the game waits for at once (G59), each from its own start; each seat out of time is marked', () => {
+    const clock = {
+      kind: 'live', bankMs: 600_000, incrementMs: 0, banks: { 0: 600_000, 1: 300_000, 2: 120_000, 3: 600_000 },
+      running: { seat: '1', since: 1_000_000 }, alsoRunning: [{ seat: '2', since: 990_000 }], serverNow: 1_000_000,
+    };
+    const { container, rerender } = render(<ImperiosTable {...props({ table: table({ clock } as never) })} />);
+    const seat = (id: string) => container.querySelector(`[data-clock-seat="${id}"]`)!;
+    expect(['0', '1', '2', '3'].map((id) => seat(id).getAttribute('data-clock-active'))).toEqual(['no', 'yes', 'yes', 'no']);
+    expect(seat('2').textContent).toContain('⏱ 1:50');
+    act(() => { vi.advanceTimersByTime(30_000); });
+    expect(seat('1').textContent).toContain('⏱ 4:30');
+    expect(seat('2').textContent).toContain('⏱ 1:20');
+    expect(seat('0').textContent).toContain('10:00');
+    // Both out of time: each is marked, and each gets its own claim.
+    const late = { ...clock, banks: { ...clock.banks, 1: 0, 2: 0 }, expired: '1', alsoExpired: ['2'] };
+    rerender(<ImperiosTable {...props({ table: table({ clock: late } as never), onTable: async () => {} })} />);
+    expect(screen.getByTestId('imp-out-of-time-1')).toBeTruthy();
+    expect(screen.getByTestId('imp-out-of-time-2')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Claim the win' })).toHaveLength(2);
+  });
+
+  it('a turn clock shows the decision limit of every running seat', () => {
+    const clock = { kind: 'turn', perDecisionMs: 86_400_000, running: { seat: '3', since: 1_000_000 }, alsoRunning: [{ seat: '0', since: 1_000_000 - 3_600_000 }], serverNow: 1_000_000 };
+    const { container } = render(<ImperiosTable {...props({ table: table({ clock } as never) })} />);
+    expect(container.querySelectorAll('[data-clock-seat]')).toHaveLength(2);
+    expect(container.querySelector('[data-clock-seat="0"]')!.textContent).toContain('23 h 00 min');
+  });
+
   it('a seat out of time: the others get "Claim the win" beside "Hand to the bot", which posts claimWin naming it', async () => {
     vi.useRealTimers();
     const fetch = server();

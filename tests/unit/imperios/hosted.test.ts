@@ -6,7 +6,13 @@
 import type { State } from 'boardgame.io';
 import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
 import { afterAll, describe, expect, it } from 'vitest';
-import { IMPERIOS_BOTS, IMPERIOS_HOSTED, onlineView, VIEW_LOG_ROUNDS } from '../../../server/games/imperios';
+import {
+  imperiosBots,
+  IMPERIOS_BOTS,
+  IMPERIOS_HOSTED,
+  onlineView,
+  VIEW_LOG_ROUNDS,
+} from '../../../server/games/imperios';
 import { estimate, greedyAction, randomAction } from '../../../src/games/imperios/ai/baseline';
 import { ACT, makeImperiosGame } from '../../../src/games/imperios/game';
 import { replayImperios, type ImperiosRecord } from '../../../src/games/imperios/record';
@@ -166,9 +172,10 @@ describe('The baseline bots', () => {
 
 describe('The server bots (IMPERIOS_BOTS)', () => {
   it('every kind, the search bot that takes handed-over seats included, answers a legal act from the view', async () => {
-    expect(Object.keys(IMPERIOS_BOTS.kinds)).toEqual(['greedy', 'random', 'search']);
+    expect(Object.keys(IMPERIOS_BOTS.kinds)).toEqual(['greedy', 'random', 'search', 'search-normal', 'search-hard']);
     expect(IMPERIOS_BOTS.handoverKind).toBe('search');
-    const players = IMPERIOS_BOTS.start();
+    // The search levels in a worker thread, with short budgets here (the server's are 150 ms, 600 ms, 3 s).
+    const players = imperiosBots({ budgetMs: { easy: 20, normal: 20, hard: 20 } }).start();
     const { state } = played(30, 'server-bots');
     for (const kind of Object.keys(IMPERIOS_BOTS.kinds)) {
       const seat = awaitedSeats(state.G)[0];

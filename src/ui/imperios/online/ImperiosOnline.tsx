@@ -12,7 +12,8 @@
  *
  * The table (`mint:table`) also brings an open question's time limit (IM15.1, IM15.2: `answers`), counted down here
  * from the server's time as Mint's clocks are (../../online/TableBar.tsx), and a chess clock (G59): each seat's bank
- * (live) or the time left of the running decision (turn), and "Claim the win" over a seat out of time.
+ * (live) or the time left of the running decision (turn), every seat the game waits for counting down at once, and
+ * "Claim the win" over each seat out of time.
  *
  * The lobby's parts (create, open matches, the invite screen) are ./ImperiosLobbyView.tsx; "My matches" and the end's
  * "Play again" (issue 23, on the platform's shared list and rematch) are ./ImperiosHeld.tsx.
@@ -21,6 +22,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { ImperiosGame, IMPERIOS_MIN_PLAYERS } from '../../../games/imperios/game';
 import { awaitedSeats, type Action, type Seat } from '../../../games/imperios/rules';
+import { clockExpired, clockRuns } from '../../../protocol/table';
 import { ConfirmDialog } from '../../dialog/Dialog';
 import { ChoiceButton } from '../../prompt/ChoiceButton';
 import { Loading } from '../../screens/Loading';
@@ -89,9 +91,11 @@ function serverTime(snap: TableSnapshot, localNow: number): number {
 export function seatClockLeft(snap: TableSnapshot, id: string, localNow: number): number {
   const c = snap.view.clock;
   if (!c || c.stopped) return Infinity;
-  const running = c.running?.seat === id ? serverTime(snap, localNow) - c.running.since : 0;
+  // G59: every seat the game waits for spends its own time, several at once.
+  const run = clockRuns(c).find((r) => r.seat === id);
+  const running = run ? serverTime(snap, localNow) - run.since : 0;
   if (c.kind === 'live') return ((c.banks as Record<string, number> | undefined)?.[id] ?? 0) - running;
-  return c.running?.seat === id ? (c.perDecisionMs ?? 0) - running : Infinity;
+  return run ? (c.perDecisionMs ?? 0) - running : Infinity;
 }
 
 const QUESTIONS: Record<string, { what: string; rule: string; limit: string }> = {
@@ -206,6 +210,9 @@ export function ImperiosTable({ view, seat, players, status, table, act, onExit,
   const mineWithBot = seat !== null && withBot.has(String(seat));
   const free = players.some((p) => p.name === undefined || p.name === null);
   const clock = table?.view.clock;
+  // G59: every running clock (all seats owing at once), and every seat out of time.
+  const ticking = new Set<string>(clock && !clock.stopped ? clockRuns(clock).map((r) => r.seat) : []);
+  const outOfTime = new Set<string>(clock ? clockExpired(clock) : []);
   const now = useTick(!!clock?.running && !clock.stopped && !view.result);
   const tableAction = (action: ImperiosTableAction, s?: string) => {
     setError(null);
@@ -225,16 +232,16 @@ export function ImperiosTable({ view, seat, players, status, table, act, onExit,
             <li key={id} data-seat={id} data-awaited={awaited.includes(c.seat)} data-player={isBot(p) ? 'bot' : p?.name === undefined ? 'free' : p.isConnected ? 'online' : 'away'}>
               <SeatMark seat={c.seat} size={14} /> {seatName(c.seat)}: {who(p, withBot.has(id))}
               {awaited.includes(c.seat) && <span> — to decide</span>}
-              {clock && table && (clock.kind === 'live' || clock.running?.seat === id) && (
-                <span data-clock-seat={id} data-clock-active={clock.running?.seat === id && !clock.stopped ? 'yes' : 'no'}>
-                  {' '}{clock.running?.seat === id && !clock.stopped ? '⏱ ' : '· '}{formatClock(seatClockLeft(table, id, now))}
+              {clock && table && (clock.kind === 'live' || ticking.has(id)) && (
+                <span data-clock-seat={id} data-clock-active={ticking.has(id) ? 'yes' : 'no'}>
+                  {' '}{ticking.has(id) ? '⏱ ' : '· '}{formatClock(seatClockLeft(table, id, now))}
                 </span>
               )}
-              {clock?.expired === id && <strong data-testid={`imp-out-of-time-${id}`} style={{ color: colors.danger }}> out of time</strong>}
-              {onTable && seat !== null && id !== String(seat) && clock?.expired === id && !withBot.has(id) && !view.result && (
+              {outOfTime.has(id) && <strong data-testid={`imp-out-of-time-${id}`} style={{ color: colors.danger }}> out of time</strong>}
+              {onTable && seat !== null && id !== String(seat) && outOfTime.has(id) && !withBot.has(id) && !view.result && (
                 <ChoiceButton $small $primary data-online={`claim-win-${id}`} onClick={() => tableAction('claimWin', id)}>Claim the win</ChoiceButton>
               )}
-              {onTable && seat !== null && id !== String(seat) && (abandoned.has(id) || clock?.expired === id) && !withBot.has(id) && !view.result && (
+              {onTable && seat !== null && id !== String(seat) && (abandoned.has(id) || outOfTime.has(id)) && !withBot.has(id) && !view.result && (
                 <ChoiceButton $small data-online={`hand-to-bot-${id}`} onClick={() => tableAction('handToBot', id)}>Hand to the bot</ChoiceButton>
               )}
             </li>

@@ -20,11 +20,16 @@ export const CLOCK_CHOICES: readonly (readonly [ClockChoice, string])[] = [
 /** The table actions a seated player may send (server/table/route.ts): IM15.5 and G57, and G59's claim. */
 export type ImperiosTableAction = 'claimWin' | 'handToBot' | 'takeBack';
 
-/** The bot kinds the server offers for Imperios (server/games/imperios.ts), the default first. */
+/**
+ * The bot kinds the server offers for Imperios (server/games/imperios.ts), the default first: the search bot at its
+ * three levels (docs/imperios/BOTS.md "Levels"; the server thinks for them in worker threads).
+ */
 export const BOT_KINDS = [
   { id: 'greedy', name: 'Bot (greedy)' },
   { id: 'random', name: 'Random bot' },
   { id: 'search', name: 'Search bot (easy)' },
+  { id: 'search-normal', name: 'Search bot (normal)' },
+  { id: 'search-hard', name: 'Search bot (hard, 3 s a decision)' },
 ] as const;
 export type BotKind = (typeof BOT_KINDS)[number]['id'];
 
