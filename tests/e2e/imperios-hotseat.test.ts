@@ -3,8 +3,9 @@
  * game, played by clicking only what the page offers (seeded random choices among the prompt's buttons, and the
  * territories glowing on the map, clicked where the map draws them) until every seat has decided and the Blue
  * phase is reached; a desktop and a phone screenshot; no console error. The game was saved as it went: leave it, and
- * the start screen lists it; Resume opens it at the same seat. "Learn to play": the coach, three bots, and the
- * lessons moving on as the player chooses a Metropolis and a pool chit.
+ * the start screen lists it; Resume opens it at the same seat. Islands take a real mouse click (Minos as a
+ * Metropolis). "Learn to play": the coach, three bots, and the lessons moving on as the player chooses a Metropolis
+ * and a pool chit.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -146,6 +147,22 @@ describe.skipIf(!run)('Imperios Milenarios hot-seat in the browser', () => {
     await page.waitForSelector(`[data-testid="imp-cover"][data-seat="${awaited}"]`);
     expect(errors).toEqual([]);
     console.log(`imperios e2e: ${log.length} clicks (${mapClicks} on the map): ${log.slice(0, 12).join(' | ')} …`);
+  });
+
+  it('an island takes a real mouse click: Minos chosen as a Metropolis', async () => {
+    const page = await (await env.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${env.server.url}/?seed=e2e-imp-minos`);
+    await page.click('[data-start="imperios"]');
+    await page.click('[data-players="5"]'); // the West half (IM3.1.1), where Minos lies in the Eastern Mediterranean
+    await page.click('[data-start="imperios-go"]');
+    const cover = await page.waitForSelector('[data-testid="imp-cover"]');
+    const seat = await cover.getAttribute('data-seat');
+    await page.click('[data-testid="imp-cover"] [data-choice="ready"]');
+    // Playwright's click: the island must be visible and still, and the topmost thing where it clicks, or it waits.
+    await page.click('[data-choice="territory"][data-territory="minos"]', { timeout: 10_000 });
+    await page.waitForFunction((s) => document.querySelector(`[data-civ="${s}"]`)?.textContent?.includes('Minos'), seat);
+    expect(errors).toEqual([]);
   });
 
   it('"Learn to play": the coach, the bots, and lessons that move on when the player acts', async () => {
