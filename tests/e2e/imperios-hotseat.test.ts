@@ -2,10 +2,10 @@
  * Imperios Milenarios hot-seat in the browser (issue 23 items 5 and 7): from the start screen, a 4-player Normal
  * game, played by clicking only what the page offers (seeded random choices among the prompt's buttons, and the
  * territories glowing on the map, clicked where the map draws them) until every seat has decided and the Blue
- * phase is reached; a desktop and a phone screenshot; no console error. The game was saved as it went: leave it, and
- * the start screen lists it; Resume opens it at the same seat. Islands take a real mouse click (Minos as a
- * Metropolis). "Learn to play": the coach, three bots, and the lessons moving on as the player chooses a Metropolis
- * and a pool chit.
+ * phase is reached; a desktop and a phone screenshot; no console error. The game was saved as it went: a reload
+ * comes back into it at the same seat; leave it, and a reload shows the start screen, whose Imperios screen lists it;
+ * Resume opens it at the same seat. Islands take a real mouse click (Minos as a Metropolis). "Learn to play": the
+ * coach, three bots, and the lessons moving on as the player chooses a Metropolis and a pool chit.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -136,10 +136,26 @@ describe.skipIf(!run)('Imperios Milenarios hot-seat in the browser', () => {
     await shot(page, 'imperios-phone');
     const bar = await page.locator('[data-testid="imp-prompt"]').boundingBox();
     expect(bar!.width).toBeLessThanOrEqual(390);
-    // Saved as it went: leave, find it listed, resume it at the seat the game awaits.
+    // Saved as it went: a reload mid-game comes back into it, the same board at the seat the game awaits.
     await page.setViewportSize({ width: 1280, height: 800 });
     const awaited = await page.evaluate(() => document.querySelector('[data-layout="imperios"]')?.getAttribute('data-seat'));
+    const board = () => page.evaluate(() => ({
+      phase: document.querySelector('[data-layout="imperios"]')?.getAttribute('data-phase'),
+      map: [...document.querySelectorAll('[data-testid="imp-map"] [data-territory]')].map((e) => e.getAttribute('aria-label')).sort(),
+      civs: [...document.querySelectorAll('[data-civ]')].map((e) => e.textContent),
+    }));
+    const before = await board();
+    await page.reload();
+    await page.waitForSelector(`[data-testid="imp-cover"][data-seat="${awaited}"]`);
+    expect(await board()).toEqual(before);
+    await page.click('[data-testid="imp-cover"] [data-choice="ready"]');
+    // Leave on purpose: the game is listed to resume, and a reload no longer opens it.
     await page.click('[data-layout="imperios"] [data-choice="exit"]');
+    await page.waitForSelector('[data-testid="imp-saves"] [data-save="resume"]');
+    await page.reload();
+    await page.waitForSelector('[data-start="imperios"]');
+    expect(await page.locator('[data-testid="imp-cover"], [data-layout="imperios"]').count()).toBe(0);
+    await page.click('[data-start="imperios"]');
     await page.waitForSelector('[data-testid="imp-saves"] [data-save="resume"]');
     expect(await page.locator('[data-testid="imp-save-line"]').first().textContent()).toMatch(/^4 players, Normal, round 1 · /);
     await shot(page, 'imperios-saves');

@@ -1,7 +1,8 @@
 /**
  * The Imperios Milenarios entry of the start screen, a lazy chunk (issue 23 item 7): choose four to seven players
  * and the mode (IM3.1.1–IM3.1.2: Epic needs six or seven), then a hot-seat game on this device; or resume a saved
- * one (./localSaves.ts), learn to play (./tutorial/), or open a record file in the replay viewer.
+ * one (./localSaves.ts), learn to play (./tutorial/), or open a record file in the replay viewer. A reload during a
+ * hot-seat game comes back into it (./openGame.ts).
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { MODES, MODE_IDS, type ModeId } from '../../games/imperios/content/modes';
@@ -14,9 +15,10 @@ import { Choice, Group } from '../screens/StartParts';
 import { HotSeat } from './HotSeat';
 import { FinishedImperios, ImperiosReplayViewer } from './ImperiosReplay';
 import {
-  deleteImperiosSave, downloadImperiosRecord, listImperiosSaves, MAX_IMPERIOS_SAVES, newSaveId, saveLine, saveOf, writeImperiosSave,
-  type ImperiosSave,
+  deleteImperiosSave, downloadImperiosRecord, listImperiosSaves, MAX_IMPERIOS_SAVES, newSaveId, readImperiosSave, saveLine, saveOf,
+  writeImperiosSave, type ImperiosSave,
 } from './localSaves';
+import { imperiosOpenId, setImperiosOpen } from './openGame';
 import { SavedImperios } from './SavedImperios';
 import { coreSession, resumeSession, type ImperiosSession, type LocalSetup } from './session';
 import { ImperiosTutorial } from './tutorial/ImperiosTutorial';
@@ -95,9 +97,10 @@ type Screen =
 export function ImperiosScreen({ seed, onExit, makeSession = coreSession }: {
   seed?: string; onExit(): void; makeSession?: (setup: LocalSetup) => ImperiosSession;
 }) {
-  const [screen, setScreen] = useState<Screen>({ kind: 'setup' });
+  const [start] = useState(reopened);
+  const [screen, setScreen] = useState<Screen>(start.screen);
   const [saved, setSaved] = useState(listImperiosSaves);
-  const [note, setNote] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(start.note);
   const [making, setMaking] = useState<LocalSetup | null>(null);
   const toSetup = () => { setSaved(listImperiosSaves()); setScreen({ kind: 'setup' }); };
   const begin = (s: LocalSetup) => {
@@ -141,6 +144,27 @@ export function ImperiosScreen({ seed, onExit, makeSession = coreSession }: {
   );
 }
 
+/**
+ * The screen a reload opens on: the running game this tab had on screen (./openGame.ts), at the seat it awaits,
+ * or the set-up when there is none (left, over, or not saved yet: no move made), or it no longer replays.
+ */
+function reopened(): { screen: Screen; note: string | null } {
+  const id = imperiosOpenId();
+  const setup = { screen: { kind: 'setup' } as const, note: null };
+  if (!id) return setup;
+  const save = readImperiosSave(id);
+  if ('error' in save || save.over) {
+    setImperiosOpen(null);
+    return setup;
+  }
+  const session = resumeSession(save.record);
+  if ('error' in session) {
+    setImperiosOpen(null);
+    return { ...setup, note: `The game on screen before the reload cannot be resumed: ${session.error}. It is kept on this device as it was.` };
+  }
+  return { screen: { kind: 'game', session, id, startedAt: save.startedAt }, note: null };
+}
+
 /** A record file chosen by the player: the record, or what is wrong with it, in words for the screen. */
 export async function readImperiosFile(file: Blob): Promise<ImperiosRecord | { error: string }> {
   if (file.size > 20_000_000) return { error: 'This file is too large to be a game record.' };
@@ -158,6 +182,11 @@ export async function readImperiosFile(file: Blob): Promise<ImperiosRecord | { e
 function LocalGame({ session, id, startedAt, onExit }: { session: ImperiosSession; id: string; startedAt: number; onExit(): void }) {
   const [stored, setStored] = useState<boolean | null>(null);
   const [over, setOver] = useState(() => session.getState()?.phase === 'over');
+  // A reload comes back into this game while it runs (./openGame.ts); "Leave" (unmounting it) or its end does not.
+  useEffect(() => {
+    setImperiosOpen(over ? null : id);
+    return () => setImperiosOpen(null);
+  }, [id, over]);
   useEffect(() => session.subscribe(() => {
     const rec = session.record?.();
     const state = session.getState();
