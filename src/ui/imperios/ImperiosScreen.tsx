@@ -174,6 +174,14 @@ export async function readImperiosFile(file: Blob): Promise<ImperiosRecord | { e
   } catch {
     return { error: 'This file is not a game record (not JSON).' };
   }
+  return checkImperiosRecord(body);
+}
+
+/** A record file's contents (parsed JSON): an Imperios record, or what is wrong with it in words for the screen. */
+export function checkImperiosRecord(body: unknown): ImperiosRecord | { error: string } {
+  if ((body as { game?: unknown } | null)?.game === 'mint-imperium') {
+    return { error: "This is a record of Mint Imperium, not of Imperios Milenarios: open it from the start screen's Replays." };
+  }
   const r = parseImperiosRecord(body);
   return 'error' in r ? { error: `This file is not a record of Imperios Milenarios this version can open: ${r.error}.` } : r;
 }
