@@ -5,7 +5,8 @@
  * phase is reached; a desktop and a phone screenshot; no console error. The game was saved as it went: a reload
  * comes back into it at the same seat; leave it, and a reload shows the start screen, whose Imperios screen lists it;
  * Resume opens it at the same seat. Islands take a real mouse click (Minos as a Metropolis). "Learn to play": the
- * coach, three bots, and the lessons moving on as the player chooses a Metropolis and a pool chit.
+ * coach, three bots, and the lessons moving on as the player chooses a Metropolis and a pool chit; a reload comes
+ * back into the lesson, and after "Leave tutorial" it does not.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -194,11 +195,27 @@ describe.skipIf(!run)('Imperios Milenarios hot-seat in the browser', () => {
     await clickTerritoryOnMap(page, rngFor('e2e-imp-tutorial'));
     await page.waitForSelector('[data-testid="coach"][data-step="pool"]');
     await page.waitForSelector('[data-testid="imp-prompt"] [data-choice]:not([data-choice="back"])', { timeout: 20000 });
+    // A reload once only the player is awaited (the bots have chosen): the same lesson on the same board.
+    const awaitedOnlyYou = () => document.querySelector('[data-testid="imp-awaited"]')?.querySelectorAll('[data-seat-mark]').length === 1
+      && !!document.querySelector('[data-testid="imp-awaited"] [data-seat-mark="0"]');
+    await page.waitForFunction(awaitedOnlyYou, undefined, { timeout: 20000 });
+    const civs = () => page.evaluate(() => [...document.querySelectorAll('[data-civ]')].map((e) => e.textContent));
+    const before = await civs();
+    await page.reload();
+    await page.waitForSelector('[data-testid="coach"][data-step="pool"]');
+    await page.waitForFunction(awaitedOnlyYou);
+    expect(await civs()).toEqual(before);
     await page.click('[data-testid="imp-prompt"] [data-choice]:not([data-choice="back"])');
     await page.waitForSelector('[data-testid="coach"][data-step="phases"]');
     await shot(page, 'imperios-tutorial-phases');
     const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    // "Leave tutorial": a reload then opens the start screen.
+    await page.click('[data-testid="coach"] button:has-text("Leave tutorial")');
+    await page.waitForSelector('[data-start="imperios-tutorial"]');
+    await page.reload();
+    await page.waitForSelector('[data-start="imperios"]');
+    expect(await page.locator('[data-testid="coach"]').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

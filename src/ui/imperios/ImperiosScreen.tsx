@@ -2,7 +2,7 @@
  * The Imperios Milenarios entry of the start screen, a lazy chunk (issue 23 item 7): choose four to seven players
  * and the mode (IM3.1.1–IM3.1.2: Epic needs six or seven), then a hot-seat game on this device; or resume a saved
  * one (./localSaves.ts), learn to play (./tutorial/), or open a record file in the replay viewer. A reload during a
- * hot-seat game comes back into it (./openGame.ts).
+ * hot-seat game or the tutorial comes back into it (./openGame.ts).
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { MODES, MODE_IDS, type ModeId } from '../../games/imperios/content/modes';
@@ -21,7 +21,8 @@ import {
 import { imperiosOpenId, setImperiosOpen } from './openGame';
 import { SavedImperios } from './SavedImperios';
 import { coreSession, resumeSession, type ImperiosSession, type LocalSetup } from './session';
-import { ImperiosTutorial } from './tutorial/ImperiosTutorial';
+import { ImperiosTutorial, TUTORIAL_OPEN } from './tutorial/ImperiosTutorial';
+import { readTutorial } from './tutorial/tutorialSave';
 
 const MODE_NOTES: Record<ModeId, string> = {
   tutorial: 'Ends by the Copper Age: a short first game.',
@@ -85,7 +86,7 @@ export function ImperiosSetup({ onStart, onExit, onTutorial, children }: {
 type Screen =
   | { kind: 'setup' }
   | { kind: 'game'; session: ImperiosSession; id: string; startedAt: number }
-  | { kind: 'tutorial' }
+  | { kind: 'tutorial'; resumed?: { session: ImperiosSession; bots: number } }
   | { kind: 'file'; replay: ImperiosReplay; names: string[] };
 
 /**
@@ -119,7 +120,9 @@ export function ImperiosScreen({ seed, onExit, makeSession = coreSession }: {
     else setScreen({ kind: 'file', replay: replayCore(r), names: r.players });
   };
   if (screen.kind === 'game') return <LocalGame {...screen} onExit={toSetup} />;
-  if (screen.kind === 'tutorial') return <ImperiosTutorial seed={seed} onExit={toSetup} />;
+  if (screen.kind === 'tutorial') {
+    return <ImperiosTutorial seed={seed} onExit={toSetup} keep session={screen.resumed?.session} bots={screen.resumed?.bots} />;
+  }
   if (screen.kind === 'file') return <ImperiosReplayViewer replay={screen.replay} names={screen.names} onExit={toSetup} />;
   const oldest = saved.saves[saved.saves.length - 1];
   return (
@@ -152,6 +155,7 @@ function reopened(): { screen: Screen; note: string | null } {
   const id = imperiosOpenId();
   const setup = { screen: { kind: 'setup' } as const, note: null };
   if (!id) return setup;
+  if (id === TUTORIAL_OPEN) return reopenedTutorial() ?? setup;
   const save = readImperiosSave(id);
   if ('error' in save || save.over) {
     setImperiosOpen(null);
@@ -163,6 +167,17 @@ function reopened(): { screen: Screen; note: string | null } {
     return { ...setup, note: `The game on screen before the reload cannot be resumed: ${session.error}. It is kept on this device as it was.` };
   }
   return { screen: { kind: 'game', session, id, startedAt: save.startedAt }, note: null };
+}
+
+/** The lesson this tab kept (./tutorial/tutorialSave.ts), resumed; null (and forgotten) when it cannot be. */
+function reopenedTutorial(): { screen: Screen; note: null } | null {
+  const kept = readTutorial();
+  const session = kept && resumeSession(kept.record);
+  if (!kept || !session || 'error' in session) {
+    setImperiosOpen(null);
+    return null;
+  }
+  return { screen: { kind: 'tutorial', resumed: { session, bots: kept.bots } }, note: null };
 }
 
 /** A record file chosen by the player: the record, or what is wrong with it, in words for the screen. */

@@ -3,7 +3,8 @@
  * `OPEN_KEY` does for its local games (../saved/localSave.ts): the id of its save (./localSaves.ts) in this tab's
  * sessionStorage, so a reload or a reopened tab returns to it, while another tab opens on the start screen and does
  * not play the same game at once. Set while a running game is on screen, cleared when it is left through "Leave"
- * or once it is over (nothing left to play). Part of the first load (App.tsx reads it): it imports nothing.
+ * or once it is over (nothing left to play). "Learn to play" is named `tutorial` (its lesson is kept in the tab:
+ * ./tutorial/tutorialSave.ts). Part of the first load (App.tsx reads it): it imports nothing.
  */
 export const IMPERIOS_OPEN_KEY = 'imperios-open';
 const ID = /^[a-z0-9-]{1,40}$/;

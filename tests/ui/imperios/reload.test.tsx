@@ -4,10 +4,10 @@
  * Imperios chunk, the rules core, this tab's sessionStorage and the sealed save in localStorage) is rendered, taken
  * down as a reload takes down the page, and rendered again. The same game returns at the same seat's cover, and
  * plays on into the same save. "Leave" ends that: a reload then shows the start screen. A finished game is never
- * resumed by a reload.
+ * resumed by a reload. "Learn to play" comes back too, at the same lesson on the same board.
  * A save that no longer replays is refused with the reason, and kept.
  */
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImperiosRecord } from '../../../src/games/imperios/record';
 import { awaitedSeats, legalActions, type ImperiosState } from '../../../src/games/imperios/rules';
@@ -15,6 +15,8 @@ import { App } from '../../../src/ui/App';
 import { listImperiosSaves, saveOf, writeImperiosSave } from '../../../src/ui/imperios/localSaves';
 import { IMPERIOS_OPEN_KEY, imperiosOpenId, setImperiosOpen } from '../../../src/ui/imperios/openGame';
 import { coreSession, resumeSession, type ImperiosSession } from '../../../src/ui/imperios/session';
+import { ImperiosTutorial } from '../../../src/ui/imperios/tutorial/ImperiosTutorial';
+import { readTutorial } from '../../../src/ui/imperios/tutorial/tutorialSave';
 
 afterEach(cleanup);
 beforeEach(() => {
@@ -122,5 +124,81 @@ describe('Imperios: a reload resumes the running hot-seat game', () => {
     expect(screen.queryByTestId('imp-cover')).toBeNull();
     expect(localStorage.getItem('imperios-save:imp-tampered')).toBe(stored);
     expect(imperiosOpenId()).toBeNull();
+  });
+});
+
+describe('Imperios: a reload resumes "Learn to play"', () => {
+  /** The seats the board says the game awaits. */
+  const awaited = () => [...document.querySelectorAll('[data-testid="imp-awaited"] [data-seat-mark]')].map((m) => m.getAttribute('data-seat-mark'));
+  const civs = () => [...document.querySelectorAll('[data-civ]')].map((e) => e.textContent);
+  const step = () => screen.getByTestId('coach').getAttribute('data-step');
+
+  it('the same lesson on the same board, the lessons done still done; "Leave tutorial" ends that', async () => {
+    render(<App />);
+    fireEvent.click(await onStartScreen());
+    fireEvent.click(await waitFor(() => {
+      const b = document.querySelector<HTMLElement>('[data-start="imperios-tutorial"]'); // the Imperios screen's
+      if (!b) throw new Error('not on the Imperios screen yet');
+      return b;
+    }, { timeout: 20_000 }));
+    // The bots choose their Metropolises a moment apart (a bound, not a pause); then the player's, on the map.
+    await waitFor(() => expect(document.querySelector('[data-choice="territory"]')).not.toBeNull(), { timeout: 20_000 });
+    fireEvent.click(document.querySelector('[data-choice="territory"]')!);
+    // The pool chit: wait until only the player is awaited (the bots have chosen), so nothing moves at the reload.
+    await waitFor(() => expect([step(), awaited()]).toEqual(['pool', ['0']]), { timeout: 20_000 });
+    const before = { civs: civs(), moves: readTutorial()?.record.moves.length };
+    expect(before.moves).toBeGreaterThan(0);
+    expect(imperiosOpenId()).toBe('tutorial');
+
+    reload();
+    await waitFor(() => expect(screen.getByTestId('coach').getAttribute('data-step')).toBe('pool'), { timeout: 20_000 });
+    expect(awaited()).toEqual(['0']);
+    expect({ civs: civs(), moves: readTutorial()?.record.moves.length }).toEqual(before);
+    // The first lesson (the Metropolis) is still done.
+    expect(screen.getByTestId('coach').textContent).toMatch(/2\/\d+/);
+
+    fireEvent.click(screen.getByRole('button', { name: /Leave tutorial/ }));
+    await screen.findByText(/Start a 4-player Normal game/);
+    expect(imperiosOpenId()).toBeNull();
+    expect(readTutorial()).toBeNull();
+    reload();
+    await onStartScreen();
+    expect(screen.queryByTestId('coach')).toBeNull();
+  });
+});
+
+describe('Imperios: a resumed lesson goes on as it would have', () => {
+  /**
+   * Plays the lesson on `session` until it holds `moves` moves: the bots on their own (no pause), the player its
+   * first listed decision whenever the game awaits only the player (so the two runs interleave the same way).
+   */
+  async function playTo(session: ImperiosSession, moves: number) {
+    while (session.record!().moves.length < moves) {
+      const at = session.record!().moves.length;
+      const st = session.getState() as ImperiosState;
+      const seats = awaitedSeats(st);
+      if (seats.length === 1 && seats[0] === 0) act(() => session.act(0, legalActions(st, 0)[0]));
+      else await waitFor(() => expect(session.record!().moves.length).toBeGreaterThan(at), { timeout: 20_000 });
+    }
+  }
+
+  it('the same moves after a reload as without one: the record and the bots\' stream are kept', async () => {
+    const straight = coreSession({ players: 4, mode: 'tutorial', seed: 'ui-imp-tut-resume' });
+    render(<ImperiosTutorial seed="ui-imp-tut-resume" session={straight} pauseMs={0} onExit={() => {}} />);
+    await playTo(straight, 40);
+    const want = straight.record!().moves.slice(0, 40);
+    cleanup();
+
+    const first = coreSession({ players: 4, mode: 'tutorial', seed: 'ui-imp-tut-resume' });
+    render(<ImperiosTutorial seed="ui-imp-tut-resume" session={first} pauseMs={0} keep onExit={() => {}} />);
+    await playTo(first, 20);
+    const kept = readTutorial()!; // read before the unmount forgets it, as an unload would not
+    expect(kept.record.moves).toEqual(first.record!().moves);
+    cleanup();
+    const resumed = resumeSession(kept.record);
+    if ('error' in resumed) throw new Error(resumed.error);
+    render(<ImperiosTutorial seed="ui-imp-tut-resume" session={resumed} bots={kept.bots} pauseMs={0} keep onExit={() => {}} />);
+    await playTo(resumed, 40);
+    expect(resumed.record!().moves.slice(0, 40)).toEqual(want);
   });
 });
