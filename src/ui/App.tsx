@@ -5,7 +5,7 @@
  * Online (src/ui/online): `?online` opens the lobby, `?match=ID` an invite link (or this browser's seat in that
  * match: reconnects), `?match=ID&watch=1` the spectator view, `?stats` the lobby's Statistics page. `soloMs` the pause between the rival's steps in solo (ms).
  * Replays (src/ui/replay): `/replay/<matchID>` (or `?replay=<matchID>`) a finished online match, `?record=<id>` a game
- * kept in this browser.
+ * kept in this browser. A reload returns to the local game on screen (Mint's or an Imperios hot-seat one).
  */
 import { lazy, Suspense, useState } from 'react';
 import type { BoardBotOptions } from './bot/Bot';
@@ -19,6 +19,7 @@ import { routeFromLocation } from './online/route';
 import { replayFromLocation, setReplayAddress } from './replay/routes';
 import { resumeOnReload, setOpen } from './saved/localSave';
 import { Loading } from './screens/Loading';
+import { imperiosOpenId } from './imperios/openGame';
 
 // Lazy chunks (issue 12: the JS before the board is playable ≤ 200 kB gzip): the lobby with its socket client, and
 // the replay viewer, the guided first game (src/ui/tutorial), load only when opened.
@@ -52,7 +53,9 @@ export function App() {
     if (route) return { mode: 'online', route };
     // A local game on screen survives a reload (src/ui/saved: hot-seat, against the bot, solo).
     const saved = resumeOnReload();
-    return saved ? { mode: 'resume', saved } : null;
+    if (saved) return { mode: 'resume', saved };
+    // So does a running hot-seat game of Imperios (its screen resumes it: src/ui/imperios/openGame.ts).
+    return imperiosOpenId() ? { mode: 'imperios' } : null;
   });
   const [{ seed, bot, pauseMs, soloMs }] = useState(params);
   // Leaving keeps the saved game (the start screen offers to resume or abandon it); a reload then stays here.

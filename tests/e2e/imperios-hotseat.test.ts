@@ -2,9 +2,11 @@
  * Imperios Milenarios hot-seat in the browser (issue 23 items 5 and 7): from the start screen, a 4-player Normal
  * game, played by clicking only what the page offers (seeded random choices among the prompt's buttons, and the
  * territories glowing on the map, clicked where the map draws them) until every seat has decided and the Blue
- * phase is reached; a desktop and a phone screenshot; no console error. The game was saved as it went: leave it, and
- * the start screen lists it; Resume opens it at the same seat. "Learn to play": the coach, three bots, and the
- * lessons moving on as the player chooses a Metropolis and a pool chit.
+ * phase is reached; a desktop and a phone screenshot; no console error. The game was saved as it went: a reload
+ * comes back into it at the same seat; leave it, and a reload shows the start screen, whose Imperios screen lists it;
+ * Resume opens it at the same seat. Islands take a real mouse click (Minos as a Metropolis). "Learn to play": the
+ * coach, three bots, and the lessons moving on as the player chooses a Metropolis and a pool chit; a reload comes
+ * back into the lesson, and after "Leave tutorial" it does not.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -135,10 +137,26 @@ describe.skipIf(!run)('Imperios Milenarios hot-seat in the browser', () => {
     await shot(page, 'imperios-phone');
     const bar = await page.locator('[data-testid="imp-prompt"]').boundingBox();
     expect(bar!.width).toBeLessThanOrEqual(390);
-    // Saved as it went: leave, find it listed, resume it at the seat the game awaits.
+    // Saved as it went: a reload mid-game comes back into it, the same board at the seat the game awaits.
     await page.setViewportSize({ width: 1280, height: 800 });
     const awaited = await page.evaluate(() => document.querySelector('[data-layout="imperios"]')?.getAttribute('data-seat'));
+    const board = () => page.evaluate(() => ({
+      phase: document.querySelector('[data-layout="imperios"]')?.getAttribute('data-phase'),
+      map: [...document.querySelectorAll('[data-testid="imp-map"] [data-territory]')].map((e) => e.getAttribute('aria-label')).sort(),
+      civs: [...document.querySelectorAll('[data-civ]')].map((e) => e.textContent),
+    }));
+    const before = await board();
+    await page.reload();
+    await page.waitForSelector(`[data-testid="imp-cover"][data-seat="${awaited}"]`);
+    expect(await board()).toEqual(before);
+    await page.click('[data-testid="imp-cover"] [data-choice="ready"]');
+    // Leave on purpose: the game is listed to resume, and a reload no longer opens it.
     await page.click('[data-layout="imperios"] [data-choice="exit"]');
+    await page.waitForSelector('[data-testid="imp-saves"] [data-save="resume"]');
+    await page.reload();
+    await page.waitForSelector('[data-start="imperios"]');
+    expect(await page.locator('[data-testid="imp-cover"], [data-layout="imperios"]').count()).toBe(0);
+    await page.click('[data-start="imperios"]');
     await page.waitForSelector('[data-testid="imp-saves"] [data-save="resume"]');
     expect(await page.locator('[data-testid="imp-save-line"]').first().textContent()).toMatch(/^4 players, Normal, round 1 · /);
     await shot(page, 'imperios-saves');
@@ -146,6 +164,22 @@ describe.skipIf(!run)('Imperios Milenarios hot-seat in the browser', () => {
     await page.waitForSelector(`[data-testid="imp-cover"][data-seat="${awaited}"]`);
     expect(errors).toEqual([]);
     console.log(`imperios e2e: ${log.length} clicks (${mapClicks} on the map): ${log.slice(0, 12).join(' | ')} …`);
+  });
+
+  it('an island takes a real mouse click: Minos chosen as a Metropolis', async () => {
+    const page = await (await env.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${env.server.url}/?seed=e2e-imp-minos`);
+    await page.click('[data-start="imperios"]');
+    await page.click('[data-players="5"]'); // the West half (IM3.1.1), where Minos lies in the Eastern Mediterranean
+    await page.click('[data-start="imperios-go"]');
+    const cover = await page.waitForSelector('[data-testid="imp-cover"]');
+    const seat = await cover.getAttribute('data-seat');
+    await page.click('[data-testid="imp-cover"] [data-choice="ready"]');
+    // Playwright's click: the island must be visible and still, and the topmost thing where it clicks, or it waits.
+    await page.click('[data-choice="territory"][data-territory="minos"]', { timeout: 10_000 });
+    await page.waitForFunction((s) => document.querySelector(`[data-civ="${s}"]`)?.textContent?.includes('Minos'), seat);
+    expect(errors).toEqual([]);
   });
 
   it('"Learn to play": the coach, the bots, and lessons that move on when the player acts', async () => {
@@ -161,11 +195,27 @@ describe.skipIf(!run)('Imperios Milenarios hot-seat in the browser', () => {
     await clickTerritoryOnMap(page, rngFor('e2e-imp-tutorial'));
     await page.waitForSelector('[data-testid="coach"][data-step="pool"]');
     await page.waitForSelector('[data-testid="imp-prompt"] [data-choice]:not([data-choice="back"])', { timeout: 20000 });
+    // A reload once only the player is awaited (the bots have chosen): the same lesson on the same board.
+    const awaitedOnlyYou = () => document.querySelector('[data-testid="imp-awaited"]')?.querySelectorAll('[data-seat-mark]').length === 1
+      && !!document.querySelector('[data-testid="imp-awaited"] [data-seat-mark="0"]');
+    await page.waitForFunction(awaitedOnlyYou, undefined, { timeout: 20000 });
+    const civs = () => page.evaluate(() => [...document.querySelectorAll('[data-civ]')].map((e) => e.textContent));
+    const before = await civs();
+    await page.reload();
+    await page.waitForSelector('[data-testid="coach"][data-step="pool"]');
+    await page.waitForFunction(awaitedOnlyYou);
+    expect(await civs()).toEqual(before);
     await page.click('[data-testid="imp-prompt"] [data-choice]:not([data-choice="back"])');
     await page.waitForSelector('[data-testid="coach"][data-step="phases"]');
     await shot(page, 'imperios-tutorial-phases');
     const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    // "Leave tutorial": a reload then opens the start screen.
+    await page.click('[data-testid="coach"] button:has-text("Leave tutorial")');
+    await page.waitForSelector('[data-start="imperios-tutorial"]');
+    await page.reload();
+    await page.waitForSelector('[data-start="imperios"]');
+    expect(await page.locator('[data-testid="coach"]').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The replay of a finished game of Imperios Milenarios (issue 23 item 7), a lazy chunk like the rest of the board:
- * the server's record of a match (`GET /games/imperios/:id/record`, served once the game is over) re-run by the
- * rules core in the page (src/games/imperios/replay.ts: no boardgame.io here), then the ordinary board, read-only,
+ * the server's record of a match (`GET /games/imperios/:id/record`, served once the game is over), or a record file,
+ * re-run by the rules core in the page (src/games/imperios/replay.ts: no boardgame.io here), then the ordinary board, read-only,
  * at the chosen step, under a control bar: start, back, forward, end, a slider, and what the step did in words.
  * Keys: ← → step, Home / End. Nothing is hidden: hands are open (G48) and the game is over, so its generator's draws
  * are no secret any more; the board shows the public view (IM14.1) as every player saw it.
@@ -156,6 +156,15 @@ export function ImperiosReplayScreen({ matchID, onExit, fetchRecord = fetchImper
     );
   }
   return <ImperiosReplayViewer replay={replay} names={rec.players} onExit={onExit} />;
+}
+
+/**
+ * A record file the player opened from the start screen's Replays (../replay/RecordsSection.tsx; the Imperios
+ * screen opens its own in place): re-run, then the viewer, which says whether it reaches the recorded result.
+ */
+export function ImperiosRecordReplay({ record, onExit }: { record: ImperiosRecord; onExit(): void }) {
+  const replay = useMemo(() => replayCore(record), [record]);
+  return <ImperiosReplayViewer replay={replay} names={record.players} onExit={onExit} />;
 }
 
 /** Finished online matches of Imperios on this server, newest first (the lobby's list, `isGameover=true`). */

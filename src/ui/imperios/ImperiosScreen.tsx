@@ -1,7 +1,8 @@
 /**
  * The Imperios Milenarios entry of the start screen, a lazy chunk (issue 23 item 7): choose four to seven players
  * and the mode (IM3.1.1–IM3.1.2: Epic needs six or seven), then a hot-seat game on this device; or resume a saved
- * one (./localSaves.ts), learn to play (./tutorial/), or open a record file in the replay viewer.
+ * one (./localSaves.ts), learn to play (./tutorial/), or open a record file in the replay viewer. A reload during a
+ * hot-seat game or the tutorial comes back into it (./openGame.ts).
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { MODES, MODE_IDS, type ModeId } from '../../games/imperios/content/modes';
@@ -14,12 +15,14 @@ import { Choice, Group } from '../screens/StartParts';
 import { HotSeat } from './HotSeat';
 import { FinishedImperios, ImperiosReplayViewer } from './ImperiosReplay';
 import {
-  deleteImperiosSave, downloadImperiosRecord, listImperiosSaves, MAX_IMPERIOS_SAVES, newSaveId, saveLine, saveOf, writeImperiosSave,
-  type ImperiosSave,
+  deleteImperiosSave, downloadImperiosRecord, listImperiosSaves, MAX_IMPERIOS_SAVES, newSaveId, readImperiosSave, saveLine, saveOf,
+  writeImperiosSave, type ImperiosSave,
 } from './localSaves';
+import { imperiosOpenId, setImperiosOpen } from './openGame';
 import { SavedImperios } from './SavedImperios';
 import { coreSession, resumeSession, type ImperiosSession, type LocalSetup } from './session';
-import { ImperiosTutorial } from './tutorial/ImperiosTutorial';
+import { ImperiosTutorial, TUTORIAL_OPEN } from './tutorial/ImperiosTutorial';
+import { readTutorial } from './tutorial/tutorialSave';
 
 const MODE_NOTES: Record<ModeId, string> = {
   tutorial: 'Ends by the Copper Age: a short first game.',
@@ -83,7 +86,7 @@ export function ImperiosSetup({ onStart, onExit, onTutorial, children }: {
 type Screen =
   | { kind: 'setup' }
   | { kind: 'game'; session: ImperiosSession; id: string; startedAt: number }
-  | { kind: 'tutorial' }
+  | { kind: 'tutorial'; resumed?: { session: ImperiosSession; bots: number } }
   | { kind: 'file'; replay: ImperiosReplay; names: string[] };
 
 /**
@@ -95,9 +98,10 @@ type Screen =
 export function ImperiosScreen({ seed, onExit, makeSession = coreSession }: {
   seed?: string; onExit(): void; makeSession?: (setup: LocalSetup) => ImperiosSession;
 }) {
-  const [screen, setScreen] = useState<Screen>({ kind: 'setup' });
+  const [start] = useState(reopened);
+  const [screen, setScreen] = useState<Screen>(start.screen);
   const [saved, setSaved] = useState(listImperiosSaves);
-  const [note, setNote] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(start.note);
   const [making, setMaking] = useState<LocalSetup | null>(null);
   const toSetup = () => { setSaved(listImperiosSaves()); setScreen({ kind: 'setup' }); };
   const begin = (s: LocalSetup) => {
@@ -116,7 +120,9 @@ export function ImperiosScreen({ seed, onExit, makeSession = coreSession }: {
     else setScreen({ kind: 'file', replay: replayCore(r), names: r.players });
   };
   if (screen.kind === 'game') return <LocalGame {...screen} onExit={toSetup} />;
-  if (screen.kind === 'tutorial') return <ImperiosTutorial seed={seed} onExit={toSetup} />;
+  if (screen.kind === 'tutorial') {
+    return <ImperiosTutorial seed={seed} onExit={toSetup} keep session={screen.resumed?.session} bots={screen.resumed?.bots} />;
+  }
   if (screen.kind === 'file') return <ImperiosReplayViewer replay={screen.replay} names={screen.names} onExit={toSetup} />;
   const oldest = saved.saves[saved.saves.length - 1];
   return (
@@ -141,6 +147,39 @@ export function ImperiosScreen({ seed, onExit, makeSession = coreSession }: {
   );
 }
 
+/**
+ * The screen a reload opens on: the running game this tab had on screen (./openGame.ts), at the seat it awaits,
+ * or the set-up when there is none (left, over, or not saved yet: no move made), or it no longer replays.
+ */
+function reopened(): { screen: Screen; note: string | null } {
+  const id = imperiosOpenId();
+  const setup = { screen: { kind: 'setup' } as const, note: null };
+  if (!id) return setup;
+  if (id === TUTORIAL_OPEN) return reopenedTutorial() ?? setup;
+  const save = readImperiosSave(id);
+  if ('error' in save || save.over) {
+    setImperiosOpen(null);
+    return setup;
+  }
+  const session = resumeSession(save.record);
+  if ('error' in session) {
+    setImperiosOpen(null);
+    return { ...setup, note: `The game on screen before the reload cannot be resumed: ${session.error}. It is kept on this device as it was.` };
+  }
+  return { screen: { kind: 'game', session, id, startedAt: save.startedAt }, note: null };
+}
+
+/** The lesson this tab kept (./tutorial/tutorialSave.ts), resumed; null (and forgotten) when it cannot be. */
+function reopenedTutorial(): { screen: Screen; note: null } | null {
+  const kept = readTutorial();
+  const session = kept && resumeSession(kept.record);
+  if (!kept || !session || 'error' in session) {
+    setImperiosOpen(null);
+    return null;
+  }
+  return { screen: { kind: 'tutorial', resumed: { session, bots: kept.bots } }, note: null };
+}
+
 /** A record file chosen by the player: the record, or what is wrong with it, in words for the screen. */
 export async function readImperiosFile(file: Blob): Promise<ImperiosRecord | { error: string }> {
   if (file.size > 20_000_000) return { error: 'This file is too large to be a game record.' };
@@ -150,6 +189,14 @@ export async function readImperiosFile(file: Blob): Promise<ImperiosRecord | { e
   } catch {
     return { error: 'This file is not a game record (not JSON).' };
   }
+  return checkImperiosRecord(body);
+}
+
+/** A record file's contents (parsed JSON): an Imperios record, or what is wrong with it in words for the screen. */
+export function checkImperiosRecord(body: unknown): ImperiosRecord | { error: string } {
+  if ((body as { game?: unknown } | null)?.game === 'mint-imperium') {
+    return { error: "This is a record of Mint Imperium, not of Imperios Milenarios: open it from the start screen's Replays." };
+  }
   const r = parseImperiosRecord(body);
   return 'error' in r ? { error: `This file is not a record of Imperios Milenarios this version can open: ${r.error}.` } : r;
 }
@@ -158,6 +205,11 @@ export async function readImperiosFile(file: Blob): Promise<ImperiosRecord | { e
 function LocalGame({ session, id, startedAt, onExit }: { session: ImperiosSession; id: string; startedAt: number; onExit(): void }) {
   const [stored, setStored] = useState<boolean | null>(null);
   const [over, setOver] = useState(() => session.getState()?.phase === 'over');
+  // A reload comes back into this game while it runs (./openGame.ts); "Leave" (unmounting it) or its end does not.
+  useEffect(() => {
+    setImperiosOpen(over ? null : id);
+    return () => setImperiosOpen(null);
+  }, [id, over]);
   useEffect(() => session.subscribe(() => {
     const rec = session.record?.();
     const state = session.getState();

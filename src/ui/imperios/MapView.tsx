@@ -177,7 +177,9 @@ export function MapView({ view, choosable, onChoose, route, focus }: MapViewProp
       onChoose?.(t);
     }
   };
-  const inPlay = TERRITORY_LIST.filter((t) => territoryInPlay(t, view.players));
+  // Drawn in the cells' order, islands last: a sea's cell reaches under the islands in it (mapGeometry.ts), so a sea
+  // drawn after an island would take the clicks meant for the island (Minos, Chipre…: issue 23 item 3).
+  const inPlay = TERRITORY_LIST.filter((t) => territoryInPlay(t, view.players)).sort((a, b) => rank(a) - rank(b));
   return (
     <svg viewBox={`${vb.x} ${vb.y} ${vb.width} ${vb.height}`} role="group" aria-label="Map of the ancient world" data-testid="imp-map"
       style={{ width: '100%', height: '100%', display: 'block', background: colors.bg }}>

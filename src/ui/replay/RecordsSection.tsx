@@ -1,7 +1,7 @@
 /**
  * The start screen's "Replays": the finished local games this browser keeps (the last 20, newest first) with
  * "Watch" and "Download", and "Open a game record" for a record file (downloaded here, from `npm run simulate
- * -- --record-dir`, or from a friend).
+ * -- --record-dir`, or from a friend), of either game: a record of Imperios Milenarios opens in its own viewer.
  */
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
@@ -53,7 +53,7 @@ export function RecordsSection({ onOpen }: { onOpen(src: ReplaySource): void }) 
     const r = await readRecordFile(file);
     if ('error' in r) { setError(r.error); return; }
     setError(null);
-    onOpen({ kind: 'file', record: r, name: file.name });
+    onOpen(r.game === 'imperios' ? { kind: 'file', game: 'imperios', record: r, name: file.name } : { kind: 'file', record: r, name: file.name });
   };
   return (
     <Group aria-label="Replays">

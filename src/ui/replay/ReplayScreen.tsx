@@ -26,7 +26,7 @@ function Failure({ message, onExit }: { message: string; onExit(): void }) {
 }
 
 /** Load the record of a source: the record, or what went wrong (null while loading). */
-function useRecord(source: ReplaySource): GameRecord | { error: string } | null {
+function useRecord(source: MintSource): GameRecord | { error: string } | null {
   const [rec, setRec] = useState<GameRecord | { error: string } | null>(() => {
     if (source.kind === 'file') return source.record;
     if (source.kind === 'local') return loadRecord(source.id)?.record ?? { error: 'This browser no longer keeps that game (it keeps the last 20).' };
@@ -43,6 +43,10 @@ function useRecord(source: ReplaySource): GameRecord | { error: string } | null 
 
 // Imperios Milenarios has its own viewer, in the Imperios board's lazy chunk.
 const ImperiosReplayScreen = lazy(() => import('../imperios/ImperiosReplay').then((m) => ({ default: m.ImperiosReplayScreen })));
+const ImperiosRecordReplay = lazy(() => import('../imperios/ImperiosReplay').then((m) => ({ default: m.ImperiosRecordReplay })));
+
+/** The sources Mint's own viewer shows. */
+type MintSource = Exclude<ReplaySource, { game: 'imperios' }>;
 
 export function ReplayScreen({ source, onExit }: { source: ReplaySource; onExit(): void }) {
   if (source.kind === 'server' && source.game === 'imperios') {
@@ -52,7 +56,20 @@ export function ReplayScreen({ source, onExit }: { source: ReplaySource; onExit(
       </Suspense>
     );
   }
+  if (source.kind === 'file' && source.game === 'imperios') {
+    return (
+      <Suspense fallback={<Loading text="Opening the replay…" />}>
+        <ImperiosFile source={source} onExit={onExit} />
+      </Suspense>
+    );
+  }
   return <MintReplay source={source} onExit={onExit} />;
+}
+
+function ImperiosFile({ source, onExit }: { source: Extract<ReplaySource, { game: 'imperios'; kind: 'file' }>; onExit(): void }) {
+  // A file has no address: the address bar shows the start page's (a reload opens the start screen).
+  useEffect(() => { setReplayAddress(source); }, [source]);
+  return <ImperiosRecordReplay record={source.record} onExit={onExit} />;
 }
 
 function ImperiosReplay({ matchID, onExit }: { matchID: string; onExit(): void }) {
@@ -61,7 +78,7 @@ function ImperiosReplay({ matchID, onExit }: { matchID: string; onExit(): void }
   return <ImperiosReplayScreen matchID={matchID} onExit={onExit} />;
 }
 
-function MintReplay({ source, onExit }: { source: ReplaySource; onExit(): void }) {
+function MintReplay({ source, onExit }: { source: MintSource; onExit(): void }) {
   const rec = useRecord(source);
   // The address bar reopens this replay (a file has no address: the start page's).
   useEffect(() => { setReplayAddress(source); }, [source]);

@@ -8,6 +8,7 @@
  * without it, so it is not part of the first load (issue 12, docs/BENCH.md "First load").
  */
 import type { GameRecord } from '../../game/record';
+import type { ImperiosRecord } from '../../games/imperios/record';
 import { downloadJson } from '../download';
 
 export const RECORDS_STORAGE_KEY = 'mint-imperium-records';
@@ -97,12 +98,29 @@ export function downloadRecord(rec: GameRecord): void {
   downloadJson(recordFileName(rec), rec);
 }
 
-/** A record file chosen by the player: the record, or what is wrong with the file. */
-export async function readRecordFile(file: Blob): Promise<GameRecord | { error: string }> {
+/**
+ * A record file chosen by the player: the record, or what is wrong with the file. A record of Imperios Milenarios
+ * (`"game": "imperios"`, Mint's say `"mint-imperium"`) is checked by that game's lazy chunk, which shows it too.
+ */
+export async function readRecordFile(file: Blob): Promise<GameRecord | ImperiosRecord | { error: string }> {
   if (file.size > 20_000_000) return { error: 'This file is too large to be a game record.' };
-  const [text, { parseRecordText }] = await Promise.all([file.text(), import('../../game/record')]);
+  const text = await file.text();
+  const body = parsed(text);
+  if (typeof body === 'object' && body !== null && (body as { game?: unknown }).game === 'imperios') {
+    const { checkImperiosRecord } = await import('../imperios/ImperiosScreen');
+    return checkImperiosRecord(body);
+  }
+  const { parseRecordText } = await import('../../game/record');
   const r = parseRecordText(text);
   if ('error' in r) return { error: `This is not a game record this version can open: ${r.error}.` };
   if (!r.result) return { error: 'This record is of an unfinished game.' };
   return r;
+}
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined; // Mint's parser says what is wrong with it
+  }
 }

@@ -1,16 +1,20 @@
 /**
  * Where a replay comes from, and its address: `/replay/<matchID>` (or `?replay=<matchID>`) for a finished online
  * match (the server's record endpoint), `/replay/imperios/<matchID>` for one of Imperios Milenarios (its own viewer,
- * src/ui/imperios/ImperiosReplay.tsx), `?record=<id>` for a record kept in this browser (./localRecords.ts).
+ * src/ui/imperios/ImperiosReplay.tsx), `?record=<id>` for a record kept in this browser (./localRecords.ts). A record
+ * file the player opens (either game's) has no address.
  * The server answers every page path with the app (SPA fallback, server/index.ts), as does `npm run dev`.
  */
 import type { GameRecord } from '../../game/record';
+import type { ImperiosRecord } from '../../games/imperios/record';
 
 /** `event`: open at the moment of this event of the final log (a link from a story on the end screen). */
 export type ReplaySource =
   | { kind: 'server'; matchID: string; event?: number; game?: 'imperios' }
   | { kind: 'local'; id: string; event?: number }
-  | { kind: 'file'; record: GameRecord; name?: string };
+  | { kind: 'file'; record: GameRecord; name?: string; game?: undefined }
+  // A record file of Imperios Milenarios (`"game": "imperios"`): its own viewer, like its online replays.
+  | { kind: 'file'; game: 'imperios'; record: ImperiosRecord; name?: string };
 
 /** The `event` parameter of an address: a whole number of at most six digits, or nothing. */
 function eventParam(q: URLSearchParams): { event?: number } {
