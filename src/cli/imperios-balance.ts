@@ -12,10 +12,10 @@
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import { isModeId, MODES } from '../games/imperios/content/modes';
 import { isPlayerName } from '../games/imperios/ai/searchTournament';
 import { balanceSeed, playBalanceGame, summarizeBalance, type BalanceGame } from '../games/imperios/sim/balance';
+import { runIfEntry } from './entry';
 import { progress } from './progress';
 
 const USAGE = 'usage: npm run imperios:balance -- --players 4 --games 100 [--bot greedy] [--mode tutorial] [--seed S] [--out FILE.jsonl]'
@@ -80,11 +80,4 @@ export function main(argv = process.argv.slice(2)): number {
   return 0;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  try {
-    process.exit(main());
-  } catch (err: unknown) {
-    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n${USAGE}\n`);
-    process.exit(2);
-  }
-}
+runIfEntry(import.meta.url, () => main(), USAGE);

@@ -8,7 +8,6 @@
  * iterations or playout depth for an experiment. Bots: random greedy easy normal hard (docs/imperios/BOTS.md).
  */
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import { isModeId } from '../games/imperios/content/modes';
 import {
   isPlayerName,
@@ -18,6 +17,7 @@ import {
   type LevelOverrides,
   type PlayerName,
 } from '../games/imperios/ai/searchTournament';
+import { runIfEntry } from './entry';
 import { progress } from './progress';
 
 const USAGE = `usage: npm run imperios:tournament -- --lineup a,b,c,d --games N [--seed S] [--mode normal] [--games-log]
@@ -75,11 +75,4 @@ export function main(argv = process.argv.slice(2)): number {
   return 0;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  try {
-    process.exit(main());
-  } catch (err: unknown) {
-    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n${USAGE}\n`);
-    process.exit(2);
-  }
-}
+runIfEntry(import.meta.url, () => main(), USAGE);

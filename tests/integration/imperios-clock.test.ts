@@ -62,6 +62,31 @@ for (const backend of ['sqlite', 'postgres'] as Backend[]) {
       return { state: s.state as unknown as Sent, clock: (s.metadata as { clock?: ClockState }).clock! };
     };
 
+    /** A 4-seat Tutorial match with a one-minute bank per seat, every seat joined and synced by a client of its own. */
+    const seatedClockMatch = async () => {
+      const created = await post(`/games/${IMPERIOS_NAME}/create`, {
+        numPlayers: 4,
+        mode: 'tutorial',
+        clock: { kind: 'live', bankMs: MIN, incrementMs: 0 },
+      });
+      expect(created.status, created.text).toBe(200);
+      const matchID = created.json.matchID as string;
+      const creds: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const r = await post(`/games/${IMPERIOS_NAME}/${matchID}/join`, { playerID: String(i), playerName: `Seat ${i}` });
+        expect(r.status, r.text).toBe(200);
+        creds.push(r.json.playerCredentials as string);
+      }
+      const mine: Client[] = [];
+      for (let i = 0; i < 4; i++) {
+        const c = await Client.open(server.url);
+        clients.push(c);
+        mine.push(c);
+        await c.sync(matchID, String(i), creds[i]);
+      }
+      return { matchID, creds, mine };
+    };
+
     it('G59: each seat has a bank, the seat awaited spends it; out of time, another seat claims and G56 ends the game', async () => {
       const created = await post(`/games/${IMPERIOS_NAME}/create`, {
         numPlayers: 4,
@@ -136,24 +161,7 @@ for (const backend of ['sqlite', 'postgres'] as Backend[]) {
     }, 120_000);
 
     it('G59: several seats owing at once each spend their own bank; one answers, its bank stops, the other runs out alone', async () => {
-      const created = await post(`/games/${IMPERIOS_NAME}/create`, {
-        numPlayers: 4,
-        mode: 'tutorial',
-        clock: { kind: 'live', bankMs: MIN, incrementMs: 0 },
-      });
-      const matchID = created.json.matchID as string;
-      const creds: string[] = [];
-      for (let i = 0; i < 4; i++) {
-        const r = await post(`/games/${IMPERIOS_NAME}/${matchID}/join`, { playerID: String(i), playerName: `Seat ${i}` });
-        creds.push(r.json.playerCredentials as string);
-      }
-      const mine: Client[] = [];
-      for (let i = 0; i < 4; i++) {
-        const c = await Client.open(server.url);
-        clients.push(c);
-        mine.push(c);
-        await c.sync(matchID, String(i), creds[i]);
-      }
+      const { matchID, creds, mine } = await seatedClockMatch();
       // Random legal play, each decision 500 ms after the last (every seat's bank below a question's 60 s limit),
       // until the game waits for several seats at once (a block offer to several, or the reserve).
       const rnd = { rng: seedState('clock-several') };
@@ -224,24 +232,7 @@ for (const backend of ['sqlite', 'postgres'] as Backend[]) {
     }, 120_000);
 
     it('IM15.1–IM15.2 with a clock: the default answers are made at the limit even for a seat out of time', async () => {
-      const created = await post(`/games/${IMPERIOS_NAME}/create`, {
-        numPlayers: 4,
-        mode: 'tutorial',
-        clock: { kind: 'live', bankMs: MIN, incrementMs: 0 },
-      });
-      const matchID = created.json.matchID as string;
-      const creds: string[] = [];
-      for (let i = 0; i < 4; i++) {
-        const r = await post(`/games/${IMPERIOS_NAME}/${matchID}/join`, { playerID: String(i), playerName: `Seat ${i}` });
-        creds.push(r.json.playerCredentials as string);
-      }
-      const mine: Client[] = [];
-      for (let i = 0; i < 4; i++) {
-        const c = await Client.open(server.url);
-        clients.push(c);
-        mine.push(c);
-        await c.sync(matchID, String(i), creds[i]);
-      }
+      const { matchID, creds, mine } = await seatedClockMatch();
       // Random legal play, silent on questions with a time limit, until one is open.
       const rnd = { rng: seedState('clock-limits') };
       const timed = (G: ImperiosState) => G.pending?.kind === 'block' || G.pending?.kind === 'defend';
