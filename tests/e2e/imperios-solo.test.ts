@@ -55,6 +55,7 @@ describe.skipIf(!run)('Imperios Milenarios against bots in the browser', () => {
     const errors = watchErrors(page);
     await page.goto(`${env.server.url}/?seed=e2e-imp-solo&botPause=0`);
     await page.click('[data-start="imperios"]');
+    await page.click('[data-start="imperios-solo"]');
     await page.click('[data-solo-players="4"]');
     await page.click('[data-solo-mode="tutorial"]');
     await page.selectOption('[data-solo-seat]', HUMAN);

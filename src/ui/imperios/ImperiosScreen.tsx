@@ -126,11 +126,11 @@ export function ImperiosScreen({ seed, onExit, makeSession = coreSession }: {
   const oldest = saved.saves[saved.saves.length - 1];
   return (
     <ImperiosSetup onExit={onExit} onTutorial={() => setScreen({ kind: 'tutorial' })} onStart={start}>
-      {/* A game against bots (./solo/): the player holds one seat. */}
-      <SoloSetup onStart={start} />
       {note && <p role="alert" style={{ margin: 0, color: colors.danger }} data-testid="imp-note">{note}</p>}
       <SavedImperios saves={saved.saves} unreadable={saved.unreadable.length} onResume={resume}
         onDeleted={() => setSaved(listImperiosSaves())} />
+      {/* A game against bots (./solo/): the player holds one seat. */}
+      <SoloSetup onStart={start} />
       <label style={{ display: 'grid', gap: 4 }}>
         <span>Open a record file (a downloaded Imperios game) in the replay viewer</span>
         <input type="file" accept=".json,application/json" data-choice="imp-open-record"

@@ -130,6 +130,7 @@ describe('Imperios against bots', () => {
 
   it('from the start screen: a solo game, saved with its bots, resumed as one, its record replaying exactly', async () => {
     render(<ImperiosScreen seed="ui-imp-solo-start" onExit={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: /Play against bots/ }));
     fireEvent.click(document.querySelector('[data-solo-players="5"]')!);
     fireEvent.click(document.querySelector('[data-solo-mode="tutorial"]')!);
     fireEvent.change(document.querySelector('[data-solo-seat]')!, { target: { value: '3' } });

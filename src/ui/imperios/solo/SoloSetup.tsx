@@ -1,6 +1,7 @@
 /**
- * The start screen's "Play against bots" (issue 23): the number of players (4–7) and the mode (IM3.1.1–IM3.1.2),
- * the player's seat (or a random one) and the bots' level; every other seat is a bot (./SoloTable.tsx).
+ * The start screen's "Play against bots" (issue 23), a button that opens its form (so the saved games stay in
+ * sight): the number of players (4–7) and the mode (IM3.1.1–IM3.1.2), the player's seat (or a random one) and the
+ * bots' level; every other seat is a bot (./SoloTable.tsx).
  */
 import { useState } from 'react';
 import { MODES, MODE_IDS, type ModeId } from '../../../games/imperios/content/modes';
@@ -22,8 +23,17 @@ export function SoloSetup({ onStart }: { onStart(setup: LocalSetup): void }) {
   const [mode, setMode] = useState<ModeId>('tutorial');
   const [seat, setSeat] = useState<number | 'random'>('random');
   const [level, setLevel] = useState<SoloLevel>('easy');
+  const [open, setOpen] = useState(false);
   const allowed = MODES[mode].players.includes(players);
   const chosenSeat = seat === 'random' || seat < players ? seat : 'random';
+  if (!open) {
+    return (
+      <Choice onClick={() => setOpen(true)} data-start="imperios-solo" aria-expanded={false}>
+        Play against bots
+        <small>You hold one seat of a 4–7-player game; bots play the others.</small>
+      </Choice>
+    );
+  }
   return (
     <Group aria-label="Play against bots" data-testid="imp-solo-setup">
       <h2>Play against bots</h2>
