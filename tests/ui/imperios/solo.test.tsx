@@ -7,7 +7,8 @@
  * replaying to the same state.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { StrictMode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { replayCore } from '../../../src/games/imperios/replay';
 import { awaitedSeats, type ImperiosState, type PendingKind, type Seat } from '../../../src/games/imperios/rules';
 import { ImperiosScreen } from '../../../src/ui/imperios/ImperiosScreen';
@@ -62,8 +63,8 @@ describe('Imperios against bots', () => {
     const session = coreSession({ players: 4, mode: 'tutorial', seed: 'ui-imp-solo' });
     const state = () => session.getState() as ImperiosState;
     const sent: Sent[] = [];
-    const runner = workerRunner(() => recordingWorker(sent, state));
-    render(<SoloTable session={session} solo={{ human: HUMAN, level: 'greedy' }} seed="ui-imp-solo" pauseMs={0} runner={runner} onExit={() => {}} />);
+    const makeRunner = () => workerRunner(() => recordingWorker(sent, state));
+    render(<SoloTable session={session} solo={{ human: HUMAN, level: 'greedy' }} seed="ui-imp-solo" pauseMs={0} makeRunner={makeRunner} onExit={() => {}} />);
     expect(screen.getByTestId('imp-solo').getAttribute('data-bot-runner')).toBe('worker');
     const humanKinds = new Set<PendingKind>();
     // Two rounds: set-up, pools, the four colour phases with their block offers, the reserve.
@@ -97,6 +98,29 @@ describe('Imperios against bots', () => {
     expect(screen.getByTestId('imp-solo-last').textContent).toMatch(/^Player [124] .+\.$/);
   }, 120_000);
 
+  it('in React\'s strict mode (a screen disposed and reused once) the bots still answer in their worker', async () => {
+    const session = coreSession({ players: 4, mode: 'tutorial', seed: 'ui-imp-solo-strict' });
+    const state = () => session.getState() as ImperiosState;
+    const sent: Sent[] = [];
+    let started = 0;
+    let ended = 0;
+    const makeRunner = () => workerRunner(() => {
+      started++;
+      const w = recordingWorker(sent, state);
+      w.terminate = () => {
+        ended++;
+      };
+      return w;
+    });
+    const errors = vi.spyOn(console, 'error');
+    render(<StrictMode><SoloTable session={session} solo={{ human: 3, level: 'greedy' }} seed="strict" pauseMs={0} makeRunner={makeRunner} onExit={() => {}} /></StrictMode>);
+    await waitFor(() => expect(awaitedSeats(state())).toEqual([3]), { timeout: 10_000 });
+    expect(state().civs.slice(0, 3).every((c) => c.metropolis !== null)).toBe(true);
+    expect(errors).not.toHaveBeenCalled();
+    expect(started - ended).toBeLessThanOrEqual(1);
+    errors.mockRestore();
+  });
+
   it('a request is cut to the seat\'s view (no rng, no log); a request holding rng is refused', () => {
     const whole = coreSession({ players: 4, mode: 'tutorial', seed: 'ui-imp-solo-cut' }).getState() as ImperiosState;
     const seat = awaitedSeats(whole)[0];
@@ -116,7 +140,7 @@ describe('Imperios against bots', () => {
     const state = () => session.getState() as ImperiosState;
     const sent: Sent[] = [];
     render(<SoloTable session={session} solo={{ human: HUMAN, level: 'easy' }} seed="ui-imp-solo-reserve" pauseMs={0}
-      runner={workerRunner(() => recordingWorker(sent, state))} onExit={() => {}} />);
+      makeRunner={() => workerRunner(() => recordingWorker(sent, state))} onExit={() => {}} />);
     await waitFor(() => {
       expect(awaitedSeats(state())).toEqual([HUMAN]);
       expect(boardCaughtUp()).toBe(true);

@@ -72,26 +72,27 @@ function SoloStrip({ session, driver, solo, where }: { session: ImperiosSession;
   );
 }
 
-export function SoloTable({ session, solo, onExit, extra, seed, pauseMs = botPauseFromAddress(), runner: given }: {
+export function SoloTable({ session, solo, onExit, extra, seed, pauseMs = botPauseFromAddress(), makeRunner = makeSoloBotRunner }: {
   session: ImperiosSession; solo: SoloSeats; onExit(): void;
   /** A row under the strip: the save and the record's download (../ImperiosScreen.tsx). */
   extra?: ReactNode;
   /** The test's seed (`?seed=`): the bots' seeds follow from it; otherwise they are random. Never the game's seed. */
   seed?: string;
   pauseMs?: number;
-  runner?: SoloBotRunner;
+  /** Where the bots think (tests hand a worker double); the table owns what it makes and disposes of it. */
+  makeRunner?: () => SoloBotRunner;
 }) {
   // The board draws a deferred copy of the game: when bots move faster than it can draw (no pause), React skips to
   // the latest state instead of drawing every one, and the bots never wait for it.
   const view = useDeferredValue(useSyncExternalStore(session.subscribe, session.getState));
-  const runner = useMemo(() => given ?? makeSoloBotRunner(), [given]);
+  const runner = useMemo(() => makeRunner(), [makeRunner]);
   const botSeed = useMemo(() => (seed ? `${seed}-bots` : randomBotSeed()), [seed]);
   const driver = useMemo(() => new SoloBotDriver(session, solo, runner, { pauseMs, seed: botSeed }), [session, solo, runner, pauseMs, botSeed]);
   useEffect(() => {
     driver.start();
     return () => driver.stop();
   }, [driver]);
-  useEffect(() => () => { if (!given) runner.dispose(); }, [runner, given]);
+  useEffect(() => () => runner.dispose(), [runner]);
   useEffect(() => () => session.stop(), [session]);
   const [replay, setReplay] = useState<ReturnType<NonNullable<ImperiosSession['history']>> | null>(null);
   const header = useMemo(() => <><SoloStrip session={session} driver={driver} solo={solo} where={runner.where} />{extra}</>,

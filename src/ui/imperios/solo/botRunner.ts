@@ -23,20 +23,28 @@ export interface WorkerLike {
 
 type Reply = { id: number; action?: Action; error?: string };
 
+/**
+ * The worker is started on the first request and ended by `dispose`; a request after that starts a new one (React's
+ * development mode disposes and reuses a screen's runner once, to check the effect's clean-up).
+ */
 export function workerRunner(make: () => WorkerLike): SoloBotRunner {
-  const worker = make();
+  let worker: WorkerLike | null = null;
   const waiting = new Map<number, { resolve(a: Action): void; reject(e: Error): void }>();
   let next = 0;
-  worker.onmessage = (e: MessageEvent<Reply>) => {
-    const w = waiting.get(e.data.id);
-    if (!w) return;
-    waiting.delete(e.data.id);
-    if (e.data.action) w.resolve(e.data.action);
-    else w.reject(new Error(e.data.error ?? 'the bot failed'));
-  };
-  worker.onerror = (e: ErrorEvent) => {
-    for (const w of waiting.values()) w.reject(new Error(e.message || 'the bot worker failed'));
-    waiting.clear();
+  const start = (): WorkerLike => {
+    const w = make();
+    w.onmessage = (e: MessageEvent<Reply>) => {
+      const p = waiting.get(e.data.id);
+      if (!p) return;
+      waiting.delete(e.data.id);
+      if (e.data.action) p.resolve(e.data.action);
+      else p.reject(new Error(e.data.error ?? 'the bot failed'));
+    };
+    w.onerror = (e: ErrorEvent) => {
+      for (const p of waiting.values()) p.reject(new Error(e.message || 'the bot worker failed'));
+      waiting.clear();
+    };
+    return w;
   };
   return {
     where: 'worker',
@@ -44,14 +52,17 @@ export function workerRunner(make: () => WorkerLike): SoloBotRunner {
       const id = ++next;
       return new Promise((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        worker.postMessage({ id, request });
+        (worker ??= start()).postMessage({ id, request });
       });
     },
     dispose() {
+      // Pending answers are dropped: whoever asked has stopped listening (../solo/soloDriver.ts stop()).
       waiting.clear();
+      if (!worker) return;
       worker.onmessage = null;
       worker.onerror = null;
       worker.terminate();
+      worker = null;
     },
   };
 }
