@@ -21,6 +21,11 @@ import { budgetMsOf, DEFAULT_MCTS, DEFAULT_SEARCH_BOT, type MctsOptions, type Se
  * body is dist-server/<name>.js beside it. From TypeScript (tsx, vitest) a worker is booted by worker-boot.mjs.
  */
 const COMPILED = import.meta.url.endsWith('.js');
+/**
+ * A file beside this module. The name is a variable, not a literal inside `new Worker(new URL(…))`: Vite (the UI tests
+ * import the server's game modules) rewrites that pattern for browser workers and refuses a template string in it.
+ */
+const besideThis = (file: string) => new URL(file, import.meta.url);
 
 /** The worker bodies a pool may run (each an entry of scripts/build-server.mjs). */
 export type WorkerName = 'mcts-worker' | 'imperios-worker';
@@ -46,10 +51,8 @@ class Slot<A> {
   ensure(): Worker {
     if (this.worker) return this.worker;
     const w = COMPILED
-      ? new Worker(new URL(`./${this.name}.js`, import.meta.url))
-      : new Worker(new URL('./worker-boot.mjs', import.meta.url), {
-        workerData: { entry: new URL(`./${this.name}.ts`, import.meta.url).href },
-      });
+      ? new Worker(besideThis(`./${this.name}.js`))
+      : new Worker(besideThis('./worker-boot.mjs'), { workerData: { entry: besideThis(`./${this.name}.ts`).href } });
     w.unref();
     w.on('message', (msg: Answer) => this.onMessage(this, msg));
     const fail = (why: string) => {

@@ -21,6 +21,10 @@ import {
 import { imperiosOpenId, setImperiosOpen } from './openGame';
 import { SavedImperios } from './SavedImperios';
 import { coreSession, resumeSession, type ImperiosSession, type LocalSetup } from './session';
+import { soloSaveDue } from './solo/saveDue';
+import { SoloSetup } from './solo/SoloSetup';
+import type { SoloSeats } from './solo/soloSeats';
+import { SoloTable } from './solo/SoloTable';
 import { ImperiosTutorial, TUTORIAL_OPEN } from './tutorial/ImperiosTutorial';
 import { readTutorial } from './tutorial/tutorialSave';
 
@@ -85,7 +89,7 @@ export function ImperiosSetup({ onStart, onExit, onTutorial, children }: {
 
 type Screen =
   | { kind: 'setup' }
-  | { kind: 'game'; session: ImperiosSession; id: string; startedAt: number }
+  | { kind: 'game'; session: ImperiosSession; id: string; startedAt: number; solo?: SoloSeats }
   | { kind: 'tutorial'; resumed?: { session: ImperiosSession; bots: number } }
   | { kind: 'file'; replay: ImperiosReplay; names: string[] };
 
@@ -98,39 +102,41 @@ type Screen =
 export function ImperiosScreen({ seed, onExit, makeSession = coreSession }: {
   seed?: string; onExit(): void; makeSession?: (setup: LocalSetup) => ImperiosSession;
 }) {
-  const [start] = useState(reopened);
-  const [screen, setScreen] = useState<Screen>(start.screen);
+  const [opening] = useState(reopened);
+  const [screen, setScreen] = useState<Screen>(opening.screen);
   const [saved, setSaved] = useState(listImperiosSaves);
-  const [note, setNote] = useState<string | null>(start.note);
+  const [note, setNote] = useState<string | null>(opening.note);
   const [making, setMaking] = useState<LocalSetup | null>(null);
   const toSetup = () => { setSaved(listImperiosSaves()); setScreen({ kind: 'setup' }); };
   const begin = (s: LocalSetup) => {
     setMaking(null);
     setNote(null);
-    setScreen({ kind: 'game', session: makeSession({ ...s, ...(seed ? { seed } : {}) }), id: newSaveId(), startedAt: Date.now() });
+    setScreen({ kind: 'game', session: makeSession({ ...s, ...(seed ? { seed } : {}) }), id: newSaveId(), startedAt: Date.now(), solo: s.solo });
   };
   const resume = (save: ImperiosSave) => {
     const session = resumeSession(save.record);
     if ('error' in session) setNote(`This saved game cannot be resumed: ${session.error}. It is kept on this device as it was.`);
-    else setScreen({ kind: 'game', session, id: save.id, startedAt: save.startedAt });
+    else setScreen({ kind: 'game', session, id: save.id, startedAt: save.startedAt, solo: save.solo });
   };
+  const start = (s: LocalSetup) => (saved.saves.length >= MAX_IMPERIOS_SAVES ? setMaking(s) : begin(s));
   const open = async (file: File) => {
     const r = await readImperiosFile(file);
     if ('error' in r) setNote(r.error);
     else setScreen({ kind: 'file', replay: replayCore(r), names: r.players });
   };
-  if (screen.kind === 'game') return <LocalGame {...screen} onExit={toSetup} />;
+  if (screen.kind === 'game') return <LocalGame {...screen} seed={seed} onExit={toSetup} />;
   if (screen.kind === 'tutorial') {
     return <ImperiosTutorial seed={seed} onExit={toSetup} keep session={screen.resumed?.session} bots={screen.resumed?.bots} />;
   }
   if (screen.kind === 'file') return <ImperiosReplayViewer replay={screen.replay} names={screen.names} onExit={toSetup} />;
   const oldest = saved.saves[saved.saves.length - 1];
   return (
-    <ImperiosSetup onExit={onExit} onTutorial={() => setScreen({ kind: 'tutorial' })}
-      onStart={(s) => (saved.saves.length >= MAX_IMPERIOS_SAVES ? setMaking(s) : begin(s))}>
+    <ImperiosSetup onExit={onExit} onTutorial={() => setScreen({ kind: 'tutorial' })} onStart={start}>
       {note && <p role="alert" style={{ margin: 0, color: colors.danger }} data-testid="imp-note">{note}</p>}
       <SavedImperios saves={saved.saves} unreadable={saved.unreadable.length} onResume={resume}
         onDeleted={() => setSaved(listImperiosSaves())} />
+      {/* A game against bots (./solo/): the player holds one seat. */}
+      <SoloSetup onStart={start} />
       <label style={{ display: 'grid', gap: 4 }}>
         <span>Open a record file (a downloaded Imperios game) in the replay viewer</span>
         <input type="file" accept=".json,application/json" data-choice="imp-open-record"
@@ -166,7 +172,7 @@ function reopened(): { screen: Screen; note: string | null } {
     setImperiosOpen(null);
     return { ...setup, note: `The game on screen before the reload cannot be resumed: ${session.error}. It is kept on this device as it was.` };
   }
-  return { screen: { kind: 'game', session, id, startedAt: save.startedAt }, note: null };
+  return { screen: { kind: 'game', session, id, startedAt: save.startedAt, solo: save.solo }, note: null };
 }
 
 /** The lesson this tab kept (./tutorial/tutorialSave.ts), resumed; null (and forgotten) when it cannot be. */
@@ -201,8 +207,10 @@ export function checkImperiosRecord(body: unknown): ImperiosRecord | { error: st
   return 'error' in r ? { error: `This file is not a record of Imperios Milenarios this version can open: ${r.error}.` } : r;
 }
 
-/** A hot-seat game on screen, saved after every accepted move (none before the first: nothing to lose). */
-function LocalGame({ session, id, startedAt, onExit }: { session: ImperiosSession; id: string; startedAt: number; onExit(): void }) {
+/** A hot-seat game, or one against bots, on screen: saved after every accepted move (none before the first: nothing to lose). */
+function LocalGame({ session, id, startedAt, solo, seed, onExit }: {
+  session: ImperiosSession; id: string; startedAt: number; solo?: SoloSeats; seed?: string; onExit(): void;
+}) {
   const [stored, setStored] = useState<boolean | null>(null);
   const [over, setOver] = useState(() => session.getState()?.phase === 'over');
   // A reload comes back into this game while it runs (./openGame.ts); "Leave" (unmounting it) or its end does not.
@@ -210,12 +218,24 @@ function LocalGame({ session, id, startedAt, onExit }: { session: ImperiosSessio
     setImperiosOpen(over ? null : id);
     return () => setImperiosOpen(null);
   }, [id, over]);
-  useEffect(() => session.subscribe(() => {
-    const rec = session.record?.();
-    const state = session.getState();
-    setOver(state?.phase === 'over');
-    if (rec && state && 'rng' in state && rec.moves.length > 0) setStored(writeImperiosSave(saveOf(id, startedAt, state, rec)));
-  }), [session, id, startedAt]);
+  useEffect(() => {
+    // Against bots, not after every bot move (./solo/saveDue.ts); leaving writes the latest.
+    const due = solo ? soloSaveDue(solo) : () => true;
+    const save = (force: boolean) => {
+      const state = session.getState();
+      if (!state || !('rng' in state) || (!force && !due(state))) return;
+      const rec = session.record?.();
+      if (rec && rec.moves.length > 0) setStored(writeImperiosSave(saveOf(id, startedAt, state, rec, solo)));
+    };
+    const stop = session.subscribe(() => {
+      setOver(session.getState()?.phase === 'over');
+      save(false);
+    });
+    return () => {
+      stop();
+      if (solo) save(true);
+    };
+  }, [session, id, startedAt, solo]);
   const bar = session.record && (
     <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', fontSize: 13 }} data-testid="imp-save-bar">
       <span role="status" data-saved={stored === null ? 'none' : String(stored)} style={{ color: stored === false ? colors.danger : colors.muted }}>
@@ -230,5 +250,6 @@ function LocalGame({ session, id, startedAt, onExit }: { session: ImperiosSessio
       )}
     </div>
   );
+  if (solo) return <SoloTable session={session} solo={solo} seed={seed} onExit={onExit} extra={bar} />;
   return <HotSeat session={session} onExit={onExit} extra={bar} />;
 }

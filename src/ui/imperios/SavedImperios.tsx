@@ -20,7 +20,7 @@ export function SavedImperios({ saves, unreadable, onResume, onDeleted }: {
   if (saves.length === 0 && unreadable === 0) return null;
   return (
     <section aria-labelledby="imp-saved-title" style={{ display: 'grid', gap: 8 }} data-testid="imp-saves">
-      <h2 id="imp-saved-title" style={{ margin: 0, fontSize: 18 }}>Your saved hot-seat games</h2>
+      <h2 id="imp-saved-title" style={{ margin: 0, fontSize: 18 }}>Your saved games</h2>
       {unreadable > 0 && (
         <p role="status" style={{ margin: 0, color: colors.muted }} data-testid="imp-saves-unreadable">
           {unreadable === 1 ? 'One saved game cannot be read' : `${unreadable} saved games cannot be read`} by this page (damaged, or from

@@ -4,6 +4,7 @@
  * shows the running estimate during the game when given `live` scores (scoreCiv for every seat).
  */
 import type { FinalResult, ScoreLine } from '../../games/imperios/rules';
+import { ChoiceButton } from '../prompt/ChoiceButton';
 import { colors } from '../theme';
 import { SeatMark } from './SeatMark';
 import { seatName } from './seats';
@@ -56,7 +57,7 @@ export function FinalSheet({ result, onExit }: { result: FinalResult; onExit?: (
         <SeatMark seat={result.winner} size={24} /> {seatName(result.winner)} wins
       </h2>
       <ScoreSheet scores={result.scores} ranking={result.ranking} caption="Final scoring (IM13), best first; ties go to the most senior (IM13.2)" />
-      {onExit && <button type="button" onClick={onExit} data-choice="exit" style={{ justifySelf: 'start', minHeight: 44, padding: '4px 14px', borderRadius: 8 }}>Back to the start screen</button>}
+      {onExit && <ChoiceButton onClick={onExit} data-choice="exit" style={{ justifySelf: 'start' }}>Back to the start screen</ChoiceButton>}
     </section>
   );
 }

@@ -17,6 +17,7 @@ import type { ImperiosRecord } from '../../games/imperios/record';
 import { parseImperiosRecord } from '../../games/imperios/replay';
 import type { ImperiosState } from '../../games/imperios/rules';
 import { downloadJson } from '../download';
+import { parseSoloSeats, SOLO_LEVEL_WORDS, type SoloSeats } from './solo/soloSeats';
 import { keysWithPrefix, parseJson, readText, storage, writeRecord } from '../saved/sealedStore';
 
 const PREFIX = 'imperios-save:';
@@ -32,6 +33,8 @@ export interface ImperiosSave {
   round: number;
   over: boolean;
   record: ImperiosRecord;
+  /** A game against bots: the player's seat and the bots' level (absent: hot-seat). */
+  solo?: SoloSeats;
 }
 
 export function newSaveId(): string {
@@ -39,8 +42,8 @@ export function newSaveId(): string {
 }
 
 /** The save of a game now (its record from the session), as it will be written. */
-export function saveOf(id: string, startedAt: number, state: ImperiosState, record: ImperiosRecord): ImperiosSave {
-  return { id, startedAt, savedAt: Date.now(), round: state.round, over: state.phase === 'over', record };
+export function saveOf(id: string, startedAt: number, state: ImperiosState, record: ImperiosRecord, solo?: SoloSeats): ImperiosSave {
+  return { id, startedAt, savedAt: Date.now(), round: state.round, over: state.phase === 'over', record, ...(solo ? { solo } : {}) };
 }
 
 /** Writes the save; false when the storage refused it (full, off): the game goes on, unsaved. */
@@ -59,6 +62,7 @@ export function readImperiosSave(id: string): ImperiosSave | { error: string } {
   }
   const rec = parseImperiosRecord(x.record);
   if ('error' in rec) return { error: `its record is damaged (${rec.error})` };
+  if (x.solo !== undefined && !parseSoloSeats(x.solo, rec.players.length)) return { error: 'its bots are damaged' };
   return x as ImperiosSave;
 }
 
@@ -88,7 +92,8 @@ export function deleteImperiosSave(id: string): void {
 export function saveLine(s: ImperiosSave): string {
   const mode = s.record.mode[0].toUpperCase() + s.record.mode.slice(1);
   const where = s.over ? 'game over' : s.round === 0 ? 'choosing Metropolises' : `round ${s.round}`;
-  return `${s.record.players.length} players, ${mode}, ${where} · ${new Date(s.savedAt).toLocaleString()}`;
+  const bots = s.solo ? `, against ${SOLO_LEVEL_WORDS[s.solo.level].name} bots` : '';
+  return `${s.record.players.length} players, ${mode}, ${where}${bots} · ${new Date(s.savedAt).toLocaleString()}`;
 }
 
 /** The record as a file, imperios-<matchID>-<seed's first 8>-<moves>.json: re-run by the page's viewer or `npm run replay`. */

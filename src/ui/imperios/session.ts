@@ -12,6 +12,7 @@ import type { ImperiosRecord } from '../../games/imperios/record';
 import { applyAction, isRefusal, type Action, type ImperiosState, type Refusal, type Seat } from '../../games/imperios/rules';
 import type { ImperiosView } from './core';
 import { seatName } from './seats';
+import type { SoloSeats } from './solo/soloSeats';
 // The platform's seed (128 crypto bits, as an online match gets: IM14.1, nobody can guess the draws from it).
 import { cryptoSeed } from '../../platform/bgio-plugins';
 
@@ -31,6 +32,8 @@ export interface LocalSetup {
   mode: ModeId;
   /** The record's seed (boardgame.io's random plugin's); a fresh crypto-random one when absent. */
   seed?: string;
+  /** A game against bots (./solo/): the player's seat and the bots' level; absent for hot-seat. */
+  solo?: SoloSeats;
 }
 
 
