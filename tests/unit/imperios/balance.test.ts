@@ -1,6 +1,6 @@
 /**
  * The balance study (issue 23 item 8; src/games/imperios/sim/balance.ts, docs/imperios/BALANCE.md): self-play games
- * counted by seat, by seniority (IM3.2) and by the Metropolis chosen (IM3.3).
+ * counted by seat, by seniority (IM3.2) and by the Metropolis chosen (IM3.4).
  */
 import { describe, expect, it } from 'vitest';
 import { metropolisesFor } from '../../../src/games/imperios/content/map';
@@ -20,7 +20,7 @@ const game = (places: number[], seniority: number[], metropolises: string[]): Ba
   randomMetropolis: false,
 });
 
-describe('IM3.2–IM3.3 balance by seat, seniority and Metropolis', () => {
+describe('IM3.2, IM3.4 balance by seat, seniority and Metropolis', () => {
   it('counts each win for its seat, its place in the order of choosing and its Metropolis', () => {
     const s = summarizeBalance([
       // Seat 2 wins; it chose second (seniority 1, 2, 0, 3), from Saba.

@@ -83,7 +83,7 @@ export interface GameRecord {
   reasons: string[];
   thinkMs: number[];
   decisions: number[];
-  /** The Metropolis each seat chose (IM3.3), and the seats from the most senior (who chose first, IM3.2). */
+  /** The Metropolis each seat chose (IM3.4), and the seats from the most senior (who chose first, IM3.2). */
   metropolises: string[];
   seniority: number[];
 }

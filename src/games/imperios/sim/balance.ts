@@ -1,7 +1,7 @@
 /**
  * The balance note of Imperios Milenarios (issue 23 item 8, docs/imperios/BALANCE.md): one bot plays every seat of
  * seeded games, and the wins are counted by seat, by seniority (the order in which the civilizations chose their
- * Metropolis, IM3.2) and by the Metropolis chosen (IM3.3). Pure: the CLI (src/cli/imperios-balance.ts) adds the
+ * Metropolis, IM3.2) and by the Metropolis chosen (IM3.4). Pure: the CLI (src/cli/imperios-balance.ts) adds the
  * terminal, the resumable file and the clock.
  */
 import type { ModeId } from '../content/modes';
@@ -33,7 +33,7 @@ export const balanceSeed = (seed: string, players: number, i: number) => `${seed
 
 /**
  * Plays game `i` with `bot` in every seat, each bot handed its seat's view only, as in the tournaments. With
- * `randomMetropolis`, each civilization's Metropolis is drawn uniformly among those left when it chooses (IM3.3), so
+ * `randomMetropolis`, each civilization's Metropolis is drawn uniformly among those it may choose (IM3.4.2), so
  * every Metropolis is measured, not only those the bot prefers; the bot plays the rest of the game.
  */
 export function playBalanceGame(
