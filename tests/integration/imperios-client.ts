@@ -4,9 +4,9 @@
  * asynchronous condition (a read of what is stored).
  */
 import { io, type Socket } from 'socket.io-client';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { IMPERIOS_NAME } from '../../src/games/imperios/game';
-import { moveAction, waitFor } from './server-helpers';
+import { api, moveAction, waitFor } from './server-helpers';
 
 /** What a state push carries that these tests read. */
 export interface SentState {
@@ -67,4 +67,15 @@ export function productionNodeEnv(): void {
   afterAll(() => {
     process.env.NODE_ENV = previous;
   });
+}
+
+/** Joins every seat of an Imperios match through the lobby (each join must succeed): the seats' credentials. */
+export async function joinEverySeat(base: string, matchID: string, seats: number): Promise<string[]> {
+  const creds: string[] = [];
+  for (let i = 0; i < seats; i++) {
+    const r = await api(base, `/games/${IMPERIOS_NAME}/${matchID}/join`, { playerID: String(i), playerName: `Seat ${i}` });
+    expect(r.status, r.text).toBe(200);
+    creds.push(r.json.playerCredentials as string);
+  }
+  return creds;
 }

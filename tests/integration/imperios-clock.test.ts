@@ -19,7 +19,7 @@ import { randomInt, seedState } from '../../src/games/imperios/rules/rng';
 import { clockExpired, clockRuns, type SeatID } from '../../src/protocol';
 import { clockSeats } from '../../server/match/hosted-game';
 import { api, PG_SKIP_REASON, PG_URL, startTestServer, waitFor, type Backend, type TestServer } from './server-helpers';
-import { ImperiosClient, productionNodeEnv, until } from './imperios-client';
+import { ImperiosClient, joinEverySeat, productionNodeEnv, until } from './imperios-client';
 
 productionNodeEnv();
 
@@ -71,12 +71,7 @@ for (const backend of ['sqlite', 'postgres'] as Backend[]) {
       });
       expect(created.status, created.text).toBe(200);
       const matchID = created.json.matchID as string;
-      const creds: string[] = [];
-      for (let i = 0; i < 4; i++) {
-        const r = await post(`/games/${IMPERIOS_NAME}/${matchID}/join`, { playerID: String(i), playerName: `Seat ${i}` });
-        expect(r.status, r.text).toBe(200);
-        creds.push(r.json.playerCredentials as string);
-      }
+      const creds = await joinEverySeat(server.url, matchID, 4);
       const mine: Client[] = [];
       for (let i = 0; i < 4; i++) {
         const c = await Client.open(server.url);

@@ -47,7 +47,7 @@ import {
   type Backend,
   type TestServer,
 } from './server-helpers';
-import { ImperiosClient, productionNodeEnv, until } from './imperios-client';
+import { ImperiosClient, joinEverySeat, productionNodeEnv, until } from './imperios-client';
 import { dropRedisPrefix, REDIS_URL, redisAnswers, redisPrefix } from './cluster-helpers';
 
 // boardgame.io's per-move serialisability check walks all of G (docs/bgio-notes.md): off, as on a real server.
@@ -139,12 +139,7 @@ for (const backend of ['sqlite', 'postgres'] as Backend[]) {
         const created = await post(`/games/${IMPERIOS_NAME}/create`, { numPlayers: 4, mode: 'tutorial' });
         expect(created.status, created.text).toBe(200);
         const matchID = created.json.matchID as string;
-        const creds: string[] = [];
-        for (let i = 0; i < 4; i++) {
-          const r = await post(`/games/${IMPERIOS_NAME}/${matchID}/join`, { playerID: String(i), playerName: `Seat ${i}` });
-          expect(r.status, r.text).toBe(200);
-          creds.push(r.json.playerCredentials as string);
-        }
+        const creds = await joinEverySeat(server.url, matchID, 4);
         for (let i = 0; i < 4; i++) {
           const c = await Client.open(server.url);
           clients.push(c);
