@@ -92,6 +92,21 @@ describe('Imperios: a reload resumes the running hot-seat game', () => {
     expect(listImperiosSaves().saves).toHaveLength(1);
   });
 
+  it('a game against bots comes back as one: the same bots seated, the player\'s seat kept', async () => {
+    const s = coreSession({ players: 4, mode: 'tutorial', seed: 'imp-reload-solo' });
+    playFirst(s);
+    const state = s.getState() as ImperiosState;
+    const human = awaitedSeats(state)[0];
+    expect(writeImperiosSave(saveOf('imp-solo', 1, state, s.record!(), { human, level: 'greedy' }))).toBe(true);
+    setImperiosOpen('imp-solo');
+    render(<App />);
+    // The solo table, not the hot-seat one: its bots strip names the level, and the seat asked is the player's.
+    const strip = await screen.findByTestId('imp-solo', {}, { timeout: 20_000 });
+    expect(strip.textContent).toMatch(/Quick/);
+    expect(imperiosOpenId()).toBe('imp-solo');
+    expect(screen.queryByTestId('imp-cover')).toBeNull();
+  });
+
   it('a finished game does not come back; a save that no longer replays is refused with the reason and kept', async () => {
     const s = coreSession({ players: 4, mode: 'tutorial', seed: 'imp-reload-over' });
     for (let i = 0; i < 20_000 && (s.getState() as ImperiosState).phase !== 'over'; i++) playFirst(s);
