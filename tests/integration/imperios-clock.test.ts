@@ -62,15 +62,20 @@ for (const backend of ['sqlite', 'postgres'] as Backend[]) {
       return { state: s.state as unknown as Sent, clock: (s.metadata as { clock?: ClockState }).clock! };
     };
 
-    /** A 4-seat Tutorial match with a one-minute bank per seat, every seat joined and synced by a client of its own. */
-    const seatedClockMatch = async () => {
+    /** A 4-seat Tutorial match with a one-minute bank per seat (IM15.4): its id. */
+    const createClockMatch = async () => {
       const created = await post(`/games/${IMPERIOS_NAME}/create`, {
         numPlayers: 4,
         mode: 'tutorial',
         clock: { kind: 'live', bankMs: MIN, incrementMs: 0 },
       });
       expect(created.status, created.text).toBe(200);
-      const matchID = created.json.matchID as string;
+      return created.json.matchID as string;
+    };
+
+    /** A 4-seat Tutorial match with a one-minute bank per seat, every seat joined and synced by a client of its own. */
+    const seatedClockMatch = async () => {
+      const matchID = await createClockMatch();
       const creds = await joinEverySeat(server.url, matchID, 4);
       const mine: Client[] = [];
       for (let i = 0; i < 4; i++) {
@@ -83,13 +88,7 @@ for (const backend of ['sqlite', 'postgres'] as Backend[]) {
     };
 
     it('G59: each seat has a bank, the seat awaited spends it; out of time, another seat claims and G56 ends the game', async () => {
-      const created = await post(`/games/${IMPERIOS_NAME}/create`, {
-        numPlayers: 4,
-        mode: 'tutorial',
-        clock: { kind: 'live', bankMs: MIN, incrementMs: 0 },
-      });
-      expect(created.status, created.text).toBe(200);
-      const matchID = created.json.matchID as string;
+      const matchID = await createClockMatch();
       // Not with bot seats (a clock is between players), as for two seats.
       const withBot = await post(`/games/${IMPERIOS_NAME}/create`, { numPlayers: 4, clock: { kind: 'live' }, bot: ['1'] });
       expect(withBot.status).toBe(400);
