@@ -12,7 +12,7 @@ import { MapView, territoryInPlay } from '../../../src/ui/imperios/MapView';
 
 afterEach(cleanup);
 
-describe('Imperios map: islands above their seas', () => {
+describe('IM2.1.3 Imperios map: islands above their seas (an island borders only sea zones)', () => {
   for (const players of [4, 5, 7]) {
     it(`${players} players: each island's shape comes after every sea it borders, offered or not`, () => {
       const inPlay = TERRITORY_LIST.filter((t) => territoryInPlay(t, players));

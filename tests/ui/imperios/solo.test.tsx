@@ -58,7 +58,7 @@ function clickForPlayer() {
 }
 
 describe('Imperios against bots', () => {
-  it('the bots answer what they owe, alone and beside others, from views without rng; the player is prompted', async () => {
+  it('IM14.1: the bots answer what they owe, alone and beside others, from views without rng; the player is prompted', async () => {
     const HUMAN = 2;
     const session = coreSession({ players: 4, mode: 'tutorial', seed: 'ui-imp-solo' });
     const state = () => session.getState() as ImperiosState;
@@ -121,7 +121,7 @@ describe('Imperios against bots', () => {
     errors.mockRestore();
   });
 
-  it('a request is cut to the seat\'s view (no rng, no log); a request holding rng is refused', () => {
+  it('IM14.1: a request is cut to the seat\'s view (no rng, no log); a request holding rng is refused', () => {
     const whole = coreSession({ players: 4, mode: 'tutorial', seed: 'ui-imp-solo-cut' }).getState() as ImperiosState;
     const seat = awaitedSeats(whole)[0];
     const req = soloBotRequest(whole, seat, 'greedy', 'cut');
@@ -132,7 +132,7 @@ describe('Imperios against bots', () => {
     expect(answerSoloBot(req).kind).toBe('chooseMetropolis');
   });
 
-  it('the reserve asks several seats at once: every bot keeps its chits, then the player is asked', async () => {
+  it('IM4.7: the reserve asks several seats at once: every bot keeps its chits, then the player is asked', async () => {
     // Everyone ended their turns at once: at the reserve (IM4.7) every seat holds more chits than it may keep.
     const HUMAN = 1;
     const start = playUntil(4, 'ui-imp-solo-reserve', (s) => s.pending?.kind === 'reserve' && s.pending.seats.length === 4);
