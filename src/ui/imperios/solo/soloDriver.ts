@@ -83,7 +83,11 @@ export class SoloBotDriver {
       .catch((err: unknown) => {
         // A failed bot must not stall the game: say so, and answer this decision with the quick bot on the page.
         console.error(`the bot of seat ${seat} failed; the quick bot answers instead`, err);
-        return answerSoloBot({ ...request, level: 'greedy' });
+        try {
+          return answerSoloBot({ ...request, level: 'greedy' });
+        } catch {
+          return legalActions(asCore(view), seat)[0]; // the quick bot too: the first legal answer, not a stalled game
+        }
       })
       .then(async (action) => {
         const wait = action.kind === 'letPass' ? 0 : this.opts.pauseMs - (Date.now() - started);
