@@ -38,6 +38,6 @@ export const MINT_HOSTED: HostedGame<GameState> = {
     notePlayed(G, seat, moveType, played, prev.G.log.length, prev.G.round);
     return { ...next, G };
   },
-  logDelta: (prev, next, view, playerID) => logDeltaUpdate(prev, next, view, playerID),
+  logDelta: (prev, next, prevView, view, playerID) => logDeltaUpdate(prev, next, prevView, view, playerID),
   bots: mintBots(),
 };

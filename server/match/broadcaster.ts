@@ -16,14 +16,18 @@ import { tableView, type TableMetadata } from '../table/state';
 import type { MatchChanges } from './changes';
 import { deliver, type Connection, type ConnectionRegistry, type Registered } from './connections';
 import type { HostedGames } from './hosted-games';
+import { keptView, unknownCtx } from './delta-base';
 import { SharedMessage } from './outbox';
 import { stateJson } from './state-json';
 
 /** Spectator sockets written per event-loop turn when a match has more (see `stateLocal`). */
 const SPECTATOR_SLICE = 50;
+/** Matches whose last views are kept for the next move's log deltas (a few KB each besides the shared log). */
+const LAST_VIEWS_KEPT = 2_000;
 
 /** Who sees what: each seat its own view, every spectator the public one. */
 type Audience = SeatID | 'spectator';
+
 
 export interface BroadcasterOptions {
   connections: ConnectionRegistry;
@@ -52,6 +56,12 @@ export class Broadcaster {
    * connections) is not sent: boardgame.io's client would take an older state.
    */
   private readonly newestSent = new Map<string, number>();
+  /**
+   * The views of the last state sent to each match's sockets, by audience: the base a log delta patches
+   * (src/protocol/state-patch.ts), kept so that a move does not cut the state before it again. The newest
+   * LAST_VIEWS_KEPT matches; a match out of it (or without sockets) has its base views cut anew when needed.
+   */
+  private readonly lastViews = new Map<string, { stateID: number; views: Map<Audience, State> }>();
 
   constructor(opts: BroadcasterOptions) {
     this.connections = opts.connections;
@@ -112,7 +122,10 @@ export class Broadcaster {
    * every socket gets the whole view.
    */
   stateLocal(matchID: string, state: State, deltalog: LogEntry[], prev?: State): void {
-    if (!this.connections.has(matchID)) return;
+    if (!this.connections.has(matchID)) {
+      this.lastViews.delete(matchID);
+      return;
+    }
     // The match's sockets synced it as its own game (./sync.ts): its views are cut by that game.
     const hosted = this.games.named(this.connections.gameOfMatch(matchID))?.hosted;
     if (!hosted) return;
@@ -122,6 +135,13 @@ export class Broadcaster {
     const base = prev && prev._stateID < state._stateID ? prev : undefined;
     // Per audience: its view (shared by both kinds of message) and each kind's message, built on first need.
     const views = new Map<Audience, State>();
+    const last = this.lastViews.get(matchID);
+    const baseViews = base && last?.stateID === base._stateID ? last.views : undefined;
+    const baseView = (audience: Audience, seat: SeatID | null) => baseViews?.get(audience) ?? unknownCtx(hosted.viewState(base!, seat));
+    const kept = new Map<Audience, State>();
+    this.lastViews.delete(matchID); // re-inserted last: the map's order is the order of use
+    this.lastViews.set(matchID, { stateID: state._stateID, views: kept });
+    if (this.lastViews.size > LAST_VIEWS_KEPT) this.lastViews.delete(this.lastViews.keys().next().value as string);
     const byAudience = new Map<string, SharedMessage>();
     const message = (seat: SeatID | null, delta: boolean) => {
       const audience: Audience = seat ?? 'spectator';
@@ -129,12 +149,15 @@ export class Broadcaster {
       let msg = byAudience.get(key);
       if (!msg) {
         let view = views.get(audience);
-        if (!view) views.set(audience, (view = hosted.viewState(state, seat)));
+        if (!view) {
+          views.set(audience, (view = hosted.viewState(state, seat)));
+          kept.set(audience, keptView(view));
+        }
         const log = hosted.viewLog(deltalog, seat);
         const v = view;
         const logDelta = hosted.logDelta;
         msg = delta && base && logDelta
-          ? new SharedMessage(SOCKET_EVENTS.update, [matchID, logDelta(base, state, v, seat), log])
+          ? new SharedMessage(SOCKET_EVENTS.update, [matchID, logDelta(base, state, baseView(audience, seat), v, seat), log])
           : new SharedMessage('update', [matchID, v, log],
             () => `["update",${JSON.stringify(matchID)},${stateJson(v)},${JSON.stringify(log)}]`);
         byAudience.set(key, msg);

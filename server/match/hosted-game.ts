@@ -70,10 +70,11 @@ export interface HostedGame<G = unknown> {
    */
   notePlayed?(prev: State<G>, next: State<G>, playerID: string, moveType: string, played: PlayedBy): State<G>;
   /**
-   * For a socket that asked for log deltas (src/protocol/log-delta.ts): the compact update from `prev` (what the
-   * audience was last sent) to `view` (`viewState(next)`). Absent: such sockets get the whole view.
+   * For a socket that asked for log deltas (src/protocol/log-delta.ts): the compact update from `prevView`
+   * (`viewState(prev)`: what the audience was last sent) to `view` (`viewState(next)`). Absent: such sockets get
+   * the whole view.
    */
-  logDelta?(prev: State<G>, next: State<G>, view: State<G>, playerID: string | null): unknown;
+  logDelta?(prev: State<G>, next: State<G>, prevView: State<G>, view: State<G>, playerID: string | null): unknown;
   /**
    * The game record of a stored match, served by `GET /games/:name/:matchID/record` once the game is over (the seed
    * and every move's arguments are secrets until then). Mint's is ../records.ts; a game without one has no records.

@@ -11,5 +11,6 @@ export * from './table';
 export * from './lobby';
 export * from './socket';
 export * from './log-delta';
+export * from './state-patch';
 export * from './hint';
 export * from './stats';

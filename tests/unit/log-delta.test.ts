@@ -2,7 +2,8 @@
  * Log deltas (src/protocol/log-delta.ts, server/match/log-delta.ts) without sockets: over whole seeded games with
  * take-backs (which drop log entries) and the end of the game (which shows everyone the whole log), the state a
  * client rebuilds from each delta (sent as JSON) is byte for byte the audience's whole view; a delta never carries
- * an entry the audience's view does not hold; and what does not follow the state held is refused, not guessed.
+ * an entry the audience's view does not hold, nor a part of the view the move left alone; and what does not
+ * follow the state held is refused, not guessed.
  */
 import type { State } from 'boardgame.io';
 import { Client } from 'boardgame.io/client';
@@ -11,6 +12,8 @@ import { makeMintImperium, playerOf } from '../../src/game';
 import { filterState } from '../../src/game/filter';
 import { legalActions, seededRng, type GameState } from '../../src/game/rules';
 import { applyLogDelta, moveOf, type LogDeltaUpdate } from '../../src/protocol';
+import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
+import { keptView, unknownCtx } from '../../server/match/delta-base';
 import { logDeltaUpdate } from '../../server/match/log-delta';
 
 type Enumerated = { move: string; args: unknown[] };
@@ -45,6 +48,8 @@ describe('log deltas', () => {
     let shrunk = 0;
     let ends = 0;
     let partial = 0;
+    let handsLeft = 0;
+    let updates = 0;
     for (const seed of ['delta-a', 'delta-b']) {
       const { states, takeBacks } = gameStates(seed);
       expect(takeBacks).toBeGreaterThan(3);
@@ -53,11 +58,19 @@ describe('log deltas', () => {
         let held = filterState(states[0], playerID);
         for (let i = 1; i < states.length; i++) {
           const view = filterState(states[i], playerID);
-          const update = logDeltaUpdate(states[i - 1], states[i], view, playerID);
+          const update = logDeltaUpdate(states[i - 1], states[i], filterState(states[i - 1], playerID), view, playerID);
           // Only entries of the audience's view, and only after the ones it keeps.
           expect(update.entries).toEqual(view.G.log.slice(update.keep));
           if (update.keep < held.G.log.length) shrunk++;
-          if (update.kept?.some((k) => k.startsWith('planets.'))) partial++;
+          // Nothing the move left alone: every part sent differs from the part held.
+          const paths = Object.keys(update.patch.set);
+          for (const path of paths) {
+            const at = (s: unknown) => path.split('.').reduce((o, k) => (o as Record<string, unknown> | undefined)?.[k], s);
+            expect(JSON.stringify(at(held)), path).not.toBe(JSON.stringify(at(view)));
+          }
+          if (paths.some((p) => p.startsWith('G.planets.'))) partial++;
+          if (!paths.some((p) => p.startsWith('G.hands'))) handsLeft++;
+          updates++;
           const rebuilt = applyLogDelta(held, JSON.parse(JSON.stringify(update)));
           expect(JSON.stringify(rebuilt)).toBe(JSON.stringify(view));
           held = rebuilt!;
@@ -67,20 +80,56 @@ describe('log deltas', () => {
     expect(shrunk).toBeGreaterThan(0);
     expect(ends).toBeGreaterThan(0);
     expect(partial).toBeGreaterThan(100); // planets the move left alone were not sent
+    expect(handsLeft).toBeGreaterThan(updates / 2); // nor the (cut) hands when the move did not change them
+  });
+
+  it('rebuild the views through boardgame.io\'s reducer, which changes the state before a move in place', () => {
+    // As on the server: the master states come from the reducer, and the base of each delta is the view the
+    // broadcaster kept (keptView) before the move, or, every fifth move, the view cut again after it (unknownCtx:
+    // a base not kept). A base sharing ctx with the state before would miss `_activePlayersNumMoves`.
+    const game = ProcessGameConfig(makeMintImperium({ seed: 'delta-reducer' }));
+    const reducer = CreateGameReducer({ game });
+    const enumerate = game.ai!.enumerate as (G: GameState, ctx: unknown, id: string) => Enumerated[];
+    const rng = seededRng('delta-reducer/picks');
+    let st = InitializeGame({ game, numPlayers: 2 }) as State<GameState>;
+    const audiences = ['0', '1', null] as const;
+    const held = new Map(audiences.map((p) => [p, filterState(st, p)]));
+    let moves = 0;
+    for (let step = 0; step < 3000 && st.ctx.gameover === undefined && st.G.pending; step++) {
+      const playerID = playerOf(st.G.pending.seat);
+      const kept = new Map(audiences.map((p) => [p, keptView(filterState(st, p))]));
+      const options = enumerate(st.G, st.ctx, playerID);
+      const { move, args } = options[rng.int(options.length)]!;
+      const next = reducer(st, { type: 'MAKE_MOVE', payload: { type: move, args, playerID } } as never) as State<GameState>;
+      if (next._stateID === st._stateID) continue;
+      moves++;
+      for (const p of audiences) {
+        const base = moves % 5 === 0 ? unknownCtx(filterState(st, p)) : kept.get(p)!;
+        const view = filterState(next, p);
+        const rebuilt = applyLogDelta(held.get(p)!, JSON.parse(JSON.stringify(logDeltaUpdate(st, next, base, view, p))));
+        expect(JSON.stringify(rebuilt), `move ${moves}, audience ${p}`).toBe(JSON.stringify(view));
+        held.set(p, rebuilt!);
+      }
+      st = next;
+    }
+    expect(moves).toBeGreaterThan(100);
   });
 
   it('refuses a delta that does not follow the state held, or is malformed, and changes nothing', () => {
     const { states } = gameStates('delta-c');
     const held = filterState(states[40], '0');
     const heldJson = JSON.stringify(held);
-    const good = JSON.parse(JSON.stringify(logDeltaUpdate(states[40], states[41], filterState(states[41], '0'), '0'))) as LogDeltaUpdate;
+    const good = JSON.parse(JSON.stringify(logDeltaUpdate(states[40], states[41], held, filterState(states[41], '0'), '0'))) as LogDeltaUpdate;
     expect(applyLogDelta(held, good)).not.toBeNull();
+    const set = (s: Record<string, unknown>) => ({ ...good, patch: { ...good.patch, set: { ...good.patch.set, ...s } } });
+    const drop = (d: unknown) => ({ ...good, patch: { ...good.patch, drop: d } });
     const bad: unknown[] = [
       null, 'x', { ...good, base: good.base - 1 }, { ...good, keep: held.G.log.length + 1 }, { ...good, keep: -1 },
-      { ...good, keep: 1.5 }, { ...good, entries: 'x' }, { ...good, state: null }, { ...good, kept: ['log'] },
-      { ...good, kept: ['__proto__'] }, { ...good, kept: ['nope'] }, { ...good, kept: 'config' }, { ...good, kept: [7] },
-      { ...good, kept: ['planets.__proto__'] }, { ...good, kept: ['planets.nope'] }, { ...good, kept: ['log.0'] },
-      { ...good, kept: ['__proto__.x'] }, { ...good, kept: ['round.x'] },
+      { ...good, keep: 1.5 }, { ...good, entries: 'x' }, { ...good, patch: null }, { ...good, patch: { set: 'x' } },
+      set({ 'G.log': [] }), set({ 'G.log.0': {} }), set({ '__proto__.x': 1 }), set({ 'G.__proto__': {} }),
+      set({ 'G.planets.constructor': 1 }), set({ 'G.round.x': 1 }), set({ 'G..x': 1 }), set({ '': 1 }),
+      set({ 'G.nope.x': 1 }), set({ G: 7 }), drop(['G.nope']), drop(['G.planets.A.nope']), drop('G.round'),
+      drop([7]), drop(['G.log']), drop(['__proto__']),
     ];
     for (const u of bad) expect(applyLogDelta(held, u), JSON.stringify(u)?.slice(0, 80)).toBeNull();
     expect(applyLogDelta(null, good)).toBeNull();
