@@ -42,7 +42,7 @@ const packet = (args: unknown[]) => `42${JSON.stringify(args)}`;
 
 /** Bytes of each part of an update, largest first. */
 function partsOf(u: LogDeltaUpdate): Record<string, number> {
-  const parts: Record<string, number> = { entries: JSON.stringify(u.entries).length };
+  const parts: Record<string, number> = { log: JSON.stringify(u.log).length };
   for (const [path, v] of Object.entries(u.patch.set)) parts[path] = path.length + 3 + JSON.stringify(v ?? null).length;
   if (u.patch.drop) parts.drop = JSON.stringify(u.patch.drop).length;
   return Object.fromEntries(Object.entries(parts).sort((a, b) => b[1] - a[1]));

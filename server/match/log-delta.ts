@@ -1,8 +1,8 @@
 /**
  * The log delta of one audience for one move (src/protocol/log-delta.ts): what a socket that asked for deltas gets
- * instead of the whole view. Its entries are the audience's view's own (`filterState` → `viewFor`), cut after the
- * entries the audience already holds: the base state's visible log (`visibleLog`, the filter viewFor applies), so
- * a seat is never sent an entry its view would not hold, and the log it rebuilds is exactly its view's log. The
+ * instead of the whole view. Its entries are the audience's view's own (`filterState` → `viewFor`), less those the
+ * audience already holds: the base state's visible log (`visibleLog`, the filter viewFor applies), so a seat is
+ * never sent an entry its view would not hold, and the log it rebuilds is exactly its view's log. The
  * rest of the view is a patch on the view the audience was last sent (src/protocol/state-patch.ts): only what the
  * move changed of it.
  */
@@ -10,8 +10,8 @@ import type { State } from 'boardgame.io';
 import { viewerOf } from '../../src/game';
 import type { GameState } from '../../src/game/rules';
 import { VIEW_FIELDS, visibleLog } from '../../src/game/rules/view';
-import { diffState, type LogDeltaUpdate } from '../../src/protocol';
-import { sharedPrefix } from './state-json';
+import { diffState, type LogDeltaUpdate, type LogRun } from '../../src/protocol';
+import { entryJson, sharedPrefix } from './state-json';
 
 /**
  * Paths down to a planet, a leader, `ctx.turn`: below that a changed part goes whole (a planet's units are a few
@@ -30,8 +30,6 @@ const isPublic = (f: string) => VIEW_FIELDS[f as keyof GameState] === 'public';
 export function logDeltaUpdate(prev: State<GameState>, next: State<GameState>, prevView: State<GameState>,
   view: State<GameState>, playerID: string | null): LogDeltaUpdate {
   const held = visibleLog(prev.G, viewerOf(prev.G, playerID));
-  const log = view.G.log;
-  const keep = sharedPrefix(held, log);
   const before = prev.G as unknown as Record<string, Record<string, unknown> | undefined>;
   const after = next.G as unknown as Record<string, Record<string, unknown> | undefined>;
   const unchanged = (path: string): boolean => {
@@ -50,5 +48,32 @@ export function logDeltaUpdate(prev: State<GameState>, next: State<GameState>, p
   const patch = diffState(prevView, view, PATCH_DEPTH, unchanged);
   // G sent whole (its keys changed in an order a patch cannot give): its log goes as entries, not twice.
   if (patch.set.G) patch.set.G = { ...(patch.set.G as GameState), log: [] };
-  return { base: prev._stateID, patch, keep, entries: log.slice(keep) };
+  return { base: prev._stateID, patch, log: logRuns(held, view.G.log) };
+}
+
+/**
+ * `log` as runs of `held` and new entries (src/protocol/log-delta.ts). A move appends entries after all those
+ * held, a take-back keeps a prefix: the shared prefix and what follows. At the end of the game the log held is a
+ * part of the whole log, in order, whose hidden entries now come between: those are sent, not the whole log again.
+ */
+export function logRuns(held: GameState['log'], log: GameState['log']): LogRun[] {
+  const keep = sharedPrefix(held, log);
+  if (keep === held.length || log.length <= held.length) return [keep, log.slice(keep)];
+  const runs: LogRun[] = [keep];
+  let i = keep;
+  let added: GameState['log'] = [];
+  for (let j = keep; j < log.length; j++) {
+    if (i < held.length && (held[i] === log[j] || entryJson(held[i]) === entryJson(log[j]))) {
+      if (added.length > 0) {
+        runs.push(added, 0);
+        added = [];
+      }
+      runs[runs.length - 1] = (runs.at(-1) as number) + 1;
+      i++;
+    } else {
+      added.push(log[j]!);
+    }
+  }
+  if (added.length > 0) runs.push(added);
+  return runs;
 }

@@ -5,8 +5,9 @@
  * announces it can rebuild views (the socket handshake query `LOG_DELTA_QUERY`) gets, for each move, `mint:update`
  * (matchID, LogDeltaUpdate, deltalog) instead of boardgame.io's `update` (matchID, view, deltalog): the state ID it
  * follows, a patch of the parts of that view the move changed (./state-patch.ts: a planet, a hand, `ctx.turn`;
- * what it left alone is not sent), how many entries of the log held for that state stay (`keep`: a take-back
- * drops entries, the end of the game shows every seat the whole log) and the entries after them. Everything else — sync (the audience's
+ * what it left alone is not sent), and the audience's log as runs of the log held for that state and new entries
+ * (`log`: a move appends entries, a take-back drops the last ones, the end of the game shows every seat the
+ * entries that were hidden from it, between those it holds). Everything else — sync (the audience's
  * whole log once, on every connect), boardgame.io's own clients, which never ask — is as before.
  */
 import type { GameState } from '../game/rules';
@@ -29,16 +30,44 @@ export interface LogDeltaUpdate {
   base: number;
   /** What changed of that state, the game log (G.log) aside (./state-patch.ts). */
   patch: StatePatch;
-  /** Leading entries of the base state's log that stay. */
-  keep: number;
-  /** The entries after them (the audience's own, filtered as its view is). */
-  entries: GameState['log'];
+  /**
+   * The audience's log, rebuilt on the one held: a number n takes the held log's next n entries, an array adds its
+   * entries (the audience's own, filtered as its view is); held entries after the last taken are dropped.
+   */
+  log: LogRun[];
+}
+
+/** A run of a log delta's `log`: held entries kept (a count), or new entries. */
+export type LogRun = number | GameState['log'];
+
+/** The entries a delta adds to the log held. */
+export function addedEntries(update: LogDeltaUpdate): GameState['log'] {
+  return update.log.flatMap((run) => (typeof run === 'number' ? [] : run));
+}
+
+/** The log `runs` describe on `held`; null when they do not fit it. */
+function rebuildLog(held: GameState['log'], runs: unknown): GameState['log'] | null {
+  if (!Array.isArray(runs)) return null;
+  const out: GameState['log'] = [];
+  let at = 0;
+  for (const run of runs as unknown[]) {
+    if (typeof run === 'number') {
+      if (!Number.isSafeInteger(run) || run < 0 || at + run > held.length) return null;
+      for (let i = 0; i < run; i++) out.push(held[at + i]!);
+      at += run;
+    } else if (Array.isArray(run)) {
+      for (const e of run) out.push(e as GameState['log'][number]);
+    } else {
+      return null;
+    }
+  }
+  return out;
 }
 
 /** What a client holds of the last state the server sent it. */
 export interface HeldState { _stateID: number; G: GameState }
 
-/** The game log is rebuilt from `keep` and `entries`, never patched. */
+/** The game log is rebuilt from its runs, never patched. */
 const isLogPath = (path: string) => path === 'G.log' || path.startsWith('G.log.');
 
 /**
@@ -49,9 +78,10 @@ export function applyLogDelta<S extends HeldState>(held: S | null, update: unkno
   if (!held || typeof update !== 'object' || update === null) return null;
   const u = update as Partial<LogDeltaUpdate>;
   if (u.base !== held._stateID) return null;
-  if (!Number.isSafeInteger(u.keep) || u.keep! < 0 || u.keep! > held.G.log.length || !Array.isArray(u.entries)) return null;
+  const log = rebuildLog(held.G.log, u.log);
+  if (!log) return null;
   const state = applyStatePatch(held, u.patch, isLogPath);
   if (!state || typeof state.G !== 'object' || state.G === null || Array.isArray(state.G)) return null;
   // Assigning the log keeps its place among G's keys (a G sent whole carries it as []).
-  return { ...state, G: { ...state.G, log: held.G.log.slice(0, u.keep).concat(u.entries) } };
+  return { ...state, G: { ...state.G, log } };
 }

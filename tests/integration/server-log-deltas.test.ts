@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MintImperium } from '../../src/game';
 import type { GameState } from '../../src/game/rules';
 import { canSee } from '../../src/game/rules/log';
-import { LOG_DELTA_QUERY, SOCKET_EVENTS, type LogDeltaUpdate } from '../../src/protocol';
+import { addedEntries, LOG_DELTA_QUERY, SOCKET_EVENTS, type LogDeltaUpdate } from '../../src/protocol';
 import { receiveLogDeltas, type DeltaSocket } from '../../src/ui/online/logDeltas';
 import { matchWithPlayers, randomPlayer, startTestServer, waitFor, waitForProgress, type TestServer } from './server-helpers';
 
@@ -158,7 +158,7 @@ describe('log deltas on real sockets', () => {
       for (const f of deltas) {
         const u = f.args[1] as LogDeltaUpdate;
         if (rebuilt(f).G.winner) continue;
-        for (const e of u.entries) expect(canSee(e, seat), `${name}: ${JSON.stringify(e)}`).toBe(true);
+        for (const e of addedEntries(u)) expect(canSee(e, seat), `${name}: ${JSON.stringify(e)}`).toBe(true);
       }
       // The size bound, for every update of a move in round 8 (a whole view there is ≈ 30 KB).
       if (!pastRound) continue;

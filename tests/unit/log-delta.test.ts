@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { makeMintImperium, playerOf } from '../../src/game';
 import { filterState } from '../../src/game/filter';
 import { legalActions, seededRng, type GameState } from '../../src/game/rules';
-import { applyLogDelta, moveOf, type LogDeltaUpdate } from '../../src/protocol';
+import { addedEntries, applyLogDelta, moveOf, type LogDeltaUpdate } from '../../src/protocol';
 import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
 import { keptView, unknownCtx } from '../../server/match/delta-base';
 import { logDeltaUpdate } from '../../server/match/log-delta';
@@ -50,6 +50,7 @@ describe('log deltas', () => {
     let partial = 0;
     let handsLeft = 0;
     let updates = 0;
+    let revealed = 0;
     for (const seed of ['delta-a', 'delta-b']) {
       const { states, takeBacks } = gameStates(seed);
       expect(takeBacks).toBeGreaterThan(3);
@@ -59,9 +60,16 @@ describe('log deltas', () => {
         for (let i = 1; i < states.length; i++) {
           const view = filterState(states[i], playerID);
           const update = logDeltaUpdate(states[i - 1], states[i], filterState(states[i - 1], playerID), view, playerID);
-          // Only entries of the audience's view, and only after the ones it keeps.
-          expect(update.entries).toEqual(view.G.log.slice(update.keep));
-          if (update.keep < held.G.log.length) shrunk++;
+          // Only entries of the audience's view (at the end, only those that were hidden from it: below).
+          const added = addedEntries(update);
+          for (const e of added) expect(view.G.log.includes(e)).toBe(true);
+          const taken = update.log.reduce<number>((n, run) => n + (typeof run === 'number' ? run : 0), 0);
+          if (taken < held.G.log.length) shrunk++;
+          if (states[i].G.winner && !states[i - 1].G.winner && playerID !== '0') {
+            expect(taken, 'the end keeps the log held').toBe(held.G.log.length);
+            expect(added.length).toBe(view.G.log.length - held.G.log.length);
+            revealed++;
+          }
           // Nothing the move left alone: every part sent differs from the part held.
           const paths = Object.keys(update.patch.set);
           for (const path of paths) {
@@ -79,6 +87,7 @@ describe('log deltas', () => {
     }
     expect(shrunk).toBeGreaterThan(0);
     expect(ends).toBeGreaterThan(0);
+    expect(revealed).toBe(ends * 2); // the Imperial and the spectator were sent only what was hidden from them
     expect(partial).toBeGreaterThan(100); // planets the move left alone were not sent
     expect(handsLeft).toBeGreaterThan(updates / 2); // nor the (cut) hands when the move did not change them
   });
@@ -124,8 +133,9 @@ describe('log deltas', () => {
     const set = (s: Record<string, unknown>) => ({ ...good, patch: { ...good.patch, set: { ...good.patch.set, ...s } } });
     const drop = (d: unknown) => ({ ...good, patch: { ...good.patch, drop: d } });
     const bad: unknown[] = [
-      null, 'x', { ...good, base: good.base - 1 }, { ...good, keep: held.G.log.length + 1 }, { ...good, keep: -1 },
-      { ...good, keep: 1.5 }, { ...good, entries: 'x' }, { ...good, patch: null }, { ...good, patch: { set: 'x' } },
+      null, 'x', { ...good, base: good.base - 1 }, { ...good, log: [held.G.log.length + 1] }, { ...good, log: [-1] },
+      { ...good, log: [1.5] }, { ...good, log: 'x' }, { ...good, log: [3, {}] }, { ...good, log: [held.G.log.length, [], 1] },
+      { ...good, log: null }, { ...good, patch: null }, { ...good, patch: { set: 'x' } },
       set({ 'G.log': [] }), set({ 'G.log.0': {} }), set({ '__proto__.x': 1 }), set({ 'G.__proto__': {} }),
       set({ 'G.planets.constructor': 1 }), set({ 'G.round.x': 1 }), set({ 'G..x': 1 }), set({ '': 1 }),
       set({ 'G.nope.x': 1 }), set({ G: 7 }), drop(['G.nope']), drop(['G.planets.A.nope']), drop('G.round'),
