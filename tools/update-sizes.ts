@@ -13,7 +13,7 @@
 import type { State } from 'boardgame.io';
 import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
 import { makeMintImperium } from '../src/game';
-import { filterLog, filterState } from '../src/game/filter';
+import { filterLog, filterState, filterStateShared } from '../src/game/filter';
 import { seededRng, type GameState } from '../src/game/rules';
 import { progress } from '../src/cli/progress';
 import { runIfEntry } from '../src/cli/entry';
@@ -68,13 +68,13 @@ export function measureUpdateSizes(opts: { games: number; round: number; withEnd
       const { move, args } = options[pick.int(options.length)]!;
       // The broadcaster's base: the views kept before the move (boardgame.io changes the old ctx in place).
       const near = st.G.round >= opts.round - 1 && st.G.round <= opts.round;
-      const bases = near ? AUDIENCES.map((a) => keptView(filterState(st, a))) : [];
+      const bases = near ? AUDIENCES.map((a) => keptView(filterStateShared(st, a))) : [];
       const next = reducer(st, { type: 'MAKE_MOVE', payload: { type: move, args, playerID } } as never) as St;
       if (next._stateID === st._stateID) continue;
       if (next.G.round === opts.round && (opts.withEnd || !next.G.winner)) {
         for (const [i, audience] of AUDIENCES.entries()) {
           const view = filterState(next, audience);
-          const update = logDeltaUpdate(st, next, bases[i]!, view, audience);
+          const update = logDeltaUpdate(st, bases[i]!, filterStateShared(next, audience));
           const log = filterLog(next.deltalog ?? [], audience);
           const bytes = Buffer.byteLength(packet([SOCKET_EVENTS.update, MATCH_ID, update, log]));
           sizes.push(bytes);

@@ -7,7 +7,7 @@
 import type { State } from 'boardgame.io';
 import { acceptClientAction, MintImperium } from '../../src/game';
 import { notePlayed } from '../../src/game/playedBy';
-import { filterLog, filterState } from '../../src/game/filter';
+import { filterLog, filterStateShared } from '../../src/game/filter';
 import type { GameState } from '../../src/game/rules';
 import { vouchMove } from '../../src/game/vouch';
 import { playerOf, seatOf, type SeatID } from '../../src/protocol';
@@ -20,7 +20,8 @@ export const MINT_HOSTED: HostedGame<GameState> = {
   game: MintImperium,
   players: { min: 2, max: 2 },
   extras: { solo: true, hints: true },
-  viewState: (state, playerID) => filterState(state, playerID),
+  // Views are only encoded and kept as a log delta's base, never changed: they share the state's public objects.
+  viewState: (state, playerID) => filterStateShared(state, playerID),
   viewLog: (log, playerID) => filterLog(log, playerID),
   acceptClientAction: (action, playerID) => acceptClientAction(action, playerID),
   // The core's check, kept for the reducer's move on this same state (src/game/vouch.ts): one validation a move.
@@ -38,6 +39,6 @@ export const MINT_HOSTED: HostedGame<GameState> = {
     notePlayed(G, seat, moveType, played, prev.G.log.length, prev.G.round);
     return { ...next, G };
   },
-  logDelta: (prev, next, prevView, view, playerID) => logDeltaUpdate(prev, next, prevView, view, playerID),
+  logDelta: (prev, prevView, view) => logDeltaUpdate(prev, prevView, view),
   bots: mintBots(),
 };

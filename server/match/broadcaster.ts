@@ -139,6 +139,7 @@ export class Broadcaster {
     const baseViews = base && last?.stateID === base._stateID ? last.views : undefined;
     const baseView = (audience: Audience, seat: SeatID | null) => baseViews?.get(audience) ?? unknownCtx(hosted.viewState(base!, seat));
     const kept = new Map<Audience, State>();
+    const copies = new Map<unknown, unknown>();
     this.lastViews.delete(matchID); // re-inserted last: the map's order is the order of use
     this.lastViews.set(matchID, { stateID: state._stateID, views: kept });
     if (this.lastViews.size > LAST_VIEWS_KEPT) this.lastViews.delete(this.lastViews.keys().next().value as string);
@@ -151,13 +152,13 @@ export class Broadcaster {
         let view = views.get(audience);
         if (!view) {
           views.set(audience, (view = hosted.viewState(state, seat)));
-          kept.set(audience, keptView(view));
+          kept.set(audience, keptView(view, copies));
         }
         const log = hosted.viewLog(deltalog, seat);
         const v = view;
         const logDelta = hosted.logDelta;
         msg = delta && base && logDelta
-          ? new SharedMessage(SOCKET_EVENTS.update, [matchID, logDelta(base, state, baseView(audience, seat), v, seat), log])
+          ? new SharedMessage(SOCKET_EVENTS.update, [matchID, logDelta(base, baseView(audience, seat), v), log])
           : new SharedMessage('update', [matchID, v, log],
             () => `["update",${JSON.stringify(matchID)},${stateJson(v)},${JSON.stringify(log)}]`);
         byAudience.set(key, msg);

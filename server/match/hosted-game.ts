@@ -74,7 +74,7 @@ export interface HostedGame<G = unknown> {
    * (`viewState(prev)`: what the audience was last sent) to `view` (`viewState(next)`). Absent: such sockets get
    * the whole view.
    */
-  logDelta?(prev: State<G>, next: State<G>, prevView: State<G>, view: State<G>, playerID: string | null): unknown;
+  logDelta?(prev: State<G>, prevView: State<G>, view: State<G>): unknown;
   /**
    * The game record of a stored match, served by `GET /games/:name/:matchID/record` once the game is over (the seed
    * and every move's arguments are secrets until then). Mint's is ../records.ts; a game without one has no records.

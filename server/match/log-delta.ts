@@ -1,15 +1,13 @@
 /**
  * The log delta of one audience for one move (src/protocol/log-delta.ts): what a socket that asked for deltas gets
  * instead of the whole view. Its entries are the audience's view's own (`filterState` → `viewFor`), less those the
- * audience already holds: the base state's visible log (`visibleLog`, the filter viewFor applies), so a seat is
- * never sent an entry its view would not hold, and the log it rebuilds is exactly its view's log. The
+ * audience already holds (the log of its view of the state before), so a seat is never sent an entry its view
+ * would not hold, and the log it rebuilds is exactly its view's log. The
  * rest of the view is a patch on the view the audience was last sent (src/protocol/state-patch.ts): only what the
  * move changed of it.
  */
 import type { State } from 'boardgame.io';
-import { viewerOf } from '../../src/game';
 import type { GameState } from '../../src/game/rules';
-import { VIEW_FIELDS, visibleLog } from '../../src/game/rules/view';
 import { diffState, type LogDeltaUpdate, type LogRun } from '../../src/protocol';
 import { entryJson, sharedPrefix } from './state-json';
 
@@ -19,36 +17,19 @@ import { entryJson, sharedPrefix } from './state-json';
  */
 const PATCH_DEPTH = 3;
 
-const isPublic = (f: string) => VIEW_FIELDS[f as keyof GameState] === 'public';
+/** The log goes as runs (logRuns), not in the patch. */
+const isLog = (path: string) => path === 'G.log';
 
 /**
  * The delta from `prevView` (the audience's view of `prev`, the state it was last sent) to `view` (its view of
- * `next`). `prev` and `next` are the master states: a public field of G (viewFor copies it as it is), or an entry
- * of one that is a record (a planet), that is the same object in both (a move shares what it left alone) is
- * unchanged in the views too, so it is not compared.
+ * `next`). The server's views share the state's public objects (src/game/filter.ts `filterStateShared`), and a move
+ * shares what it left alone, so an unchanged planet is the same object in both views and is passed over at once.
  */
-export function logDeltaUpdate(prev: State<GameState>, next: State<GameState>, prevView: State<GameState>,
-  view: State<GameState>, playerID: string | null): LogDeltaUpdate {
-  const held = visibleLog(prev.G, viewerOf(prev.G, playerID));
-  const before = prev.G as unknown as Record<string, Record<string, unknown> | undefined>;
-  const after = next.G as unknown as Record<string, Record<string, unknown> | undefined>;
-  const unchanged = (path: string): boolean => {
-    if (!path.startsWith('G.')) return false;
-    const dot = path.indexOf('.', 2);
-    const f = dot < 0 ? path.slice(2) : path.slice(2, dot);
-    if (f === 'log') return true; // sent as keep and entries
-    if (!isPublic(f)) return false;
-    if (dot < 0) return before[f] === after[f] && before[f] !== undefined;
-    const k = path.slice(dot + 1);
-    const a = before[f];
-    const b = after[f];
-    return typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && a[k] === b[k]
-      && typeof a[k] === 'object' && a[k] !== null;
-  };
-  const patch = diffState(prevView, view, PATCH_DEPTH, unchanged);
-  // G sent whole (its keys changed in an order a patch cannot give): its log goes as entries, not twice.
+export function logDeltaUpdate(prev: State<GameState>, prevView: State<GameState>, view: State<GameState>): LogDeltaUpdate {
+  const patch = diffState(prevView, view, PATCH_DEPTH, isLog);
+  // G sent whole (its keys changed in an order a patch cannot give): its log goes as runs, not twice.
   if (patch.set.G) patch.set.G = { ...(patch.set.G as GameState), log: [] };
-  return { base: prev._stateID, patch, log: logRuns(held, view.G.log) };
+  return { base: prev._stateID, patch, log: logRuns(prevView.G.log, view.G.log) };
 }
 
 /**

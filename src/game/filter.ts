@@ -27,6 +27,14 @@ export function filterState(state: State<GameState>, playerID: string | null): S
   return audienceState(state, viewFor(state.G, viewerOf(state.G, playerID)), MINT_PUBLIC_PLUGINS);
 }
 
+/**
+ * `filterState`, the same JSON, for a view that is only encoded and never changed (the server's: its broadcaster
+ * and sync): the public parts of G are the state's own objects, not copies (src/game/rules/view.ts `shareState`).
+ */
+export function filterStateShared(state: State<GameState>, playerID: string | null): State<GameState> {
+  return audienceState(state, viewFor(state.G, viewerOf(state.G, playerID), { share: true }), MINT_PUBLIC_PLUGINS);
+}
+
 /** Log entries as `playerID` may see them (the game-agnostic cut: src/platform/views.ts). */
 export const filterLog = audienceLog;
 

@@ -76,8 +76,11 @@ function diffInto(patch: StatePatch, path: string, before: unknown, after: unkno
     const prefix = path === '' ? '' : `${path}.`;
     for (const k of Object.keys(before)) if (!own(after, k)) (patch.drop ??= []).push(prefix + k);
     for (const k of Object.keys(after)) {
-      if (own(before, k)) diffInto(patch, prefix + k, before[k], after[k], depth - 1, skip);
-      else if (!skip(prefix + k)) patch.set[prefix + k] = after[k];
+      const a = before[k];
+      const b = after[k];
+      if (a === b && a !== undefined) continue; // the same object: unchanged (views share what a move left alone)
+      if (own(before, k)) diffInto(patch, prefix + k, a, b, depth - 1, skip);
+      else if (!skip(prefix + k)) patch.set[prefix + k] = b;
     }
     return;
   }

@@ -139,6 +139,52 @@ export function copyState(s: GameState, shareConfig = false): GameState {
 }
 
 /**
+ * The same object as `copyState(s)`, key for key and in the same order, but for the fields every seat sees as
+ * they are (FIELDS 'public'), which are `s`'s own objects, not copies; the log is left empty (viewFor fills it).
+ * For a view that nobody changes and that may share the state's objects: the server's, which only encodes it
+ * (src/game/filter.ts `filterStateShared`). A state's objects are never changed once it is made (a move copies
+ * what it changes: ./moveCopy.ts), so its views can hold them.
+ */
+function shareState(s: GameState): GameState {
+  const plans = (xs: PlannedMission[]): PlannedMission[] => xs.map((pm) => ({ card: pm.card, leader: pm.leader }));
+  const o = s.objectives;
+  const out: GameState = {
+    config: s.config, round: s.round, phase: s.phase, grid: s.grid, planets: s.planets, start: s.start, time: s.time,
+    objective: s.objective, leaders: s.leaders,
+    hands: { R: s.hands.R.slice(), I: s.hands.I.slice() },
+    decks: { R: s.decks.R.slice(), I: s.decks.I.slice() },
+    discards: s.discards,
+    planned: { R: plans(s.planned.R), I: plans(s.planned.I) },
+    mission: s.mission,
+    objectives: {
+      deck: o.deck.slice(), hand: o.hand.slice(), scoring: o.scoring.slice(), discard: o.discard.slice(),
+      bottomKnown: o.bottomKnown.map((b) => ({ card: b.card, by: b.by })), revealedThisWindow: o.revealedThisWindow,
+    },
+    probes: { deck: s.probes.deck.slice(), hand: s.probes.hand.slice(), flagged: s.probes.flagged.slice() },
+    base: { planet: s.base.planet, revealed: s.base.revealed, units: units(s.base.units), relocatedRound: s.base.relocatedRound },
+    supply: s.supply, queues: s.queues, sfOut: s.sfOut, turn: s.turn, passed: s.passed, arrivals: s.arrivals,
+    placedThisRound: s.placedThisRound, combat: s.combat, lastCombat: s.lastCombat, arrival: s.arrival,
+    known: {
+      secretPlansShown: s.known.secretPlansShown, rebelKnowsImperial: s.known.rebelKnowsImperial.slice(),
+      cleared: s.known.cleared.slice(), baseSector: s.known.baseSector,
+    },
+    pending: copyJson(s.pending),
+    queue: s.queue,
+    winner: s.winner,
+    log: [],
+    stats: s.stats,
+  };
+  if (s.facts) out.facts = s.facts;
+  if (s.solo) {
+    out.solo = {
+      bot: s.solo.bot, difficulty: s.solo.difficulty, deck: s.solo.deck.slice(), bottomKnown: s.solo.bottomKnown,
+      discard: s.solo.discard.slice(), lastSkipped: s.solo.lastSkipped.slice(), turns: s.solo.turns,
+    };
+  }
+  return out;
+}
+
+/**
  * The log events `seat` (null = spectator) may see: what `viewFor` puts in its view's log (the same filter, so the
  * server's log deltas, server/match/log-delta.ts, give each audience exactly its view's log). The events are shared, not
  * copied.
@@ -155,9 +201,12 @@ export function visibleLog(state: GameState, seat: Faction | null): GameState['l
  * the end screen can tell the game's true story. The random generator is not in the state (R8.3 item 9 is kept by
  * src/game/filter.ts), and the take-back stack is never copied.
  */
-export function viewFor(state: GameState, seat: Faction | null): GameState {
-  const v = copyState(state);
-  if (state.winner) return v;
+export function viewFor(state: GameState, seat: Faction | null, opts: { share?: boolean } = {}): GameState {
+  const v = opts.share ? shareState(state) : copyState(state);
+  if (state.winner) {
+    if (opts.share) v.log = state.log.slice();
+    return v;
+  }
   v.log = visibleLog(state, seat);
 
   // R8.3 item 1 — the hidden base planet. Before R3.9 there is none (null): that it is not chosen yet is public.
