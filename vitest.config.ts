@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowFirst from './tests/slowFirst';
 
 export default defineConfig({
   test: {
@@ -12,5 +13,7 @@ export default defineConfig({
     // processes. Files are independent (ephemeral ports, temporary SQLite files, a PostgreSQL schema per run),
     // so they may overlap (docs/TESTING.md).
     maxWorkers: 2,
+    // The slowest files first, also on a clean clone that has no timings yet (tests/slowFirst.ts).
+    sequence: { sequencer: SlowFirst },
   },
 });

@@ -17,7 +17,7 @@ import { filterLog, filterState, filterStateShared } from '../src/game/filter';
 import { seededRng, type GameState } from '../src/game/rules';
 import { progress } from '../src/cli/progress';
 import { runIfEntry } from '../src/cli/entry';
-import { SOCKET_EVENTS, type LogDeltaUpdate } from '../src/protocol';
+import { playerOf, SOCKET_EVENTS, type LogDeltaUpdate } from '../src/protocol';
 import { keptView } from '../server/match/delta-base';
 import { logDeltaUpdate } from '../server/match/log-delta';
 
@@ -62,7 +62,7 @@ export function measureUpdateSizes(opts: { games: number; round: number; withEnd
     const pick = seededRng(`${seed}/picks`);
     let st = InitializeGame({ game, numPlayers: 2 }) as St;
     for (let i = 0; i < 5000 && st.ctx.gameover === undefined && st.G.pending; i++) {
-      const playerID = st.G.pending.seat === 'R' ? '0' : '1';
+      const playerID = playerOf(st.G.pending.seat);
       const options = game.ai!.enumerate(st.G, st.ctx, playerID) as Enumerated[];
       if (options.length === 0) break;
       const { move, args } = options[pick.int(options.length)]!;

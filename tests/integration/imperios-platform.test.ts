@@ -1,6 +1,7 @@
 /**
  * Issue 23 items 4 and 7: Imperios Milenarios (4–7 seats) on the platform, through the real server on SQLite and
- * PostgreSQL. Matches of 4 and 5 seats are created in the lobby, joined, and played to the end by the server's bots
+ * PostgreSQL. Matches of 4 and 5 seats (the 4-seat one on PostgreSQL, the 5-seat one on SQLite; both on SQLite when
+ * PostgreSQL is not there) are created in the lobby, joined, and played to the end by the server's bots
  * and scripted clients over real sockets (each client sends a random legal action of its own whenever the game
  * waits for its seat); no seat, no spectator and no bot is ever sent the core's random generator (IM14.1); an
  * illegal, out-of-turn or malformed move is refused with nothing changed; a finished match's record replays through
@@ -164,6 +165,13 @@ function imperiosWithBotSpy(leaks: string[], decisions: { n: number }): HostedGa
   };
   return { ...IMPERIOS_HOSTED, bots } as HostedGame<ImperiosState>;
 }
+
+/** The whole matches played: each is 25–50 s of moves, so one per backend (both on SQLite without PostgreSQL). */
+const WHOLE_MATCHES = [
+  { players: 4, humans: ['0'], kinds: ['random', 'random', 'random'] },
+  { players: 5, humans: ['1', '3'], kinds: ['random', 'greedy', 'random'] },
+];
+const wholeMatches = (backend: Backend) => (backend === 'postgres' ? [WHOLE_MATCHES[0]!] : PG_URL ? [WHOLE_MATCHES[1]!] : WHOLE_MATCHES);
 
 for (const backend of ['sqlite', 'postgres'] as Backend[]) {
   const skip = backend === 'postgres' && !PG_URL;
@@ -345,10 +353,7 @@ for (const backend of ['sqlite', 'postgres'] as Backend[]) {
       expect(server.errors).toEqual([]);
     });
 
-    for (const { players, humans, kinds } of [
-      { players: 4, humans: ['0'], kinds: ['random', 'random', 'random'] },
-      { players: 5, humans: ['1', '3'], kinds: ['random', 'greedy', 'random'] },
-    ]) {
+    for (const { players, humans, kinds } of wholeMatches(backend)) {
       it(`a ${players}-seat match with ${humans.length} scripted seat(s) and ${kinds.length} bots is played to the end`, async () => {
         const botSeats = Array.from({ length: players }, (_, i) => String(i)).filter((id) => !humans.includes(id));
         const matchID = await create({ numPlayers: players, mode: 'tutorial', bot: botSeats, botKind: kinds });
