@@ -140,9 +140,11 @@ export class Broadcaster {
     const baseView = (audience: Audience, seat: SeatID | null) => baseViews?.get(audience) ?? unknownCtx(hosted.viewState(base!, seat));
     const kept = new Map<Audience, State>();
     const copies = new Map<unknown, unknown>();
-    this.lastViews.delete(matchID); // re-inserted last: the map's order is the order of use
-    this.lastViews.set(matchID, { stateID: state._stateID, views: kept });
-    if (this.lastViews.size > LAST_VIEWS_KEPT) this.lastViews.delete(this.lastViews.keys().next().value as string);
+    if (hosted.logDelta) {
+      this.lastViews.delete(matchID); // re-inserted last: the map's order is the order of use
+      this.lastViews.set(matchID, { stateID: state._stateID, views: kept });
+      if (this.lastViews.size > LAST_VIEWS_KEPT) this.lastViews.delete(this.lastViews.keys().next().value as string);
+    }
     const byAudience = new Map<string, SharedMessage>();
     const message = (seat: SeatID | null, delta: boolean) => {
       const audience: Audience = seat ?? 'spectator';
@@ -152,7 +154,7 @@ export class Broadcaster {
         let view = views.get(audience);
         if (!view) {
           views.set(audience, (view = hosted.viewState(state, seat)));
-          kept.set(audience, keptView(view, copies));
+          if (hosted.logDelta) kept.set(audience, keptView(view, copies)); // the next move's base
         }
         const log = hosted.viewLog(deltalog, seat);
         const v = view;
