@@ -74,11 +74,16 @@ function diffInto(patch: StatePatch, path: string, before: unknown, after: unkno
   if (before === after || skip(path)) return;
   if (depth > 0 && isRecord(before) && isRecord(after) && keysPatchable(before, after)) {
     const prefix = path === '' ? '' : `${path}.`;
-    for (const k of Object.keys(before)) if (!own(after, k)) (patch.drop ??= []).push(prefix + k);
+    // A key whose value is undefined is not in the JSON the client holds or gets: absent.
+    for (const k of Object.keys(before)) if (!own(after, k) && before[k] !== undefined) (patch.drop ??= []).push(prefix + k);
     for (const k of Object.keys(after)) {
       const a = before[k];
       const b = after[k];
-      if (a === b && a !== undefined) continue; // the same object: unchanged (views share what a move left alone)
+      if (b === undefined) {
+        if (a !== undefined) (patch.drop ??= []).push(prefix + k);
+        continue;
+      }
+      if (a === b) continue; // the same object: unchanged (views share what a move left alone)
       if (own(before, k)) diffInto(patch, prefix + k, a, b, depth - 1, skip);
       else if (!skip(prefix + k)) patch.set[prefix + k] = b;
     }

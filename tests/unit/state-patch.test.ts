@@ -30,6 +30,9 @@ describe('state patch', () => {
     }
     expect(roundTrip(before, { G: { b: 2, a: 1, c: 3 } }).patch.set).toEqual({ G: { b: 2, a: 1, c: 3 } });
     expect(roundTrip(before, { G: { a: 1, c: 3 } }).patch).toEqual({ set: {}, drop: ['G.b'] });
+    // A key holding undefined is not in JSON: becoming undefined drops it, an undefined one was never there.
+    expect(roundTrip(before, { G: { a: 1, b: undefined, c: 3 } })).toEqual({ patch: { set: {}, drop: ['G.b'] }, json: '{"G":{"a":1,"c":3}}' });
+    expect(roundTrip({ G: { a: 1, u: undefined } }, { G: { a: 2 } }).patch).toEqual({ set: { 'G.a': 2 } });
   });
 
   it('compares arrays and nested values as JSON would, and skips what the caller says is unchanged', () => {
