@@ -18,6 +18,14 @@ import { logDeltaUpdate } from '../../server/match/log-delta';
 
 type Enumerated = { move: string; args: unknown[] };
 
+/** Every object of `x` frozen: a write into it then throws (modules are strict). */
+function deepFreeze<T>(x: T): T {
+  if (typeof x !== 'object' || x === null || Object.isFrozen(x)) return x;
+  Object.freeze(x);
+  for (const v of Object.values(x)) deepFreeze(v);
+  return x;
+}
+
 /** Every master state of one seeded game to its end, random legal moves, a take-back now and then. */
 function gameStates(seed: string): { states: State<GameState>[]; takeBacks: number } {
   const game = makeMintImperium({ seed });
@@ -95,9 +103,10 @@ describe('log deltas', () => {
   });
 
   it('rebuild the views through boardgame.io\'s reducer, which changes the state before a move in place', () => {
-    // As on the server: the master states come from the reducer, and the base of each delta is the view the
-    // broadcaster kept (keptView) before the move, or, every fifth move, the view cut again after it (unknownCtx:
-    // a base not kept). A base sharing ctx with the state before would miss `_activePlayersNumMoves`.
+    // As on the server: the master states come from the reducer (each G frozen before its views are cut), and the
+    // base of each delta is the view the broadcaster kept (keptView) before the move, or, every fifth move, the view
+    // cut again after it (unknownCtx: a base not kept). A base sharing ctx with the state before would miss
+    // `_activePlayersNumMoves`.
     const game = ProcessGameConfig(makeMintImperium({ seed: 'delta-reducer' }));
     const reducer = CreateGameReducer({ game });
     const enumerate = game.ai!.enumerate as (G: GameState, ctx: unknown, id: string) => Enumerated[];
@@ -108,6 +117,9 @@ describe('log deltas', () => {
     let moves = 0;
     for (let step = 0; step < 3000 && st.ctx.gameover === undefined && st.G.pending; step++) {
       const playerID = playerOf(st.G.pending.seat);
+      // The server's views hold the state's own public objects: cutting them, keeping them and diffing them must
+      // never write into the state (frozen here, as the reducer leaves what it shares untouched).
+      deepFreeze(st.G);
       const kept = new Map(audiences.map((p) => [p, keptView(filterStateShared(st, p))]));
       const options = enumerate(st.G, st.ctx, playerID);
       const { move, args } = options[rng.int(options.length)]!;
