@@ -28,7 +28,6 @@ const LAST_VIEWS_KEPT = 2_000;
 /** Who sees what: each seat its own view, every spectator the public one. */
 type Audience = SeatID | 'spectator';
 
-
 export interface BroadcasterOptions {
   connections: ConnectionRegistry;
   games: HostedGames;

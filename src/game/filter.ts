@@ -29,7 +29,7 @@ export function filterState(state: State<GameState>, playerID: string | null): S
 
 /**
  * `filterState`, the same JSON, for a view that is only encoded and never changed (the server's: its broadcaster
- * and sync): the public parts of G are the state's own objects, not copies (src/game/rules/view.ts `shareState`).
+ * and sync): the public parts of G are the state's own objects, not copies (src/game/rules/view.ts `copyState` with `sharePublic`).
  */
 export function filterStateShared(state: State<GameState>, playerID: string | null): State<GameState> {
   return audienceState(state, viewFor(state.G, viewerOf(state.G, playerID), { share: true }), MINT_PUBLIC_PLUGINS);

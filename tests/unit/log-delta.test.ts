@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { makeMintImperium, playerOf } from '../../src/game';
 import { filterState, filterStateShared } from '../../src/game/filter';
 import { legalActions, seededRng, type GameState } from '../../src/game/rules';
+import { VIEW_FIELDS } from '../../src/game/rules/view';
 import { addedEntries, applyLogDelta, moveOf, type LogDeltaUpdate } from '../../src/protocol';
 import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
 import { keptView, unknownCtx } from '../../server/match/delta-base';
@@ -120,6 +121,12 @@ describe('log deltas', () => {
       // The server's views hold the state's own public objects: cutting them, keeping them and diffing them must
       // never write into the state (frozen here, as the reducer leaves what it shares untouched).
       deepFreeze(st.G);
+      // Exactly the public fields are shared (RULES §8: every cut field is the view's own, cut for its audience).
+      const shared = filterStateShared(st, '1').G as unknown as Record<string, unknown>;
+      for (const [k, how] of Object.entries(VIEW_FIELDS)) {
+        const v = (st.G as unknown as Record<string, unknown>)[k];
+        if (typeof v === 'object' && v !== null && k !== 'log') expect(shared[k] === v, `${k} (${how})`).toBe(how === 'public');
+      }
       const kept = new Map(audiences.map((p) => [p, keptView(filterStateShared(st, p))]));
       const options = enumerate(st.G, st.ctx, playerID);
       const { move, args } = options[rng.int(options.length)]!;

@@ -68,113 +68,81 @@ export const VIEW_FIELDS = FIELDS;
 
 const units = (u: Units): Units => ({ f: u.f, c: u.c, s: u.s });
 
+function copyPlanets(ps: GameState['planets']): GameState['planets'] {
+  const planets = {} as Record<PlanetId, PlanetState>;
+  for (const id in ps) {
+    const p = ps[id as PlanetId];
+    planets[id as PlanetId] = { id: p.id, loyalty: p.loyalty, disrupt: p.disrupt, destroyed: p.destroyed, R: units(p.R), I: units(p.I) };
+  }
+  return planets;
+}
+
+function copyLeaders(ls: GameState['leaders']): GameState['leaders'] {
+  const leaders = {} as Record<LeaderId, LeaderState>;
+  for (const id in ls) {
+    const l = ls[id as LeaderId];
+    leaders[id as LeaderId] = { at: l.at, captured: l.captured };
+  }
+  return leaders;
+}
+
 /**
  * Deep copy of a state, fast (no JSON round trip, no structuredClone): the object literals are typed, so a new
  * required field anywhere fails to compile until it is copied here. The log is a new array sharing the events
  * (immutable records). With `shareConfig` the (never mutated) config object is shared too. The take-back stack
  * (`undo`) is not copied: it holds whole states (viewFor adds its owner's marker, sampleWorld copies that).
+ * With `sharePublic` the fields every seat sees as they are (FIELDS 'public') are `s`'s own objects, not copies,
+ * and the log is left empty: for a view nobody changes (the server's, which only encodes it: src/game/filter.ts
+ * `filterStateShared`). A state's objects are never changed once it is made (a move copies what it changes:
+ * ./moveCopy.ts), so its views may hold them.
  */
-export function copyState(s: GameState, shareConfig = false): GameState {
-  const planets = {} as Record<PlanetId, PlanetState>;
-  for (const id in s.planets) {
-    const p = s.planets[id as PlanetId];
-    planets[id as PlanetId] = { id: p.id, loyalty: p.loyalty, disrupt: p.disrupt, destroyed: p.destroyed, R: units(p.R), I: units(p.I) };
-  }
-  const leaders = {} as Record<LeaderId, LeaderState>;
-  for (const id in s.leaders) {
-    const l = s.leaders[id as LeaderId];
-    leaders[id as LeaderId] = { at: l.at, captured: l.captured };
-  }
+export function copyState(s: GameState, shareConfig = false, sharePublic = false): GameState {
+  // Public fields are written `sh ? s.x : copy` (no closures: the bots' sampler copies states in its inner loop).
+  const sh = sharePublic;
   const plans = (xs: PlannedMission[]): PlannedMission[] => xs.map((pm) => ({ card: pm.card, leader: pm.leader }));
   const o = s.objectives;
   const out: GameState = {
-    config: shareConfig ? s.config : copyJson(s.config),
+    config: shareConfig || sh ? s.config : copyJson(s.config),
     round: s.round,
     phase: s.phase,
-    grid: s.grid.slice(),
-    planets,
-    start: { R: s.start.R, I: s.start.I },
+    grid: sh ? s.grid : s.grid.slice(),
+    planets: sh ? s.planets : copyPlanets(s.planets),
+    start: sh ? s.start : { R: s.start.R, I: s.start.I },
     time: s.time,
     objective: s.objective,
-    leaders,
+    leaders: sh ? s.leaders : copyLeaders(s.leaders),
     hands: { R: s.hands.R.slice(), I: s.hands.I.slice() },
     decks: { R: s.decks.R.slice(), I: s.decks.I.slice() },
-    discards: { R: s.discards.R.slice(), I: s.discards.I.slice() },
+    discards: sh ? s.discards : { R: s.discards.R.slice(), I: s.discards.I.slice() },
     planned: { R: plans(s.planned.R), I: plans(s.planned.I) },
-    mission: s.mission && { ...s.mission },
+    mission: sh ? s.mission : s.mission && { ...s.mission },
     objectives: {
       deck: o.deck.slice(), hand: o.hand.slice(), scoring: o.scoring.slice(), discard: o.discard.slice(),
       bottomKnown: o.bottomKnown.map((b) => ({ card: b.card, by: b.by })), revealedThisWindow: o.revealedThisWindow,
     },
     probes: { deck: s.probes.deck.slice(), hand: s.probes.hand.slice(), flagged: s.probes.flagged.slice() },
     base: { planet: s.base.planet, revealed: s.base.revealed, units: units(s.base.units), relocatedRound: s.base.relocatedRound },
-    supply: { R: units(s.supply.R), I: units(s.supply.I) },
-    queues: { R: s.queues.R.map(units), I: s.queues.I.map(units) },
+    supply: sh ? s.supply : { R: units(s.supply.R), I: units(s.supply.I) },
+    queues: sh ? s.queues : { R: s.queues.R.map(units), I: s.queues.I.map(units) },
     sfOut: s.sfOut,
     turn: s.turn,
-    passed: { R: s.passed.R, I: s.passed.I },
-    arrivals: { R: units(s.arrivals.R), I: units(s.arrivals.I) },
-    placedThisRound: { ...s.placedThisRound },
-    combat: copyJson(s.combat),
-    lastCombat: copyJson(s.lastCombat),
-    arrival: s.arrival && { planet: s.arrival.planet, faction: s.arrival.faction },
+    passed: sh ? s.passed : { R: s.passed.R, I: s.passed.I },
+    arrivals: sh ? s.arrivals : { R: units(s.arrivals.R), I: units(s.arrivals.I) },
+    placedThisRound: sh ? s.placedThisRound : { ...s.placedThisRound },
+    combat: sh ? s.combat : copyJson(s.combat),
+    lastCombat: sh ? s.lastCombat : copyJson(s.lastCombat),
+    arrival: sh ? s.arrival : s.arrival && { planet: s.arrival.planet, faction: s.arrival.faction },
     known: {
       secretPlansShown: s.known.secretPlansShown, rebelKnowsImperial: s.known.rebelKnowsImperial.slice(),
       cleared: s.known.cleared.slice(), baseSector: s.known.baseSector,
     },
     pending: copyJson(s.pending),
-    queue: copyJson(s.queue),
-    winner: s.winner && { faction: s.winner.faction, reason: s.winner.reason },
-    log: s.log.slice(),
-    stats: { ...s.stats },
+    queue: sh ? s.queue : copyJson(s.queue),
+    winner: sh ? s.winner : s.winner && { faction: s.winner.faction, reason: s.winner.reason },
+    log: sh ? [] : s.log.slice(),
+    stats: sh ? s.stats : { ...s.stats },
   };
-  if (s.facts) out.facts = { ...s.facts };
-  if (s.solo) {
-    out.solo = {
-      bot: s.solo.bot, difficulty: s.solo.difficulty, deck: s.solo.deck.slice(), bottomKnown: s.solo.bottomKnown,
-      discard: s.solo.discard.slice(), lastSkipped: s.solo.lastSkipped.slice(), turns: s.solo.turns,
-    };
-  }
-  return out;
-}
-
-/**
- * The same object as `copyState(s)`, key for key and in the same order, but for the fields every seat sees as
- * they are (FIELDS 'public'), which are `s`'s own objects, not copies; the log is left empty (viewFor fills it).
- * For a view that nobody changes and that may share the state's objects: the server's, which only encodes it
- * (src/game/filter.ts `filterStateShared`). A state's objects are never changed once it is made (a move copies
- * what it changes: ./moveCopy.ts), so its views can hold them.
- */
-function shareState(s: GameState): GameState {
-  const plans = (xs: PlannedMission[]): PlannedMission[] => xs.map((pm) => ({ card: pm.card, leader: pm.leader }));
-  const o = s.objectives;
-  const out: GameState = {
-    config: s.config, round: s.round, phase: s.phase, grid: s.grid, planets: s.planets, start: s.start, time: s.time,
-    objective: s.objective, leaders: s.leaders,
-    hands: { R: s.hands.R.slice(), I: s.hands.I.slice() },
-    decks: { R: s.decks.R.slice(), I: s.decks.I.slice() },
-    discards: s.discards,
-    planned: { R: plans(s.planned.R), I: plans(s.planned.I) },
-    mission: s.mission,
-    objectives: {
-      deck: o.deck.slice(), hand: o.hand.slice(), scoring: o.scoring.slice(), discard: o.discard.slice(),
-      bottomKnown: o.bottomKnown.map((b) => ({ card: b.card, by: b.by })), revealedThisWindow: o.revealedThisWindow,
-    },
-    probes: { deck: s.probes.deck.slice(), hand: s.probes.hand.slice(), flagged: s.probes.flagged.slice() },
-    base: { planet: s.base.planet, revealed: s.base.revealed, units: units(s.base.units), relocatedRound: s.base.relocatedRound },
-    supply: s.supply, queues: s.queues, sfOut: s.sfOut, turn: s.turn, passed: s.passed, arrivals: s.arrivals,
-    placedThisRound: s.placedThisRound, combat: s.combat, lastCombat: s.lastCombat, arrival: s.arrival,
-    known: {
-      secretPlansShown: s.known.secretPlansShown, rebelKnowsImperial: s.known.rebelKnowsImperial.slice(),
-      cleared: s.known.cleared.slice(), baseSector: s.known.baseSector,
-    },
-    pending: copyJson(s.pending),
-    queue: s.queue,
-    winner: s.winner,
-    log: [],
-    stats: s.stats,
-  };
-  if (s.facts) out.facts = s.facts;
+  if (s.facts) out.facts = sh ? s.facts : { ...s.facts };
   if (s.solo) {
     out.solo = {
       bot: s.solo.bot, difficulty: s.solo.difficulty, deck: s.solo.deck.slice(), bottomKnown: s.solo.bottomKnown,
@@ -202,7 +170,7 @@ export function visibleLog(state: GameState, seat: Faction | null): GameState['l
  * src/game/filter.ts), and the take-back stack is never copied.
  */
 export function viewFor(state: GameState, seat: Faction | null, opts: { share?: boolean } = {}): GameState {
-  const v = opts.share ? shareState(state) : copyState(state);
+  const v = copyState(state, false, opts.share === true);
   if (state.winner) {
     if (opts.share) v.log = state.log.slice();
     return v;
