@@ -78,7 +78,7 @@ function watcher(base: string, matchID: string, playerID: string | null, credent
   return { client, socket, frames, states };
 }
 
-describe('log deltas on real sockets', () => {
+describe('R8.2/R8.3 log deltas on real sockets', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer('sqlite');

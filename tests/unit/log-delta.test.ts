@@ -52,7 +52,7 @@ function gameStates(seed: string): { states: State<GameState>[]; takeBacks: numb
   return { states, takeBacks };
 }
 
-describe('log deltas', () => {
+describe('R8.2/R8.3 log deltas: each audience rebuilds its own view and nothing more', () => {
   it('rebuild every audience\'s whole view exactly, through take-backs and the end of the game', () => {
     let shrunk = 0;
     let ends = 0;
